@@ -1,0 +1,29 @@
+import { defineConfig } from "vitest/config";
+
+// Two projects: `unit` (pure dashboard/library logic) and `store` (the Store API
+// through real HTTP against a real database: PGlite, or PostgreSQL when
+// TEST_DATABASE_URL is set).
+export default defineConfig({
+  test: {
+    projects: [
+      {
+        test: {
+          name: "unit",
+          include: ["lib/**/*.test.ts", "components/**/*.test.ts", "store-api/src/**/*.test.ts"],
+          environment: "node",
+        },
+      },
+      {
+        test: {
+          name: "store",
+          include: ["store-api/test/**/*.test.ts"],
+          environment: "node",
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+          // Each file builds its own app and database; two cores, so keep it lean.
+          maxWorkers: 2,
+        },
+      },
+    ],
+  },
+});
