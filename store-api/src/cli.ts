@@ -1,0 +1,159 @@
+#!/usr/bin/env node
+import fs from "node:fs";
+import path from "node:path";
+import { parseArgs } from "node:util";
+import { count } from "drizzle-orm";
+import { PERMISSIONS, SCOPES, type Permission, type Scope } from "./auth/permissions.js";
+import { randomToken } from "./auth/secrets.js";
+import { ConfigError, loadConfig, type StoreConfig } from "./config.js";
+import { DataDirInUseError, openDatabase, type Database } from "./db/index.js";
+import { users } from "./db/schema.js";
+import { ClientRegistrationError, createClient, findClient } from "./oauth/clients.js";
+import { startServer } from "./server.js";
+import { createUser, serializeUser } from "./users/users.js";
+import { emailField, passwordField } from "./routes/api/v1/users.js";
+import { ApiError } from "./errors.js";
+
+const USAGE = `Usage: npm run store -- <command>
+
+Commands:
+  serve                                   start the Store API server
+  app create --name NAME --redirect-uri URI [--redirect-uri URI …] [--scopes "admin storefront"]
+                                          register an OAuth application; prints {"client_id", "client_secret"}
+  user create --email E [--password P] [--permissions p1,p2]
+                                          create a store user (all permissions when omitted); prints the user
+  bootstrap --redirect-uri URI --credentials FILE [--owner-email E]
+                                          first-start set-up used by \`npm start\`: an owner account and the
+                                          dashboard's OAuth application, written to FILE (kept across starts)
+
+Configuration comes from the environment (see the README): STORE_API_DATA_DIR, DATABASE_URL, …
+With the embedded database the commands need the server to be stopped (one process per data folder).`;
+
+class UsageError extends Error {}
+
+function list(value: string | undefined): string[] {
+  return (value ?? "").split(/[\s,]+/).filter(Boolean);
+}
+
+async function withDatabase<T>(config: StoreConfig, fn: (db: Database) => Promise<T>): Promise<T> {
+  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  try {
+    return await fn(database);
+  } finally {
+    await database.close();
+  }
+}
+
+function checkPermissions(values: string[]): Permission[] {
+  const unknown = values.filter((p) => !(PERMISSIONS as readonly string[]).includes(p));
+  if (unknown.length) throw new UsageError(`Unknown permission ${unknown.join(", ")}; use ${PERMISSIONS.join(", ")}.`);
+  return values as Permission[];
+}
+
+function checkScopes(values: string[]): Scope[] {
+  const unknown = values.filter((s) => !(SCOPES as readonly string[]).includes(s));
+  if (unknown.length) throw new UsageError(`Unknown scope ${unknown.join(", ")}; use ${SCOPES.join(", ")}.`);
+  return values as Scope[];
+}
+
+function checked<T>(schema: { safeParse(v: unknown): { success: true; data: T } | { success: false; error: { issues: { message: string }[] } } }, value: unknown, name: string): T {
+  const r = schema.safeParse(value);
+  if (!r.success) throw new UsageError(`--${name} ${r.error.issues[0]?.message ?? "is invalid"}`);
+  return r.data;
+}
+
+async function main(argv: string[]) {
+  const { values, positionals } = parseArgs({
+    args: argv,
+    allowPositionals: true,
+    options: {
+      name: { type: "string" },
+      "redirect-uri": { type: "string", multiple: true },
+      scopes: { type: "string" },
+      email: { type: "string" },
+      password: { type: "string" },
+      permissions: { type: "string" },
+      credentials: { type: "string" },
+      "owner-email": { type: "string" },
+      help: { type: "boolean", short: "h" },
+    },
+  });
+  const command = positionals.join(" ");
+  if (values.help || !command) {
+    console.log(USAGE);
+    return;
+  }
+  const config = loadConfig();
+
+  switch (command) {
+    case "serve":
+      await startServer(config);
+      return;
+
+    case "app create": {
+      if (!values.name) throw new UsageError("app create needs --name");
+      const redirectUris = values["redirect-uri"] ?? [];
+      if (!redirectUris.length) throw new UsageError("app create needs at least one --redirect-uri");
+      const scopes = checkScopes(list(values.scopes));
+      const created = await withDatabase(config, ({ db }) =>
+        db.transaction((tx) => createClient(tx, { name: values.name!, redirectUris, scopes })),
+      );
+      console.log(JSON.stringify(created, null, 2));
+      return;
+    }
+
+    case "user create": {
+      const email = checked(emailField, values.email ?? "", "email");
+      const password = values.password === undefined ? undefined : checked(passwordField, values.password, "password");
+      const permissions = values.permissions === undefined ? undefined : checkPermissions(list(values.permissions));
+      const user = await withDatabase(config, ({ db }) => db.transaction((tx) => createUser(tx, { email, password, permissions })));
+      console.log(JSON.stringify(serializeUser(user), null, 2));
+      return;
+    }
+
+    case "bootstrap": {
+      const redirectUris = values["redirect-uri"] ?? [];
+      if (!redirectUris.length || !values.credentials) throw new UsageError("bootstrap needs --redirect-uri and --credentials");
+      const file = path.resolve(values.credentials);
+      const result = await withDatabase(config, async ({ db }) => {
+        if (fs.existsSync(file)) {
+          const saved = JSON.parse(fs.readFileSync(file, "utf8")) as { client_id?: string };
+          if (await findClient(db, saved.client_id)) return { ...saved, created: false };
+        }
+        return db.transaction(async (tx) => {
+          const [{ n } = { n: 0 }] = await tx.select({ n: count() }).from(users);
+          let owner: { owner_email?: string; owner_password?: string } = {};
+          if (n === 0) {
+            const email = values["owner-email"] ?? "owner@example.com";
+            const password = randomToken("", 12);
+            await createUser(tx, { email, password });
+            owner = { owner_email: email, owner_password: password };
+          }
+          const app = await createClient(tx, { name: "Store Admin", redirectUris, scopes: ["admin", "storefront"] });
+          const saved = { ...app, ...owner, store_url: config.publicUrl };
+          fs.mkdirSync(path.dirname(file), { recursive: true });
+          fs.writeFileSync(file, JSON.stringify(saved, null, 2), { mode: 0o600 });
+          return { ...saved, created: true };
+        });
+      });
+      console.log(JSON.stringify(result, null, 2));
+      return;
+    }
+
+    default:
+      throw new UsageError(`Unknown command "${command}".\n\n${USAGE}`);
+  }
+}
+
+main(process.argv.slice(2)).catch((err: unknown) => {
+  if (err instanceof UsageError || err instanceof ConfigError || err instanceof DataDirInUseError || err instanceof ClientRegistrationError) {
+    console.error(`store: ${err.message}`);
+  } else if (err instanceof ApiError) {
+    console.error(`store: ${err.message}`);
+  } else if ((err as { code?: string }).code === "ERR_PARSE_ARGS_UNKNOWN_OPTION") {
+    console.error(`store: ${(err as Error).message}\n\n${USAGE}`);
+  } else {
+    console.error(err);
+  }
+  process.exit(1);
+});

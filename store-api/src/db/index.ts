@@ -1,0 +1,130 @@
+import fs from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { PGlite } from "@electric-sql/pglite";
+import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
+import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
+import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
+import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
+import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
+import pg from "pg";
+import * as schema from "./schema.js";
+
+export type Schema = typeof schema;
+/** The one database type the app uses: both drivers are Drizzle PgDatabases. */
+export type Db = PgDatabase<PgQueryResultHKT, Schema>;
+/** A transaction handle; it has the same query API as the database. */
+export type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
+export type Queryable = Db | Tx;
+
+export interface Database {
+  db: Db;
+  kind: "pglite" | "postgres";
+  close(): Promise<void>;
+}
+
+const migrationsFolder = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../drizzle");
+
+export class DataDirInUseError extends Error {
+  constructor(dataDir: string, pid: number) {
+    super(
+      `The data folder ${dataDir} is in use by another store process (pid ${pid}). ` +
+        `The embedded database allows one process at a time: stop the running store first ` +
+        `(or use PostgreSQL via DATABASE_URL to run commands while it serves).`,
+    );
+    this.name = "DataDirInUseError";
+  }
+}
+
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (err) {
+    return (err as NodeJS.ErrnoException).code === "EPERM";
+  }
+}
+
+/**
+ * PGlite is single-process: a second process opening the same folder silently
+ * loses data. Take an exclusive lock file (O_EXCL) holding our pid; a lock whose
+ * process is gone is stale and taken over.
+ */
+function lockDataDir(dataDir: string): () => void {
+  const lockPath = path.join(dataDir, "store.lock");
+  for (let attempt = 0; attempt < 2; attempt++) {
+    try {
+      const fd = fs.openSync(lockPath, "wx");
+      fs.writeSync(fd, String(process.pid));
+      fs.closeSync(fd);
+      let released = false;
+      const release = () => {
+        if (released) return;
+        released = true;
+        try {
+          if (fs.readFileSync(lockPath, "utf8") === String(process.pid)) fs.unlinkSync(lockPath);
+        } catch {
+          /* already gone */
+        }
+      };
+      process.once("exit", release);
+      return release;
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code !== "EEXIST") throw err;
+      const pid = Number.parseInt(fs.readFileSync(lockPath, "utf8"), 10);
+      if (Number.isInteger(pid) && pid !== process.pid && isAlive(pid)) throw new DataDirInUseError(dataDir, pid);
+      fs.rmSync(lockPath, { force: true });
+    }
+  }
+  throw new Error(`Could not lock the data folder ${dataDir}`);
+}
+
+export interface OpenOptions {
+  /** postgres://… — use PostgreSQL instead of the embedded database. */
+  databaseUrl?: string | undefined;
+  /** Folder for the embedded database; omitted = in memory (tests). */
+  dataDir?: string | undefined;
+}
+
+/** Opens the database and applies pending migrations. */
+export async function openDatabase(opts: OpenOptions): Promise<Database> {
+  if (opts.databaseUrl) {
+    const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: 10 });
+    const db = drizzlePg({ client: pool, schema });
+    try {
+      await migratePg(db, { migrationsFolder });
+    } catch (err) {
+      await pool.end();
+      throw err;
+    }
+    return { db: db as unknown as Db, kind: "postgres", close: () => pool.end() };
+  }
+
+  let release = () => {};
+  let client: PGlite;
+  if (opts.dataDir) {
+    const dataDir = path.resolve(opts.dataDir);
+    fs.mkdirSync(dataDir, { recursive: true });
+    release = lockDataDir(dataDir);
+    try {
+      client = new PGlite(path.join(dataDir, "pgdata"));
+      await client.waitReady;
+    } catch (err) {
+      release();
+      throw err;
+    }
+  } else {
+    client = new PGlite();
+    await client.waitReady;
+  }
+  const db = drizzlePglite({ client, schema });
+  await migratePglite(db, { migrationsFolder });
+  return {
+    db: db as unknown as Db,
+    kind: "pglite",
+    close: async () => {
+      await client.close();
+      release();
+    },
+  };
+}

@@ -1,0 +1,135 @@
+import { sql } from "drizzle-orm";
+import {
+  bigint,
+  bigserial,
+  boolean,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+} from "drizzle-orm/pg-core";
+
+const createdAt = () => timestamp("created_at", { withTimezone: true }).notNull().defaultNow();
+
+/** Store-wide settings (name, currency, secrets generated at first start). */
+export const storeSettings = pgTable("store_settings", {
+  key: text("key").primaryKey(),
+  value: jsonb("value").notNull(),
+});
+
+export const users = pgTable(
+  "users",
+  {
+    id: serial("id").primaryKey(),
+    email: text("email").notNull(),
+    passwordHash: text("password_hash"),
+    permissions: jsonb("permissions").$type<string[]>().notNull(),
+    isActive: boolean("is_active").notNull().default(true),
+    createdAt: createdAt(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex("users_email_lower_key").on(sql`lower(${t.email})`)],
+);
+
+/** Registered OAuth applications. The secret is kept only as a SHA-256 hash. */
+export const oauthClients = pgTable("oauth_clients", {
+  clientId: text("client_id").primaryKey(),
+  name: text("name").notNull(),
+  secretHash: text("secret_hash").notNull(),
+  redirectUris: jsonb("redirect_uris").$type<string[]>().notNull(),
+  scopes: jsonb("scopes").$type<string[]>().notNull(),
+  createdAt: createdAt(),
+});
+
+/**
+ * One grant per authorization a user gave an application. Access and refresh
+ * tokens hang off it, so revoking the grant revokes the whole token family
+ * (sign-out, code replay, refresh-token replay).
+ */
+export const oauthGrants = pgTable(
+  "oauth_grants",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    clientId: text("client_id")
+      .notNull()
+      .references(() => oauthClients.clientId, { onDelete: "cascade" }),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    scope: text("scope").notNull(),
+    createdAt: createdAt(),
+    revokedAt: timestamp("revoked_at", { withTimezone: true }),
+  },
+  (t) => [index("oauth_grants_user_idx").on(t.userId)],
+);
+
+export const oauthCodes = pgTable("oauth_codes", {
+  codeHash: text("code_hash").primaryKey(),
+  clientId: text("client_id")
+    .notNull()
+    .references(() => oauthClients.clientId, { onDelete: "cascade" }),
+  userId: integer("user_id")
+    .notNull()
+    .references(() => users.id, { onDelete: "cascade" }),
+  redirectUri: text("redirect_uri").notNull(),
+  scope: text("scope").notNull(),
+  codeChallenge: text("code_challenge"),
+  expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+  usedAt: timestamp("used_at", { withTimezone: true }),
+  /** The grant the first exchange created: revoked if the code is replayed. */
+  grantId: bigint("grant_id", { mode: "number" }),
+});
+
+export const oauthTokens = pgTable(
+  "oauth_tokens",
+  {
+    tokenHash: text("token_hash").primaryKey(),
+    kind: text("kind", { enum: ["access", "refresh"] }).notNull(),
+    /** The token's scope: the grant's, or narrower after a refresh that asked for less. */
+    scope: text("scope").notNull(),
+    grantId: bigint("grant_id", { mode: "number" })
+      .notNull()
+      .references(() => oauthGrants.id, { onDelete: "cascade" }),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    /** Refresh tokens rotate: a used one presented again revokes the grant. */
+    usedAt: timestamp("used_at", { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [index("oauth_tokens_grant_idx").on(t.grantId)],
+);
+
+/** The store's own browser sessions (sign-in and consent pages). */
+export const webSessions = pgTable("web_sessions", {
+  idHash: text("id_hash").primaryKey(),
+  userId: integer("user_id").references(() => users.id, { onDelete: "cascade" }),
+  csrfToken: text("csrf_token").notNull(),
+  createdAt: createdAt(),
+  expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+});
+
+/** Single-use links that let an invited user set a password. */
+export const passwordTokens = pgTable("password_tokens", {
+  tokenHash: text("token_hash").primaryKey(),
+  userId: integer("user_id")
+    .notNull()
+    .references(() => users.id, { onDelete: "cascade" }),
+  expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+  usedAt: timestamp("used_at", { withTimezone: true }),
+  createdAt: createdAt(),
+});
+
+/** Every e-mail the store sends; delivered by SMTP when configured. */
+export const outbox = pgTable("outbox", {
+  id: serial("id").primaryKey(),
+  to: text("to").notNull(),
+  subject: text("subject").notNull(),
+  text: text("text").notNull(),
+  html: text("html"),
+  createdAt: createdAt(),
+  deliveredAt: timestamp("delivered_at", { withTimezone: true }),
+  lastError: text("last_error"),
+});

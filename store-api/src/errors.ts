@@ -1,0 +1,99 @@
+/**
+ * The API's error model (decisions.md "Errors"): every failure is one of these,
+ * rendered as {"error", "error_description", "fields"?} with its status.
+ */
+export class ApiError extends Error {
+  override name = "ApiError";
+  constructor(
+    readonly status: number,
+    readonly code: string,
+    description: string,
+    readonly fields?: Record<string, string>,
+    readonly headers: Record<string, string> = {},
+  ) {
+    super(description);
+  }
+
+  toJSON() {
+    return {
+      error: this.code,
+      error_description: this.message,
+      ...(this.fields && Object.keys(this.fields).length ? { fields: this.fields } : {}),
+    };
+  }
+}
+
+export class InvalidRequestError extends ApiError {
+  constructor(description: string, fields?: Record<string, string>) {
+    super(400, "invalid_request", description, fields);
+  }
+}
+
+export class InvalidTokenError extends ApiError {
+  constructor(description = "The access token is missing, unknown, revoked or belongs to an inactive user.") {
+    super(401, "invalid_token", description, undefined, {
+      "www-authenticate": 'Bearer realm="store", error="invalid_token"',
+    });
+  }
+}
+
+export class InsufficientScopeError extends ApiError {
+  constructor(scope: string) {
+    super(403, "insufficient_scope", `This request needs the ${scope} scope, which the token was not granted.`, undefined, {
+      "www-authenticate": `Bearer realm="store", error="insufficient_scope", scope="${scope}"`,
+    });
+  }
+}
+
+export class ForbiddenError extends ApiError {
+  constructor(description: string) {
+    super(403, "forbidden", description);
+  }
+}
+
+export class NotFoundError extends ApiError {
+  constructor(description = "No such resource.") {
+    super(404, "not_found", description);
+  }
+}
+
+export class MethodNotAllowedError extends ApiError {
+  constructor(method: string, allowed: string[]) {
+    super(405, "method_not_allowed", `${method} is not allowed here; use ${allowed.join(", ")}.`, undefined, {
+      allow: allowed.join(", "),
+    });
+  }
+}
+
+export class ConflictError extends ApiError {
+  constructor(description: string, fields?: Record<string, string>) {
+    super(409, "conflict", description, fields);
+  }
+}
+
+export class PayloadTooLargeError extends ApiError {
+  constructor(description = "The request body is larger than the store accepts.") {
+    super(413, "payload_too_large", description);
+  }
+}
+
+export class UnsupportedMediaTypeError extends ApiError {
+  constructor(description: string) {
+    super(415, "unsupported_media_type", description);
+  }
+}
+
+export class ValidationError extends ApiError {
+  constructor(fields: Record<string, string>, description?: string) {
+    const first = Object.entries(fields)[0];
+    super(422, "validation_failed", description ?? (first ? `${first[0]} ${first[1]}` : "The request is invalid."), fields);
+  }
+}
+
+export class RateLimitedError extends ApiError {
+  constructor(retryAfterSeconds: number) {
+    super(429, "rate_limited", `Too many requests; retry in ${retryAfterSeconds} s.`, undefined, {
+      "retry-after": String(retryAfterSeconds),
+    });
+  }
+}

@@ -1,0 +1,55 @@
+import { isNull, asc, eq } from "drizzle-orm";
+import nodemailer, { type Transporter } from "nodemailer";
+import type { FastifyBaseLogger } from "fastify";
+import type { Db, Queryable } from "../db/index.js";
+import { outbox } from "../db/schema.js";
+
+export interface MailMessage {
+  to: string;
+  subject: string;
+  text: string;
+  html?: string;
+}
+
+/**
+ * Every message is written to the outbox table inside the request's
+ * transaction, so a failed request sends nothing and a sent one is never lost.
+ * With SMTP configured, `deliver()` (called after commit, and at start) sends
+ * what is pending; without it the outbox is where development mail lives
+ * (GET /dev/outbox).
+ */
+export class Mailer {
+  private readonly transport: Transporter | undefined;
+  private delivering: Promise<void> | undefined;
+
+  constructor(
+    private readonly db: Db,
+    private readonly opts: { smtpUrl?: string | undefined; from: string; log: FastifyBaseLogger },
+  ) {
+    this.transport = opts.smtpUrl ? nodemailer.createTransport(opts.smtpUrl) : undefined;
+  }
+
+  async enqueue(q: Queryable, message: MailMessage): Promise<void> {
+    await q.insert(outbox).values({ to: message.to, subject: message.subject, text: message.text, html: message.html ?? null });
+  }
+
+  /** Sends pending messages over SMTP; never throws (failures stay pending and are logged). */
+  deliver(): Promise<void> {
+    if (!this.transport) return Promise.resolve();
+    this.delivering ??= this.deliverPending().finally(() => (this.delivering = undefined));
+    return this.delivering;
+  }
+
+  private async deliverPending() {
+    const pending = await this.db.select().from(outbox).where(isNull(outbox.deliveredAt)).orderBy(asc(outbox.id)).limit(100);
+    for (const m of pending) {
+      try {
+        await this.transport!.sendMail({ from: this.opts.from, to: m.to, subject: m.subject, text: m.text, html: m.html ?? undefined });
+        await this.db.update(outbox).set({ deliveredAt: new Date(), lastError: null }).where(eq(outbox.id, m.id));
+      } catch (err) {
+        this.opts.log.warn({ err, mailId: m.id }, "mail delivery failed; it stays in the outbox");
+        await this.db.update(outbox).set({ lastError: String((err as Error).message) }).where(eq(outbox.id, m.id));
+      }
+    }
+  }
+}

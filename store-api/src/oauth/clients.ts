@@ -1,0 +1,78 @@
+import { eq } from "drizzle-orm";
+import type { FastifyRequest } from "fastify";
+import { randomToken, safeEqual, sha256 } from "../auth/secrets.js";
+import { SCOPES, type Scope } from "../auth/permissions.js";
+import type { Queryable } from "../db/index.js";
+import { oauthClients } from "../db/schema.js";
+import { InvalidClient, InvalidRequest } from "./errors.js";
+
+export type OAuthClient = typeof oauthClients.$inferSelect;
+
+export class ClientRegistrationError extends Error {
+  override name = "ClientRegistrationError";
+}
+
+function checkRedirectUri(uri: string) {
+  let url: URL;
+  try {
+    url = new URL(uri);
+  } catch {
+    throw new ClientRegistrationError(`Redirect URI ${uri} is not an absolute URL.`);
+  }
+  if (url.hash) throw new ClientRegistrationError(`Redirect URI ${uri} must not have a fragment (RFC 6749 §3.1.2).`);
+  if (!/^https?:$/.test(url.protocol)) throw new ClientRegistrationError(`Redirect URI ${uri} must use http or https.`);
+}
+
+/** Registers an application; the secret is returned once and stored only as a hash. */
+export async function createClient(
+  q: Queryable,
+  input: { name: string; redirectUris: string[]; scopes?: Scope[] },
+): Promise<{ client_id: string; client_secret: string }> {
+  if (!input.name.trim()) throw new ClientRegistrationError("The application needs a name.");
+  if (!input.redirectUris.length) throw new ClientRegistrationError("The application needs at least one redirect URI.");
+  input.redirectUris.forEach(checkRedirectUri);
+  const scopes = input.scopes?.length ? input.scopes : [...SCOPES];
+  const clientId = randomToken("app_", 12);
+  const secret = randomToken("sec_", 32);
+  await q.insert(oauthClients).values({
+    clientId,
+    name: input.name.trim(),
+    secretHash: sha256(secret),
+    redirectUris: input.redirectUris,
+    scopes,
+  });
+  return { client_id: clientId, client_secret: secret };
+}
+
+export async function findClient(q: Queryable, clientId: unknown): Promise<OAuthClient | undefined> {
+  if (typeof clientId !== "string" || !clientId || clientId.length > 200) return undefined;
+  const [client] = await q.select().from(oauthClients).where(eq(oauthClients.clientId, clientId));
+  return client;
+}
+
+/**
+ * Authenticates the client at the token and revocation endpoints: HTTP Basic
+ * (RFC 6749 §2.3.1) or client_id + client_secret in the form body, not both.
+ */
+export async function authenticateClient(q: Queryable, request: FastifyRequest, body: Record<string, unknown>): Promise<OAuthClient> {
+  let clientId: unknown = body.client_id;
+  let secret: unknown = body.client_secret;
+  const header = request.headers.authorization;
+  if (header && /^basic\s+/i.test(header)) {
+    if (secret !== undefined) throw new InvalidRequest("Authenticate the client one way: HTTP Basic or client_secret, not both.");
+    const decoded = Buffer.from(header.replace(/^basic\s+/i, ""), "base64").toString("utf8");
+    const colon = decoded.indexOf(":");
+    if (colon < 0) throw new InvalidClient();
+    try {
+      clientId = decodeURIComponent(decoded.slice(0, colon));
+      secret = decodeURIComponent(decoded.slice(colon + 1));
+    } catch {
+      throw new InvalidClient();
+    }
+  }
+  if (typeof clientId !== "string" || !clientId) throw new InvalidClient("client_id is required.");
+  if (typeof secret !== "string" || !secret) throw new InvalidClient("client_secret is required.");
+  const client = await findClient(q, clientId);
+  if (!client || !safeEqual(client.secretHash, sha256(secret))) throw new InvalidClient();
+  return client;
+}

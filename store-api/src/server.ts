@@ -1,0 +1,26 @@
+import { buildApp } from "./app.js";
+import type { StoreConfig } from "./config.js";
+import { openDatabase } from "./db/index.js";
+
+/** Opens the database (migrating it), builds the app and listens until SIGINT/SIGTERM. */
+export async function startServer(config: StoreConfig) {
+  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  const app = await buildApp({ config, database });
+  let closing = false;
+  const shutdown = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    app.log.info({ signal }, "shutting down");
+    await app.close();
+    process.exit(0);
+  };
+  process.on("SIGINT", () => void shutdown("SIGINT"));
+  process.on("SIGTERM", () => void shutdown("SIGTERM"));
+  await app.listen({ port: config.port, host: config.host });
+  app.log.info(
+    { database: database.kind === "pglite" ? `embedded (${config.dataDir})` : "postgresql", mode: config.mode },
+    `Store API for ${config.storeName} at ${config.publicUrl}`,
+  );
+  void app.mailer.deliver();
+  return app;
+}
