@@ -2,12 +2,12 @@
 import fs from "node:fs";
 import path from "node:path";
 import { parseArgs } from "node:util";
-import { count } from "drizzle-orm";
+import { count, eq } from "drizzle-orm";
 import { PERMISSIONS, SCOPES, type Permission, type Scope } from "./auth/permissions.js";
 import { randomToken } from "./auth/secrets.js";
 import { ConfigError, loadConfig, type StoreConfig } from "./config.js";
 import { DataDirInUseError, openDatabase, type Database } from "./db/index.js";
-import { users } from "./db/schema.js";
+import { oauthClients, users } from "./db/schema.js";
 import { ClientRegistrationError, createClient, findClient } from "./oauth/clients.js";
 import { startServer } from "./server.js";
 import { createUser, serializeUser } from "./users/users.js";
@@ -118,7 +118,15 @@ async function main(argv: string[]) {
       const result = await withDatabase(config, async ({ db }) => {
         if (fs.existsSync(file)) {
           const saved = JSON.parse(fs.readFileSync(file, "utf8")) as { client_id?: string };
-          if (await findClient(db, saved.client_id)) return { ...saved, created: false };
+          const client = await findClient(db, saved.client_id);
+          if (client) {
+            // The dashboard may have moved (another port): register its new callback too.
+            const missing = redirectUris.filter((u) => !client.redirectUris.includes(u));
+            if (missing.length) {
+              await db.update(oauthClients).set({ redirectUris: [...client.redirectUris, ...missing] }).where(eq(oauthClients.clientId, client.clientId));
+            }
+            return { ...saved, created: false };
+          }
         }
         return db.transaction(async (tx) => {
           const [{ n } = { n: 0 }] = await tx.select({ n: count() }).from(users);
@@ -128,6 +136,9 @@ async function main(argv: string[]) {
             const password = randomToken("", 12);
             await createUser(tx, { email, password });
             owner = { owner_email: email, owner_password: password };
+            // A little staff for the demo store; they have no password until one is set for them.
+            await createUser(tx, { email: "fulfilment@example.com", permissions: ["manage_orders", "view_stats"] });
+            await createUser(tx, { email: "marketing@example.com", permissions: ["manage_marketing", "manage_products", "view_stats"] });
           }
           const app = await createClient(tx, { name: "Store Admin", redirectUris, scopes: ["admin", "storefront"] });
           const saved = { ...app, ...owner, store_url: config.publicUrl };
