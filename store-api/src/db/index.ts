@@ -72,7 +72,8 @@ function lockDataDir(dataDir: string): () => void {
     } catch (err) {
       if ((err as NodeJS.ErrnoException).code !== "EEXIST") throw err;
       const pid = Number.parseInt(fs.readFileSync(lockPath, "utf8"), 10);
-      if (Number.isInteger(pid) && pid !== process.pid && isAlive(pid)) throw new DataDirInUseError(dataDir, pid);
+      // Our own pid counts as in use too: a second PGlite in this process would lose data just the same.
+      if (Number.isInteger(pid) && isAlive(pid)) throw new DataDirInUseError(dataDir, pid);
       fs.rmSync(lockPath, { force: true });
     }
   }

@@ -1,0 +1,50 @@
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { spawnSync } from "node:child_process";
+import { sql } from "drizzle-orm";
+import { afterAll, describe, expect, it } from "vitest";
+import { DataDirInUseError, openDatabase } from "../src/db/index.js";
+import { users } from "../src/db/schema.js";
+
+const dirs: string[] = [];
+const tempDir = () => {
+  const d = fs.mkdtempSync(path.join(os.tmpdir(), "store-db-"));
+  dirs.push(d);
+  return path.join(d, "nested", "data"); // the folder is created on open
+};
+afterAll(() => dirs.forEach((d) => fs.rmSync(d, { recursive: true, force: true })));
+
+describe("the embedded database", () => {
+  it("keeps data across a close and reopen, creating the folder on first open", async () => {
+    const dir = tempDir();
+    const first = await openDatabase({ dataDir: dir });
+    await first.db.insert(users).values({ email: "kept@example.com", permissions: [] });
+    await first.close();
+    const second = await openDatabase({ dataDir: dir });
+    const rows = await second.db.select().from(users);
+    expect(rows.map((r) => r.email)).toEqual(["kept@example.com"]);
+    await second.close();
+  });
+
+  it("refuses a second opener of the same folder, clearly, while the first holds it", async () => {
+    const dir = tempDir();
+    const first = await openDatabase({ dataDir: dir });
+    await expect(openDatabase({ dataDir: dir })).rejects.toThrow(DataDirInUseError);
+    await expect(openDatabase({ dataDir: dir })).rejects.toThrow(/in use by another store process/);
+    await first.close();
+    const again = await openDatabase({ dataDir: dir }); // released on close
+    await again.close();
+  });
+
+  it("takes over a lock left by a process that is gone", async () => {
+    const dir = tempDir();
+    fs.mkdirSync(dir, { recursive: true });
+    const dead = spawnSync(process.execPath, ["-e", "process.stdout.write(String(process.pid))"], { encoding: "utf8" });
+    fs.writeFileSync(path.join(dir, "store.lock"), dead.stdout);
+    const db = await openDatabase({ dataDir: dir });
+    const [row] = await db.db.execute(sql`select 1 as one`).then((r) => (r as unknown as { rows: { one: number }[] }).rows);
+    expect(row?.one).toBe(1);
+    await db.close();
+  });
+});
