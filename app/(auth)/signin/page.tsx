@@ -1,0 +1,98 @@
+import type { Metadata } from "next";
+import { redirect } from "next/navigation";
+import { SignInButton } from "@/components/auth/sign-in-button";
+import { Notice } from "@/components/ui/notice";
+import { getEnv } from "@/lib/env";
+import { safeCallbackPath } from "@/lib/callback-path";
+import { getSessionView } from "@/lib/session";
+import { displayAddress, probeStore } from "@/lib/store/client";
+
+export const metadata: Metadata = { title: "Sign in" };
+
+type SearchParams = Promise<Record<string, string | string[] | undefined>>;
+
+const first = (value: string | string[] | undefined) => (Array.isArray(value) ? value[0] : value);
+
+interface Message {
+  title: string;
+  body: string;
+  tone: "error" | "warning" | "info";
+}
+
+/** What went wrong, in words: `error` comes from the store or from next-auth. */
+function messageFor(error: string | undefined, description: string | undefined): Message | null {
+  if (!error) return null;
+  const storeSaid = description ? ` The store said: “${description}”` : "";
+  switch (error) {
+    case "access_denied":
+    case "AccessDenied":
+      return {
+        tone: "warning",
+        title: "You did not allow access",
+        body: `Access was denied on your store's page, so Store Admin is not signed in. To continue, sign in again and choose Allow.${storeSaid}`,
+      };
+    case "SessionExpired":
+      return {
+        tone: "info",
+        title: "Your store session has ended",
+        body: "Sign in again to carry on where you left off.",
+      };
+    case "Configuration":
+      return {
+        tone: "error",
+        title: "Store Admin is not set up correctly",
+        body: "Check STORE_CLIENT_ID, STORE_CLIENT_SECRET and NEXTAUTH_SECRET, then try again.",
+      };
+    case "OAuthSignin":
+    case "OAuthCallback":
+    case "Callback":
+    case "OAuthCreateAccount":
+    case "Default":
+      return {
+        tone: "error",
+        title: "Signing in did not complete",
+        body: "The store did not finish the sign-in (the link may have expired or been used already). Try again.",
+      };
+    default:
+      return {
+        tone: "error",
+        title: "The store refused the sign-in",
+        body: `The store answered “${error}”.${storeSaid} Try again, or ask the store's owner to check the Store Admin application.`,
+      };
+  }
+}
+
+export default async function SignInPage({ searchParams }: { searchParams: SearchParams }) {
+  const params = await searchParams;
+  const error = first(params.error);
+  const callbackUrl = safeCallbackPath(first(params.callbackUrl)) ?? "/users";
+
+  const session = await getSessionView();
+  if (session && !error) redirect(callbackUrl);
+
+  const env = getEnv();
+  const message = messageFor(error, first(params.error_description));
+  const reachable = await probeStore(env.STORE_BASE_URL);
+
+  return (
+    <>
+      <h1 className="text-2xl font-semibold tracking-tight">Sign in to Store Admin</h1>
+      <p className="mt-2 text-sm text-gray-700">
+        Store Admin manages the store at <span className="font-medium text-gray-900">{displayAddress(env.STORE_PUBLIC_URL)}</span>.
+      </p>
+      <div className="mt-6 space-y-4">
+        {message ? (
+          <Notice role="alert" tone={message.tone} title={message.title}>
+            {message.body}
+          </Notice>
+        ) : null}
+        {reachable ? null : (
+          <Notice role="alert" tone="warning" title="The store is not answering">
+            The store at {displayAddress(env.STORE_BASE_URL)} does not respond right now. Check that it is running, then reload this page.
+          </Notice>
+        )}
+        <SignInButton callbackUrl={callbackUrl} />
+      </div>
+    </>
+  );
+}

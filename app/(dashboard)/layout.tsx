@@ -1,0 +1,28 @@
+import { redirect } from "next/navigation";
+import type { ReactNode } from "react";
+import { Sidebar } from "@/components/shell/sidebar";
+import { getSessionView } from "@/lib/session";
+
+export default async function DashboardLayout({ children }: { children: ReactNode }) {
+  // proxy.ts already sends signed-out visitors away (with their callbackUrl);
+  // this is the belt to its braces.
+  const session = await getSessionView();
+  if (!session) redirect("/signin");
+
+  return (
+    <>
+      <a
+        href="#main"
+        className="sr-only z-50 rounded-md bg-white px-4 py-2 font-medium text-brand-800 shadow focus:not-sr-only focus:fixed focus:left-4 focus:top-4"
+      >
+        Skip to main content
+      </a>
+      <div className="min-h-screen md:flex">
+        <Sidebar session={session} />
+        <main id="main" tabIndex={-1} className="min-w-0 flex-1 px-4 py-6 focus:outline-none sm:px-6 md:px-10 md:py-10">
+          <div className="mx-auto max-w-4xl">{children}</div>
+        </main>
+      </div>
+    </>
+  );
+}

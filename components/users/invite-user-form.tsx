@@ -1,0 +1,92 @@
+"use client";
+
+import { zodResolver } from "@hookform/resolvers/zod";
+import { useQueryClient } from "@tanstack/react-query";
+import Link from "next/link";
+import { useRouter } from "next/navigation";
+import { useState } from "react";
+import { useForm } from "react-hook-form";
+import { inviteUserAction } from "@/lib/actions/users";
+import { queryKeys } from "@/lib/query-keys";
+import { inviteUserInput } from "@/lib/store/user-input";
+import { type User, userPermissions } from "@/lib/store/user-model";
+import { buttonClasses } from "../ui/button";
+import { Notice } from "../ui/notice";
+import { TextField } from "../ui/text-field";
+import { useActionFailure } from "../use-action-failure";
+import { PermissionCheckboxes } from "./permission-checkboxes";
+
+const formFields = ["email", "password", "permissions"] as const;
+
+export function InviteUserForm() {
+  const router = useRouter();
+  const queryClient = useQueryClient();
+  const handleFailure = useActionFailure();
+  const [formError, setFormError] = useState<string | null>(null);
+  const {
+    register,
+    handleSubmit,
+    setError,
+    formState: { errors, isSubmitting },
+  } = useForm({
+    resolver: zodResolver(inviteUserInput),
+    defaultValues: { email: "", password: "", permissions: [...userPermissions] },
+  });
+
+  const onSubmit = handleSubmit(async (values) => {
+    setFormError(null);
+    const result = await inviteUserAction(values);
+    if (!result.ok) {
+      if (handleFailure(result)) return;
+      let placed = false;
+      for (const field of formFields) {
+        const message = result.fieldErrors?.[field];
+        if (message) {
+          setError(field, { message }, { shouldFocus: !placed });
+          placed = true;
+        }
+      }
+      if (!placed) setFormError(result.error);
+      return;
+    }
+    queryClient.setQueryData<User[]>(queryKeys.users.list(), (users) => (users ? [...users, result.data] : users));
+    await queryClient.invalidateQueries({ queryKey: queryKeys.users.all });
+    router.push(`/users?invited=${encodeURIComponent(result.data.email)}`);
+  });
+
+  return (
+    <form onSubmit={onSubmit} noValidate>
+      {/* Always mounted, so that a message put in it is announced. */}
+      <div role="alert">{formError ? <Notice tone="error" className="mb-6">{formError}</Notice> : null}</div>
+      <div className="space-y-6">
+        <TextField
+          id="invite-email"
+          label="E-mail"
+          type="email"
+          autoComplete="off"
+          required
+          error={errors.email?.message}
+          {...register("email")}
+        />
+        <TextField
+          id="invite-password"
+          label="Password (optional)"
+          hint="Leave it empty and the store e-mails them a link to choose their own."
+          type="password"
+          autoComplete="new-password"
+          error={errors.password?.message}
+          {...register("password")}
+        />
+        <PermissionCheckboxes idPrefix="invite" register={register("permissions")} error={errors.permissions?.message} />
+        <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+          <Link href="/users" className={buttonClasses("secondary")}>
+            Cancel
+          </Link>
+          <button type="submit" className={buttonClasses("primary")} disabled={isSubmitting}>
+            {isSubmitting ? "Inviting…" : "Invite user"}
+          </button>
+        </div>
+      </div>
+    </form>
+  );
+}

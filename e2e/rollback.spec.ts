@@ -1,0 +1,27 @@
+import { expect, test } from "@playwright/test";
+import { accessTokenOf, e2e, findUser, signIn, storeApi, userCard } from "./support";
+
+test.describe("a manager who loses manage_users mid-session", () => {
+  test("sees the optimistic change undone and the reason named", async ({ page, context }) => {
+    await signIn(page, e2e.manager);
+    const email = e2e.staff("ivy");
+    const card = userCard(page, email);
+    await expect(card).toContainText("Active");
+
+    // The manager's own manage_users goes away (as an owner might do elsewhere).
+    const token = await accessTokenOf(context);
+    const me = await findUser(token, e2e.manager.email);
+    expect(
+      (await storeApi(token, "PUT", `/api/v1/users/${me!.id}`, { permissions: JSON.stringify(["manage_orders"]) })).status,
+    ).toBe(200);
+
+    await card.getByRole("button", { name: `Deactivate ${email}` }).click();
+    await expect(page.getByRole("alert").filter({ hasText: "Could not" })).toContainText(
+      `Could not deactivate ${email}. Your store account lacks the manage_users permission. Nothing was changed.`,
+    );
+    // Rolled back: still shown as active, and the button still offers to deactivate.
+    await expect(card).toContainText("Active");
+    await expect(card).not.toContainText("Inactive");
+    await expect(card.getByRole("button", { name: `Deactivate ${email}` })).toBeVisible();
+  });
+});

@@ -1,0 +1,32 @@
+"use server";
+
+import { cookies } from "next/headers";
+import { redirect } from "next/navigation";
+import { getEnv } from "../env";
+import { getSessionToken } from "../session";
+import { revokeToken } from "../store/oauth";
+
+/**
+ * Sign-out: revoke the token at the store (ignoring any failure, a store
+ * need not have the endpoint), then clear the session cookie.
+ */
+export async function signOutAction(): Promise<void> {
+  const env = getEnv();
+  const session = await getSessionToken();
+  if (session) {
+    await revokeToken(
+      { baseUrl: env.STORE_BASE_URL, clientId: env.STORE_CLIENT_ID, clientSecret: env.STORE_CLIENT_SECRET },
+      session.accessToken,
+    );
+  }
+  const cookieStore = await cookies();
+  const secure = env.NEXTAUTH_URL.startsWith("https://");
+  const sessionCookie = `${secure ? "__Secure-" : ""}next-auth.session-token`;
+  // A large session is split into .0, .1 … chunks; clear them all.
+  for (const { name } of cookieStore.getAll()) {
+    if (name === sessionCookie || name.startsWith(`${sessionCookie}.`)) {
+      cookieStore.set(name, "", { path: "/", maxAge: 0, httpOnly: true, sameSite: "lax", secure });
+    }
+  }
+  redirect("/signed-out");
+}

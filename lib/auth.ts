@@ -1,0 +1,99 @@
+import "server-only";
+import type { AuthOptions } from "next-auth";
+import type { OAuthConfig } from "next-auth/providers/oauth";
+import { getEnv } from "./env";
+import { sessionTokenSchema, type SessionToken } from "./session-token";
+import { displayAddress } from "./store/errors";
+import { type StoreProfile, exchangeCode, profileFromTokens, requestedScopes, type TokenResponse } from "./store/oauth";
+
+function storeProvider(): OAuthConfig<StoreProfile> {
+  const env = getEnv();
+  const credentials = {
+    baseUrl: env.STORE_BASE_URL,
+    clientId: env.STORE_CLIENT_ID,
+    clientSecret: env.STORE_CLIENT_SECRET,
+  };
+  return {
+    id: "store",
+    name: "your store",
+    type: "oauth",
+    clientId: env.STORE_CLIENT_ID,
+    clientSecret: env.STORE_CLIENT_SECRET,
+    // No PKCE: an arbitrary store may reject a code_verifier it does not know.
+    checks: ["state"],
+    authorization: {
+      // The browser goes here, so this is the public address of the store.
+      url: `${env.STORE_PUBLIC_URL}/oauth2/authorize`,
+      params: { scope: requestedScopes, response_type: "code" },
+    },
+    token: {
+      url: `${env.STORE_BASE_URL}/oauth2/access_token`,
+      // Our own exchange: the spec's `expire_in`, an optional refresh_token
+      // and extra fields are more than openid-client tolerates.
+      async request({ params, checks, provider }) {
+        // openid-client would compare state for us; a custom request must.
+        if (!checks.state || params.state !== checks.state) {
+          throw new Error("The state returned by the store does not match the one sent.");
+        }
+        if (!params.code) throw new Error("The store sent no authorization code.");
+        const tokens = await exchangeCode(credentials, { code: params.code, redirectUri: provider.callbackUrl });
+        // openid-client's TokenSet turns `expires_in` into `expires_at`, and
+        // would turn an undefined one into NaN.
+        const { expires_in, ...rest } = tokens;
+        return { tokens: expires_in === undefined ? rest : { ...rest, expires_in } };
+      },
+    },
+    // There is no userinfo endpoint: the profile comes from the token
+    // response (its optional `user` extension) or, failing that, the store.
+    userinfo: {
+      request: ({ tokens }) => profileFromTokens(tokens as unknown as TokenResponse, env.STORE_PUBLIC_URL),
+    },
+    profile: (profile) => ({ id: profile.id, email: profile.email, name: profile.email }),
+  };
+}
+
+let cached: AuthOptions | undefined;
+
+export function getAuthOptions(): AuthOptions {
+  if (cached) return cached;
+  const env = getEnv();
+  cached = {
+    secret: env.NEXTAUTH_SECRET,
+    providers: [storeProvider()],
+    session: { strategy: "jwt" },
+    pages: { signIn: "/signin", error: "/signin" },
+    callbacks: {
+      async jwt({ token, account, profile }) {
+        if (!account) return token;
+        // Sign-in: keep only what the server needs; start a fresh token.
+        const storeProfile = profile as StoreProfile | undefined;
+        const expiresAt = typeof account.expires_at === "number" ? account.expires_at : null;
+        const next: SessionToken = {
+          accessToken: String(account.access_token),
+          scope: typeof account.scope === "string" ? account.scope : null,
+          expiresAt,
+          storeUser:
+            storeProfile && !storeProfile.isStore
+              ? {
+                  id: storeProfile.id,
+                  email: storeProfile.email ?? null,
+                  permissions: storeProfile.permissions ?? null,
+                }
+              : null,
+          storeUrl: env.STORE_PUBLIC_URL,
+        };
+        return { sub: token.sub, ...next };
+      },
+      // What /api/auth/session would hand the browser: never the token.
+      async session({ session, token }) {
+        const parsed = sessionTokenSchema.safeParse(token);
+        const email = parsed.success ? (parsed.data.storeUser?.email ?? null) : null;
+        return {
+          expires: session.expires,
+          user: { name: email ?? displayAddress(env.STORE_PUBLIC_URL), email },
+        };
+      },
+    },
+  };
+  return cached;
+}

@@ -1,0 +1,31 @@
+import { describe, expect, it } from "vitest";
+import { EnvError, parseEnv } from "./env";
+
+const minimal = { STORE_CLIENT_ID: "id", STORE_CLIENT_SECRET: "secret", NEXTAUTH_SECRET: "s3cret" };
+
+describe("parseEnv", () => {
+  it("fills the defaults", () => {
+    expect(parseEnv(minimal)).toMatchObject({
+      STORE_BASE_URL: "http://localhost:4000",
+      STORE_PUBLIC_URL: "http://localhost:4000",
+      NEXTAUTH_URL: "http://localhost:3000",
+    });
+  });
+
+  it("defaults the public store address to the server-side one, without trailing slash", () => {
+    expect(parseEnv({ ...minimal, STORE_BASE_URL: "http://store:4000/" }).STORE_PUBLIC_URL).toBe("http://store:4000");
+  });
+
+  it("names every missing setting in one clear error", () => {
+    expect(() => parseEnv({ STORE_BASE_URL: "not a url", STORE_CLIENT_ID: "" })).toThrowError(EnvError);
+    try {
+      parseEnv({ STORE_BASE_URL: "not a url" });
+    } catch (error) {
+      const message = (error as Error).message;
+      expect(message).toMatch(/STORE_CLIENT_ID is not set/);
+      expect(message).toMatch(/STORE_CLIENT_SECRET is not set/);
+      expect(message).toMatch(/NEXTAUTH_SECRET is not set/);
+      expect(message).toMatch(/STORE_BASE_URL must be an absolute URL/);
+    }
+  });
+});

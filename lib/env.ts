@@ -1,0 +1,84 @@
+import { z } from "zod";
+
+const url = (name: string) =>
+  z
+    .string()
+    .trim()
+    .url(`${name} must be an absolute URL such as http://localhost:4000`)
+    // Paths are appended to these, so a trailing slash would double up.
+    .transform((value) => value.replace(/\/+$/, ""));
+
+const required = (name: string, hint: string) =>
+  z
+    .string({ error: `${name} is not set. ${hint}` })
+    .trim()
+    .min(1, `${name} is empty. ${hint}`);
+
+const envSchema = z
+  .object({
+    STORE_BASE_URL: url("STORE_BASE_URL").default("http://localhost:4000"),
+    STORE_PUBLIC_URL: url("STORE_PUBLIC_URL").optional(),
+    STORE_CLIENT_ID: required(
+      "STORE_CLIENT_ID",
+      "Register the dashboard as an application with the store and copy its client ID.",
+    ),
+    STORE_CLIENT_SECRET: required(
+      "STORE_CLIENT_SECRET",
+      "Register the dashboard as an application with the store and copy its client secret.",
+    ),
+    NEXTAUTH_URL: url("NEXTAUTH_URL").default("http://localhost:3000"),
+    NEXTAUTH_SECRET: required(
+      "NEXTAUTH_SECRET",
+      "Set it to a long random string, for example the output of `openssl rand -base64 32`.",
+    ),
+  })
+  .transform((env) => ({
+    ...env,
+    // The browser may reach the store under another name than the server does
+    // (a container network, a proxy); by default both are the same address.
+    STORE_PUBLIC_URL: env.STORE_PUBLIC_URL ?? env.STORE_BASE_URL,
+  }));
+
+export type Env = z.infer<typeof envSchema>;
+
+export class EnvError extends Error {
+  constructor(readonly problems: string[]) {
+    super(
+      `Store Admin is not configured correctly:\n${problems.map((p) => `  - ${p}`).join("\n")}`,
+    );
+    this.name = "EnvError";
+  }
+}
+
+export function parseEnv(source: Record<string, string | undefined>): Env {
+  // An empty variable means "not set", so defaults still apply to `FOO=`.
+  const cleaned = Object.fromEntries(
+    Object.entries(source).filter(([, value]) => value !== undefined && value.trim() !== ""),
+  );
+  const result = envSchema.safeParse(cleaned);
+  if (!result.success) {
+    throw new EnvError(
+      result.error.issues.map((issue) => {
+        const key = issue.path.join(".");
+        return issue.message.startsWith(key) ? issue.message : `${key}: ${issue.message}`;
+      }),
+    );
+  }
+  return result.data;
+}
+
+let cached: Env | undefined;
+
+/**
+ * The dashboard's configuration, parsed on first use (not at import, so that
+ * `next build` works without secrets) and then kept.
+ */
+export function getEnv(): Env {
+  if (!cached) {
+    cached = parseEnv(process.env);
+    // next-auth reads NEXTAUTH_URL from the environment itself; give it the
+    // same default as ours so redirect_uri is predictable.
+    if (!process.env.NEXTAUTH_URL) process.env.NEXTAUTH_URL = cached.NEXTAUTH_URL;
+  }
+  return cached;
+}

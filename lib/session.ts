@@ -1,0 +1,64 @@
+import "server-only";
+import { cookies } from "next/headers";
+import { redirect } from "next/navigation";
+import { getToken } from "next-auth/jwt";
+import type { NextRequest } from "next/server";
+import { cache } from "react";
+import { usableSession, type SessionToken } from "./session-token";
+import { signInPath } from "./callback-path";
+import { getEnv } from "./env";
+import { StoreClient, displayAddress } from "./store/client";
+
+/** Who is signed in, as pages may show it. Holds no token. */
+export interface SessionView {
+  /** The store user's e-mail, when the token response named the user. */
+  email: string | null;
+  userId: string | null;
+  storeUrl: string;
+  /** e-mail when known, otherwise the store's address. */
+  signedInAs: string;
+}
+
+/**
+ * The decoded session cookie, once per request. Server-only: the access token
+ * inside must never be handed to a client component.
+ */
+export const getSessionToken = cache(async (): Promise<SessionToken | null> => {
+  // cookies() first: it makes the page dynamic, so a build without secrets
+  // never reaches getEnv().
+  const cookieStore = await cookies();
+  const env = getEnv();
+  const jwt = await getToken({
+    // getToken only reads `cookies.getAll()` and `headers`; an empty Headers
+    // keeps it from falling back to an Authorization header.
+    req: { cookies: cookieStore, headers: new Headers() } as unknown as NextRequest,
+    secret: env.NEXTAUTH_SECRET,
+  });
+  return usableSession(jwt, env.STORE_PUBLIC_URL);
+});
+
+export async function getSessionView(): Promise<SessionView | null> {
+  const session = await getSessionToken();
+  if (!session) return null;
+  const email = session.storeUser?.email ?? null;
+  return {
+    email,
+    userId: session.storeUser?.id ?? null,
+    storeUrl: session.storeUrl,
+    signedInAs: email ?? displayAddress(session.storeUrl),
+  };
+}
+
+/** A store client acting with the signed-in user's token, or null when signed out. */
+export async function getStoreClient(): Promise<StoreClient | null> {
+  const session = await getSessionToken();
+  if (!session) return null;
+  return new StoreClient({ baseUrl: getEnv().STORE_BASE_URL, accessToken: session.accessToken });
+}
+
+/** The signed-in user, or off to sign in (coming back to `callbackPath`). */
+export async function requireSession(callbackPath: string): Promise<SessionView> {
+  const session = await getSessionView();
+  if (!session) redirect(signInPath(callbackPath));
+  return session;
+}

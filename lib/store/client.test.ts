@@ -1,0 +1,231 @@
+import { describe, expect, it } from "vitest";
+import { z } from "zod";
+import {
+  StoreApiError,
+  StoreAuthError,
+  StoreClient,
+  StoreConflictError,
+  StoreForbiddenError,
+  StoreNotFoundError,
+  StoreRateLimitError,
+  StoreResponseError,
+  StoreScopeError,
+  StoreServerError,
+  StoreUnreachableError,
+  StoreValidationError,
+  countSchema,
+  encodeForm,
+  listAll,
+  oneOrListOfOne,
+  retryAfterMs,
+} from "./client";
+
+type Failure = StoreApiError & { permission?: string; scope?: string };
+const unexpected = (): never => {
+  throw new Error("expected the request to fail");
+};
+
+type Handler = (url: URL, init: RequestInit) => Response | Promise<Response>;
+
+function fakeStore(handler: Handler) {
+  const calls: { url: URL; init: RequestInit }[] = [];
+  const waits: number[] = [];
+  const client = new StoreClient({
+    baseUrl: "http://store.test/",
+    accessToken: "tok-123",
+    fetch: (async (input: RequestInfo | URL, init?: RequestInit) => {
+      const url = new URL(String(input));
+      calls.push({ url, init: init ?? {} });
+      return handler(url, init ?? {});
+    }) as typeof fetch,
+    sleep: async (ms) => {
+      waits.push(ms);
+    },
+  });
+  return { client, calls, waits };
+}
+
+const json = (body: unknown, init: ResponseInit = {}) =>
+  new Response(JSON.stringify(body), { status: 200, headers: { "content-type": "application/json" }, ...init });
+
+describe("StoreClient requests", () => {
+  it("sends the bearer token and form-encodes bodies, JSON lists as strings", async () => {
+    const { client, calls } = fakeStore(() => json({ ok: 1 }));
+    await client.request({
+      method: "POST",
+      path: "/api/v1/users",
+      form: { email: "a@b.c", permissions: ["manage_orders"], active: false, skip: undefined },
+      schema: z.unknown(),
+    });
+    const call = calls[0]!;
+    expect(call.url.toString()).toBe("http://store.test/api/v1/users");
+    expect((call.init.headers as Record<string, string>).Authorization).toBe("Bearer tok-123");
+    expect((call.init.headers as Record<string, string>)["Content-Type"]).toBe("application/x-www-form-urlencoded");
+    const body = new URLSearchParams(String(call.init.body));
+    expect(body.get("email")).toBe("a@b.c");
+    expect(body.get("permissions")).toBe('["manage_orders"]');
+    expect(body.get("active")).toBe("false");
+    expect(body.has("skip")).toBe(false);
+  });
+
+  it("lets unknown fields pass the response schema", async () => {
+    const { client } = fakeStore(() => json({ id: 1, extra: "kept" }));
+    const data = await client.request({ path: "/x", schema: z.looseObject({ id: z.number() }) });
+    expect(data).toEqual({ id: 1, extra: "kept" });
+  });
+
+  it("turns a body that does not match into a readable error", async () => {
+    const { client } = fakeStore(() => json({ nope: true }));
+    const error = await client.request({ path: "/x", schema: z.object({ id: z.number() }) }).then(unexpected, (e: unknown) => e as Failure);
+    expect(error).toBeInstanceOf(StoreResponseError);
+    expect(error.message).toMatch(/could not read/);
+  });
+
+  it("waits Retry-After on 429 and retries, bounded", async () => {
+    let n = 0;
+    const { client, waits, calls } = fakeStore(() =>
+      ++n < 3 ? json({ error: "rate_limited" }, { status: 429, headers: { "retry-after": "2" } }) : json([1]),
+    );
+    expect(await client.request({ path: "/x", schema: z.array(z.number()) })).toEqual([1]);
+    expect(calls).toHaveLength(3);
+    expect(waits).toEqual([2000, 2000]);
+
+    const always = fakeStore(() => json({ error: "rate_limited" }, { status: 429, headers: { "retry-after": "1" } }));
+    const error = await always.client.request({ path: "/x", schema: z.unknown() }).then(unexpected, (e: unknown) => e as Failure);
+    expect(error).toBeInstanceOf(StoreRateLimitError);
+    expect(always.calls).toHaveLength(4);
+  });
+
+  it("reports a network failure as StoreUnreachableError", async () => {
+    const { client } = fakeStore(() => {
+      throw new TypeError("fetch failed");
+    });
+    const error = await client.request({ path: "/x", schema: z.unknown() }).then(unexpected, (e: unknown) => e as Failure);
+    expect(error).toBeInstanceOf(StoreUnreachableError);
+    expect(error.message).toBe("The store at store.test is not answering. Check that it is running, then try again.");
+  });
+});
+
+describe("StoreClient errors", () => {
+  const fail = (status: number, body: string, headers: Record<string, string> = {}) =>
+    fakeStore(() => new Response(body, { status, headers })).client.request({
+      path: "/api/v1/users",
+      schema: z.unknown(),
+      permission: "manage_users",
+      resource: "user",
+    }).then(unexpected, (e: unknown) => e as Failure);
+
+  it("401 asks to sign in again", async () => {
+    const error = await fail(401, '{"error":"invalid_token"}');
+    expect(error).toBeInstanceOf(StoreAuthError);
+    expect(error.status).toBe(401);
+    expect(error.code).toBe("invalid_token");
+  });
+
+  it("403 forbidden names the permission", async () => {
+    const error = await fail(403, '{"error":"forbidden","error_description":"missing permission manage_users"}');
+    expect(error).toBeInstanceOf(StoreForbiddenError);
+    expect(error.message).toBe("Your store account lacks the manage_users permission.");
+  });
+
+  it("403 forbidden for a store rule keeps the store's words, even when it mentions a permission", async () => {
+    const rule = await fail(403, '{"error":"forbidden","error_description":"The store must keep at least one active user with the manage_users permission."}');
+    expect(rule.message).toBe("The store must keep at least one active user with the manage_users permission.");
+    const bare = await fail(403, '{"error":"forbidden"}');
+    expect(bare.message).toBe("Your store account lacks the manage_users permission.");
+  });
+
+  it("403 forbidden for a store rule keeps the store's words", async () => {
+    const error = await fail(403, '{"error":"forbidden","error_description":"you cannot deactivate yourself"}');
+    expect(error.message).toBe("You cannot deactivate yourself.");
+  });
+
+  it("403 insufficient_scope names the scope from WWW-Authenticate", async () => {
+    const error = await fail(403, '{"error":"insufficient_scope"}', {
+      "www-authenticate": 'Bearer realm="store", error="insufficient_scope", scope="admin"',
+    });
+    expect(error).toBeInstanceOf(StoreScopeError);
+    expect(error.message).toMatch(/not granted the “admin” scope/);
+  });
+
+  it("409 and 422 keep the store's field messages", async () => {
+    const conflict = await fail(409, '{"error":"conflict","error_description":"email is already taken","fields":{"email":"is already taken"}}');
+    expect(conflict).toBeInstanceOf(StoreConflictError);
+    expect(conflict.message).toBe("Email is already taken.");
+    expect(conflict.fields).toEqual({ email: "is already taken" });
+
+    const invalid = await fail(422, '{"error":"validation_failed","fields":{"email":["must be an e-mail"]}}');
+    expect(invalid).toBeInstanceOf(StoreValidationError);
+    expect(invalid.fields).toEqual({ email: "must be an e-mail" });
+    expect(invalid.message).toBe("Email must be an e-mail.");
+  });
+
+  it("404 names the resource", async () => {
+    const error = await fail(404, "");
+    expect(error).toBeInstanceOf(StoreNotFoundError);
+    expect(error.message).toBe("The store has no such user; it may have been deleted.");
+  });
+
+  it("an unparseable error body still gives a sentence", async () => {
+    const error = await fail(500, "<html><body>Internal Server Error</body></html>");
+    expect(error).toBeInstanceOf(StoreServerError);
+    expect(error.message).toBe("The store had a problem (HTTP 500). Try again in a moment.");
+    expect(error.detail).toMatch(/Internal Server Error/);
+  });
+});
+
+describe("tolerant shapes", () => {
+  it("a count is a number or {count}", () => {
+    expect(countSchema.parse(7)).toBe(7);
+    expect(countSchema.parse({ count: 7, extra: 1 })).toBe(7);
+    expect(countSchema.parse("7")).toBe(7);
+  });
+
+  it("an update answers the item or a list holding it", () => {
+    const schema = oneOrListOfOne(z.object({ id: z.number() }));
+    expect(schema.parse({ id: 1 })).toEqual({ id: 1 });
+    expect(schema.parse([{ id: 2 }])).toEqual({ id: 2 });
+  });
+
+  it("encodes null as empty and dictionaries as JSON", () => {
+    expect(encodeForm({ a: null, b: { x: 1 }, c: 1.5 }).toString()).toBe("a=&b=%7B%22x%22%3A1%7D&c=1.5");
+  });
+
+  it("reads Retry-After as seconds or a date", () => {
+    expect(retryAfterMs("3")).toBe(3000);
+    expect(retryAfterMs("Thu, 01 Jan 2099 00:00:10 GMT", Date.parse("Thu, 01 Jan 2099 00:00:00 GMT"))).toBe(10_000);
+    expect(retryAfterMs(null)).toBeUndefined();
+  });
+});
+
+describe("listAll", () => {
+  const item = z.object({ n: z.number() });
+  const items = (from: number, to: number) => Array.from({ length: to - from }, (_, i) => ({ n: from + i }));
+
+  it("pages until a short page when there is no X-Total-Count", async () => {
+    const { client, calls } = fakeStore((url) => {
+      const page = Number(url.searchParams.get("page"));
+      return json(page < 2 ? items(page * 10, page * 10 + 10) : items(20, 23));
+    });
+    const all = await listAll(client, { path: "/api/v1/orders", item }, { pageSize: 10 });
+    expect(all).toHaveLength(23);
+    expect(calls.map((c) => c.url.searchParams.get("page"))).toEqual(["0", "1", "2"]);
+    expect(calls[0]!.url.searchParams.get("count")).toBe("10");
+  });
+
+  it("stops at X-Total-Count without asking for an empty page", async () => {
+    const { client, calls } = fakeStore((url) => {
+      const page = Number(url.searchParams.get("page"));
+      return json(items(page * 10, page * 10 + 10), { headers: { "x-total-count": "20" } });
+    });
+    const all = await listAll(client, { path: "/api/v1/products", item }, { pageSize: 10 });
+    expect(all).toHaveLength(20);
+    expect(calls).toHaveLength(2);
+  });
+
+  it("is bounded when a store ignores page", async () => {
+    const { client, calls } = fakeStore(() => json(items(0, 10)));
+    await listAll(client, { path: "/x", item }, { pageSize: 10, maxPages: 5 });
+    expect(calls).toHaveLength(5);
+  });
+});

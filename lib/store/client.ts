@@ -1,0 +1,264 @@
+import { z } from "zod";
+import {
+  StoreApiError,
+  StoreResponseError,
+  StoreUnreachableError,
+  errorFromResponse,
+  type StoreErrorContext,
+} from "./errors";
+
+export * from "./errors";
+
+/** A form field value; lists and dictionaries travel as JSON strings (spec). */
+export type FormValue =
+  | string
+  | number
+  | boolean
+  | null
+  | undefined
+  | readonly unknown[]
+  | { readonly [key: string]: unknown };
+
+export type HttpMethod = "GET" | "POST" | "PUT" | "DELETE";
+
+export interface StoreRequest<T> extends StoreErrorContext {
+  method?: HttpMethod;
+  /** Path under the store's base address, e.g. `/api/v1/users`. */
+  path: string;
+  query?: Record<string, string | number | undefined>;
+  form?: Record<string, FormValue>;
+  schema: z.ZodType<T>;
+}
+
+export interface StoreClientOptions {
+  baseUrl: string;
+  accessToken: string;
+  fetch?: typeof fetch;
+  sleep?: (ms: number) => Promise<void>;
+  /** How often a 429 is retried before giving up. */
+  maxRetries?: number;
+  /** The longest Retry-After we are willing to sit through, in ms. */
+  maxRetryWaitMs?: number;
+  timeoutMs?: number;
+}
+
+const defaultSleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
+/** Encodes form fields the way the spec asks: structured values as JSON strings. */
+export function encodeForm(fields: Record<string, FormValue>): URLSearchParams {
+  const body = new URLSearchParams();
+  for (const [key, value] of Object.entries(fields)) {
+    if (value === undefined) continue;
+    if (value === null) body.append(key, "");
+    else if (typeof value === "object") body.append(key, JSON.stringify(value));
+    else body.append(key, String(value));
+  }
+  return body;
+}
+
+/** Retry-After is either seconds or an HTTP date (RFC 9110). */
+export function retryAfterMs(header: string | null, now = Date.now()): number | undefined {
+  if (!header) return undefined;
+  const seconds = Number(header.trim());
+  if (Number.isFinite(seconds)) return Math.max(0, seconds * 1000);
+  const date = Date.parse(header);
+  return Number.isNaN(date) ? undefined : Math.max(0, date - now);
+}
+
+/**
+ * The one way to the Store API: bearer token, form bodies, zod-checked
+ * answers, errors as StoreApiError subclasses, 429s waited out.
+ */
+export class StoreClient {
+  readonly baseUrl: string;
+  readonly #token: string;
+  readonly #fetch: typeof fetch;
+  readonly #sleep: (ms: number) => Promise<void>;
+  readonly #maxRetries: number;
+  readonly #maxRetryWaitMs: number;
+  readonly #timeoutMs: number;
+
+  constructor(options: StoreClientOptions) {
+    this.baseUrl = options.baseUrl.replace(/\/+$/, "");
+    this.#token = options.accessToken;
+    this.#fetch = options.fetch ?? fetch;
+    this.#sleep = options.sleep ?? defaultSleep;
+    this.#maxRetries = options.maxRetries ?? 3;
+    this.#maxRetryWaitMs = options.maxRetryWaitMs ?? 10_000;
+    this.#timeoutMs = options.timeoutMs ?? 15_000;
+  }
+
+  async request<T>(request: StoreRequest<T>): Promise<T> {
+    return (await this.requestWithHeaders(request)).data;
+  }
+
+  async requestWithHeaders<T>(request: StoreRequest<T>): Promise<{ data: T; headers: Headers }> {
+    const method = request.method ?? "GET";
+    const url = new URL(this.baseUrl + request.path);
+    for (const [key, value] of Object.entries(request.query ?? {})) {
+      if (value !== undefined) url.searchParams.set(key, String(value));
+    }
+    const context: StoreErrorContext = {
+      scope: request.scope ?? "admin",
+      permission: request.permission,
+      resource: request.resource,
+    };
+
+    for (let attempt = 0; ; attempt++) {
+      let response: Response;
+      try {
+        response = await this.#fetch(url, {
+          method,
+          headers: {
+            Authorization: `Bearer ${this.#token}`,
+            Accept: "application/json",
+            ...(request.form ? { "Content-Type": "application/x-www-form-urlencoded" } : {}),
+          },
+          body: request.form ? encodeForm(request.form).toString() : undefined,
+          cache: "no-store",
+          redirect: "manual",
+          signal: AbortSignal.timeout(this.#timeoutMs),
+        });
+      } catch (error) {
+        throw new StoreUnreachableError(this.baseUrl, error);
+      }
+
+      if (response.status === 429 && attempt < this.#maxRetries) {
+        await response.body?.cancel();
+        const wait = retryAfterMs(response.headers.get("retry-after")) ?? 1000 * 2 ** attempt;
+        await this.#sleep(Math.min(Math.max(wait, 100), this.#maxRetryWaitMs));
+        continue;
+      }
+
+      const text = await readText(response, this.baseUrl);
+      if (!response.ok) {
+        throw errorFromResponse(response.status, text, response.headers, context);
+      }
+      return { data: parseBody(text, request.schema, method, request.path), headers: response.headers };
+    }
+  }
+}
+
+async function readText(response: Response, baseUrl: string): Promise<string> {
+  try {
+    return await response.text();
+  } catch (error) {
+    // The connection dropped half-way through the answer.
+    throw new StoreUnreachableError(baseUrl, error);
+  }
+}
+
+function parseBody<T>(text: string, schema: z.ZodType<T>, method: string, path: string): T {
+  let json: unknown = null;
+  if (text.trim() !== "") {
+    try {
+      json = JSON.parse(text);
+    } catch {
+      throw unreadable(method, path, "the body is not JSON");
+    }
+  }
+  const parsed = schema.safeParse(json);
+  if (!parsed.success) throw unreadable(method, path, z.prettifyError(parsed.error));
+  return parsed.data;
+}
+
+function unreadable(method: string, path: string, why: string): StoreApiError {
+  return new StoreResponseError({
+    status: 502,
+    code: "unreadable_response",
+    message: "The store sent an answer Store Admin could not read. Try again, or check that the store speaks the Store Management API.",
+    detail: `${method} ${path}: ${why}`,
+  });
+}
+
+/* ---------- shapes the spec leaves open ---------- */
+
+/** A count may come as a bare number or as `{"count": n}`. */
+export const countSchema = z
+  .union([
+    z.number(),
+    z.string().regex(/^\d+$/).transform(Number),
+    z.looseObject({ count: z.union([z.number(), z.string().regex(/^\d+$/).transform(Number)]) }),
+  ])
+  .transform((value) => (typeof value === "number" ? value : value.count));
+
+/** An update may answer the item itself or a list holding it. */
+export function oneOrListOfOne<T>(item: z.ZodType<T>) {
+  return z.union([item, z.array(item).min(1)]).transform((value): T =>
+    Array.isArray(value) ? (value[0] as T) : value,
+  );
+}
+
+/** What a DELETE answers is not shown in the spec: accept anything. */
+export const anyBody = z.unknown();
+
+/* ---------- lists ---------- */
+
+export interface ListRequest<T> extends StoreErrorContext {
+  path: string;
+  query?: Record<string, string | number | undefined>;
+  item: z.ZodType<T>;
+}
+
+export interface ListPage<T> {
+  items: T[];
+  /** From X-Total-Count, when the store sends it. */
+  total: number | undefined;
+}
+
+function totalFrom(headers: Headers): number | undefined {
+  const raw = headers.get("x-total-count");
+  if (raw === null || !/^\d+$/.test(raw.trim())) return undefined;
+  return Number(raw);
+}
+
+/** One page of a paginated list (`page` is zero-based, as in the spec). */
+export async function listPage<T>(
+  client: StoreClient,
+  request: ListRequest<T>,
+  page: number,
+  count: number,
+): Promise<ListPage<T>> {
+  const { data, headers } = await client.requestWithHeaders({
+    ...request,
+    query: { ...request.query, page, count },
+    schema: z.array(request.item),
+  });
+  return { items: data, total: totalFrom(headers) };
+}
+
+/**
+ * Every item of a paginated list: follows X-Total-Count when present,
+ * otherwise pages until a short page. Bounded, in case a store ignores
+ * `page` and answers the same full page forever.
+ */
+export async function listAll<T>(
+  client: StoreClient,
+  request: ListRequest<T>,
+  { pageSize = 100, maxPages = 500 }: { pageSize?: number; maxPages?: number } = {},
+): Promise<T[]> {
+  const items: T[] = [];
+  for (let page = 0; page < maxPages; page++) {
+    const result = await listPage(client, request, page, pageSize);
+    items.push(...result.items);
+    if (result.items.length === 0) break;
+    if (result.total !== undefined ? items.length >= result.total : result.items.length < pageSize) break;
+  }
+  return items;
+}
+
+/** Whether anything answers HTTP at the store's address (for a friendly banner). */
+export async function probeStore(baseUrl: string, fetchImpl: typeof fetch = fetch): Promise<boolean> {
+  try {
+    const response = await fetchImpl(baseUrl, {
+      method: "GET",
+      cache: "no-store",
+      redirect: "manual",
+      signal: AbortSignal.timeout(3000),
+    });
+    await response.body?.cancel();
+    return true;
+  } catch {
+    return false;
+  }
+}

@@ -1,0 +1,266 @@
+/**
+ * Everything that can go wrong between the dashboard and a store, as Error
+ * subclasses. `message` is always one sentence a store owner can act on;
+ * `detail` keeps what the store said, for the log.
+ */
+
+export interface StoreErrorInit {
+  status: number;
+  code: string;
+  message: string;
+  detail?: string;
+  fields?: Record<string, string>;
+}
+
+export class StoreApiError extends Error {
+  readonly status: number;
+  readonly code: string;
+  readonly detail: string | undefined;
+  readonly fields: Record<string, string>;
+
+  constructor(init: StoreErrorInit) {
+    super(init.message);
+    this.name = "StoreApiError";
+    this.status = init.status;
+    this.code = init.code;
+    this.detail = init.detail;
+    this.fields = init.fields ?? {};
+  }
+}
+
+/** 401: the token is missing, unknown, revoked, or its user was deactivated. */
+export class StoreAuthError extends StoreApiError {}
+
+/** 403 `forbidden`: the signed-in store user lacks a permission. */
+export class StoreForbiddenError extends StoreApiError {
+  constructor(
+    init: StoreErrorInit,
+    readonly permission: string | undefined,
+  ) {
+    super(init);
+  }
+}
+
+/** 403 `insufficient_scope`: the app was not granted the scope. */
+export class StoreScopeError extends StoreApiError {
+  constructor(
+    init: StoreErrorInit,
+    readonly scope: string | undefined,
+  ) {
+    super(init);
+  }
+}
+
+export class StoreNotFoundError extends StoreApiError {}
+
+/** 409: a unique value (an e-mail, a code) is taken. */
+export class StoreConflictError extends StoreApiError {}
+
+/** 400 and 422: the store refused the values; `fields` names the bad ones. */
+export class StoreValidationError extends StoreApiError {}
+
+/** 429 that outlasted our retries. */
+export class StoreRateLimitError extends StoreApiError {}
+
+/** 5xx, or any other status we have no better name for. */
+export class StoreServerError extends StoreApiError {}
+
+/** The store answered 2xx, but with a body we cannot read. */
+export class StoreResponseError extends StoreApiError {}
+
+/**
+ * No HTTP answer at all: refused connection, DNS failure, timeout. Status 502
+ * because the dashboard is the gateway in front of a store that failed.
+ */
+export class StoreUnreachableError extends StoreApiError {
+  constructor(readonly storeUrl: string, cause?: unknown) {
+    super({
+      status: 502,
+      code: "store_unreachable",
+      message: `The store at ${displayAddress(storeUrl)} is not answering. Check that it is running, then try again.`,
+      detail: cause instanceof Error ? cause.message : undefined,
+    });
+  }
+}
+
+/** What the request was about, so that a refusal can name it. */
+export interface StoreErrorContext {
+  /** The user permission this request needs, named in a 403 `forbidden`. */
+  permission?: string;
+  /** The OAuth scope this request needs, named in a 403 `insufficient_scope`. */
+  scope?: string;
+  /** The kind of thing asked for ("user"), named in a 404. */
+  resource?: string;
+}
+
+interface ParsedBody {
+  error?: string;
+  description?: string;
+  fields: Record<string, string>;
+}
+
+/** Reads an error body of any shape: the spec does not promise one. */
+export function parseErrorBody(text: string): ParsedBody {
+  let json: unknown;
+  try {
+    json = JSON.parse(text);
+  } catch {
+    return { fields: {} };
+  }
+  if (!json || typeof json !== "object" || Array.isArray(json)) return { fields: {} };
+  const body = json as Record<string, unknown>;
+  const error = typeof body.error === "string" ? body.error : undefined;
+  const description =
+    typeof body.error_description === "string"
+      ? body.error_description
+      : typeof body.message === "string"
+        ? body.message
+        : undefined;
+  return { error, description, fields: normaliseFields(body.fields ?? body.errors) };
+}
+
+/** `{"email": "taken"}`, `{"email": ["taken", …]}` or `[{"field","message"}]`. */
+function normaliseFields(raw: unknown): Record<string, string> {
+  const fields: Record<string, string> = {};
+  if (Array.isArray(raw)) {
+    for (const entry of raw) {
+      if (entry && typeof entry === "object") {
+        const { field, message } = entry as Record<string, unknown>;
+        if (typeof field === "string" && typeof message === "string") fields[field] = message;
+      }
+    }
+  } else if (raw && typeof raw === "object") {
+    for (const [key, value] of Object.entries(raw)) {
+      if (typeof value === "string") fields[key] = value;
+      else if (Array.isArray(value) && typeof value[0] === "string") fields[key] = value[0];
+    }
+  }
+  return fields;
+}
+
+/** `scope="admin"` out of a `WWW-Authenticate: Bearer …` header. */
+function scopeFromChallenge(header: string | null): string | undefined {
+  return header?.match(/scope="([^"]*)"/)?.[1] || undefined;
+}
+
+export function displayAddress(url: string): string {
+  try {
+    return new URL(url).host;
+  } catch {
+    return url;
+  }
+}
+
+/** `("email", "is already taken")` → "Email is already taken." */
+export function fieldSentence(field: string, message: string): string {
+  const trimmed = message.trim();
+  if (/^[A-Z]/.test(trimmed)) return sentence(trimmed);
+  return sentence(`${field.replace(/_/g, " ")} ${trimmed}`);
+}
+
+function sentence(text: string): string {
+  const trimmed = text.trim();
+  if (!trimmed) return trimmed;
+  const capital = trimmed[0]!.toUpperCase() + trimmed.slice(1);
+  return /[.!?]$/.test(capital) ? capital : `${capital}.`;
+}
+
+/** Turns a failed response into the matching StoreApiError subclass. */
+export function errorFromResponse(
+  status: number,
+  bodyText: string,
+  headers: Headers,
+  context: StoreErrorContext = {},
+): StoreApiError {
+  const body = parseErrorBody(bodyText);
+  const code = body.error ?? `http_${status}`;
+  const detail = body.description ?? (bodyText.slice(0, 500) || undefined);
+  const storeSaid = body.description ? sentence(body.description) : undefined;
+  const base = { status, code, detail, fields: body.fields };
+
+  if (status === 401) {
+    return new StoreAuthError({
+      ...base,
+      message: "Your store session has ended. Sign in again to continue.",
+    });
+  }
+  if (status === 403) {
+    const challenge = headers.get("www-authenticate");
+    if (code === "insufficient_scope" || /insufficient_scope/.test(challenge ?? "")) {
+      const scope = scopeFromChallenge(challenge) ?? context.scope;
+      return new StoreScopeError(
+        {
+          ...base,
+          code: "insufficient_scope",
+          message: scope
+            ? `Store Admin was not granted the “${scope}” scope by this store. Sign in again and allow it.`
+            : "Store Admin was not granted the access this needs by this store. Sign in again and allow it.",
+        },
+        scope,
+      );
+    }
+    const permission = context.permission;
+    // Our sentence names the permission; a refusal for another reason (one
+    // of the store's own rules) is best told in the store's words.
+    const generic = !storeSaid || /^(forbidden|access denied|not allowed|permission denied)\.?$/i.test(storeSaid);
+    const aboutPermission =
+      !!storeSaid && /permission/i.test(storeSaid) && /\b(lack|lacks|missing|need|needs|require|requires|required)\b/i.test(storeSaid);
+    return new StoreForbiddenError(
+      {
+        ...base,
+        message:
+          storeSaid && !generic && !aboutPermission
+            ? storeSaid
+            : permission
+              ? `Your store account lacks the ${permission} permission.`
+              : (storeSaid ?? "Your store account is not allowed to do this."),
+      },
+      permission,
+    );
+  }
+  if (status === 404) {
+    return new StoreNotFoundError({
+      ...base,
+      message: context.resource
+        ? `The store has no such ${context.resource}; it may have been deleted.`
+        : (storeSaid ?? "The store could not find what was asked for."),
+    });
+  }
+  if (status === 409) {
+    return new StoreConflictError({
+      ...base,
+      message: storeSaid ?? "That value is already taken in this store.",
+    });
+  }
+  if (status === 400 || status === 422) {
+    const firstField = Object.entries(body.fields)[0];
+    return new StoreValidationError({
+      ...base,
+      message:
+        storeSaid ??
+        (firstField ? fieldSentence(firstField[0], firstField[1]) : "The store did not accept these values."),
+    });
+  }
+  if (status === 429) {
+    return new StoreRateLimitError({
+      ...base,
+      message: "The store is busy right now. Wait a moment and try again.",
+    });
+  }
+  return new StoreServerError({
+    ...base,
+    message: `The store had a problem (HTTP ${status}). Try again in a moment.`,
+  });
+}
+
+/** A store failure as plain data, safe to hand to a client component. */
+export interface StoreProblem {
+  status: number;
+  code: string;
+  message: string;
+  fields: Record<string, string>;
+}
+
+export function toProblem(error: StoreApiError): StoreProblem {
+  return { status: error.status, code: error.code, message: error.message, fields: error.fields };
+}

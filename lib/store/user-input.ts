@@ -1,0 +1,32 @@
+import * as z from "zod/mini";
+import { userPermissions } from "./user-model";
+
+/**
+ * What a person may send about users: one schema per form, used by the form
+ * (react-hook-form) and again by the server action. zod/mini keeps the forms'
+ * JavaScript small.
+ */
+
+const userId = z.string().check(z.regex(/^[^/?#]+$/, "Not a user id."));
+
+export const inviteUserInput = z.object({
+  email: z.email("Enter an e-mail address such as name@example.com.").check(z.maxLength(254, "That e-mail address is too long.")),
+  // Empty means "send a welcome e-mail so they set their own".
+  password: z.pipe(
+    z.optional(z.string().check(z.maxLength(200, "Use at most 200 characters."))),
+    z.transform((value) => (value ? value : undefined)),
+  ),
+  permissions: z.array(z.enum(userPermissions)),
+});
+export type InviteUserInput = z.input<typeof inviteUserInput>;
+
+// Editing keeps permissions this dashboard does not know (a newer store may
+// have more), so any permission-shaped name is accepted; the store decides.
+export const updatePermissionsInput = z.object({
+  id: userId,
+  permissions: z.array(z.string().check(z.regex(/^[a-z][a-z0-9_]*$/))).check(z.maxLength(50)),
+});
+export type UpdatePermissionsInput = z.input<typeof updatePermissionsInput>;
+
+export const setUserActiveInput = z.object({ id: userId, active: z.boolean() });
+export const userIdInput = z.object({ id: userId });

@@ -1,0 +1,151 @@
+#!/usr/bin/env node
+// `npm run test:e2e`: the real dashboard against the real bundled store, in Chromium.
+//
+// Builds both (when stale), creates a fresh store in a temporary folder with the
+// dashboard registered as an OAuth app and a few users, starts the store (4100),
+// the dashboard (3100) and a second dashboard (3101) whose store address answers
+// nothing (for the "store unreachable" banner), runs Playwright, stops everything
+// by process group, and exits with Playwright's code.
+import crypto from "node:crypto";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { spawn } from "node:child_process";
+import {
+  bin,
+  buildDashboardIfStale,
+  buildStoreIfStale,
+  root,
+  runJson,
+  startService,
+  stopAll,
+  waitForHttp,
+} from "./lib/processes.mjs";
+
+const STORE_PORT = 4100;
+const DASHBOARD_PORT = 3100;
+const UNREACHABLE_DASHBOARD_PORT = 3101;
+// Nothing listens here: the second dashboard's store is "down".
+const DEAD_STORE_PORT = 4199;
+
+const storeUrl = `http://localhost:${STORE_PORT}`;
+const dashboardUrl = `http://localhost:${DASHBOARD_PORT}`;
+const unreachableDashboardUrl = `http://localhost:${UNREACHABLE_DASHBOARD_PORT}`;
+
+const fixtures = {
+  owner: { email: "owner@e2e.test", password: "owner-password-1" },
+  // A store user without manage_users: the Users page must say so.
+  limited: { email: "limited@e2e.test", password: "limited-password-1", permissions: "manage_orders,view_stats" },
+  // Managed (edited, deactivated, deleted) by the tests.
+  staff: ["casey@e2e.test", "devon@e2e.test", "emery@e2e.test", "finley@e2e.test", "gale@e2e.test", "ivy@e2e.test"],
+  // Manages users until a test takes that permission away mid-session.
+  manager: { email: "harper@e2e.test", password: "harper-password-1", permissions: "manage_users,manage_orders" },
+};
+
+let exitCode = 1;
+const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "store-admin-e2e-"));
+
+async function main() {
+  buildStoreIfStale();
+  buildDashboardIfStale();
+
+  const storeEnv = {
+    STORE_API_DATA_DIR: dataDir,
+    STORE_API_PORT: String(STORE_PORT),
+    STORE_API_PUBLIC_URL: storeUrl,
+    STORE_API_RATE_LIMIT: "0",
+    STORE_API_MODE: "development",
+    STORE_API_LOG_LEVEL: process.env.STORE_API_LOG_LEVEL ?? "warn",
+  };
+  const cli = (...args) => runJson(process.execPath, ["store-api/dist/cli.js", ...args], { env: { ...process.env, ...storeEnv } });
+
+  const app = cli(
+    "app", "create",
+    "--name", "Store Admin (e2e)",
+    "--redirect-uri", `${dashboardUrl}/api/auth/callback/store`,
+    "--redirect-uri", `${unreachableDashboardUrl}/api/auth/callback/store`,
+    "--scopes", "admin storefront",
+  );
+  cli("user", "create", "--email", fixtures.owner.email, "--password", fixtures.owner.password);
+  cli("user", "create", "--email", fixtures.limited.email, "--password", fixtures.limited.password, "--permissions", fixtures.limited.permissions);
+  cli("user", "create", "--email", fixtures.manager.email, "--password", fixtures.manager.password, "--permissions", fixtures.manager.permissions);
+  for (const email of fixtures.staff) {
+    cli("user", "create", "--email", email, "--password", "staff-password-1", "--permissions", "manage_orders,manage_products");
+  }
+
+  const nextauthSecret = crypto.randomBytes(32).toString("base64url");
+  const dashboardEnv = (port, storeBase) => ({
+    NEXT_TELEMETRY_DISABLED: "1",
+    STORE_BASE_URL: storeBase,
+    STORE_PUBLIC_URL: storeUrl,
+    STORE_CLIENT_ID: app.client_id,
+    STORE_CLIENT_SECRET: app.client_secret,
+    NEXTAUTH_URL: `http://localhost:${port}`,
+    NEXTAUTH_SECRET: nextauthSecret,
+  });
+
+  const quiet = { quiet: !process.env.E2E_VERBOSE };
+  const store = startService("e2e-store", process.execPath, ["store-api/dist/cli.js", "serve"], storeEnv, quiet);
+  const dashboard = startService(
+    "e2e-dashboard",
+    bin("next"),
+    ["start", "-p", String(DASHBOARD_PORT)],
+    dashboardEnv(DASHBOARD_PORT, `http://127.0.0.1:${STORE_PORT}`),
+    quiet,
+  );
+  const downDashboard = startService(
+    "e2e-dashboard-no-store",
+    bin("next"),
+    ["start", "-p", String(UNREACHABLE_DASHBOARD_PORT)],
+    dashboardEnv(UNREACHABLE_DASHBOARD_PORT, `http://127.0.0.1:${DEAD_STORE_PORT}`),
+    quiet,
+  );
+
+  await waitForHttp(`http://127.0.0.1:${STORE_PORT}/`, store, 60_000);
+  await waitForHttp(`http://127.0.0.1:${DASHBOARD_PORT}/signin`, dashboard, 60_000);
+  await waitForHttp(`http://127.0.0.1:${UNREACHABLE_DASHBOARD_PORT}/signin`, downDashboard, 60_000);
+
+  const playwright = spawn(bin("playwright"), ["test", ...process.argv.slice(2)], {
+    cwd: root,
+    stdio: "inherit",
+    env: {
+      ...process.env,
+      E2E_DASHBOARD_URL: dashboardUrl,
+      E2E_UNREACHABLE_DASHBOARD_URL: unreachableDashboardUrl,
+      E2E_STORE_URL: storeUrl,
+      E2E_CLIENT_ID: app.client_id,
+      E2E_CLIENT_SECRET: app.client_secret,
+      E2E_NEXTAUTH_SECRET: nextauthSecret,
+      E2E_OWNER_EMAIL: fixtures.owner.email,
+      E2E_OWNER_PASSWORD: fixtures.owner.password,
+      E2E_LIMITED_EMAIL: fixtures.limited.email,
+      E2E_LIMITED_PASSWORD: fixtures.limited.password,
+      E2E_STAFF: fixtures.staff.join(","),
+      E2E_MANAGER_EMAIL: fixtures.manager.email,
+      E2E_MANAGER_PASSWORD: fixtures.manager.password,
+    },
+  });
+  exitCode = await new Promise((resolve) => playwright.on("exit", (code, signal) => resolve(code ?? (signal ? 1 : 0))));
+}
+
+async function cleanup() {
+  await stopAll();
+  fs.rmSync(dataDir, { recursive: true, force: true });
+}
+
+for (const signal of ["SIGINT", "SIGTERM"]) {
+  process.on(signal, async () => {
+    await cleanup();
+    process.exit(130);
+  });
+}
+
+try {
+  await main();
+} catch (error) {
+  console.error(`\ntest:e2e: ${error instanceof Error ? error.message : error}`);
+  exitCode = 1;
+} finally {
+  await cleanup();
+}
+process.exit(exitCode);
