@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import cookie from "@fastify/cookie";
 import formbody from "@fastify/formbody";
 import multipart from "@fastify/multipart";
-import Fastify, { type FastifyError, type FastifyInstance, type FastifyServerOptions } from "fastify";
+import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply, type FastifyServerOptions } from "fastify";
 import { registerApi } from "./api/plugin.js";
 import type { StoreConfig } from "./config.js";
 import type { Database, Db } from "./db/index.js";
@@ -66,7 +66,10 @@ const STATUS_CODES: Record<number, string> = {
 function toApiError(err: FastifyError): ApiError | OAuthError | null {
   if (err instanceof ApiError || err instanceof OAuthError) return err;
   // A unique index caught a race the handler's own check missed.
-  if (err.code === "23505" || (err.cause as { code?: string } | undefined)?.code === "23505") return new ApiError(409, "conflict", "That value is already taken.");
+  const dbCode = err.code ?? (err.cause as { code?: string } | undefined)?.code;
+  if (dbCode === "23505") return new ApiError(409, "conflict", "That value is already taken.");
+  // PostgreSQL text cannot hold NUL (22021) or an unpaired surrogate (22P05): bad input, not a server fault.
+  if (dbCode === "22021" || dbCode === "22P05") return new ApiError(400, "invalid_request", "Text fields must not contain NUL or invalid characters.");
   const status = err.statusCode ?? 500;
   if (status >= 400 && status < 500) {
     const description =
@@ -95,7 +98,15 @@ export async function buildApp({ config, database }: BuildOptions): Promise<Fast
     bodyLimit: BODY_LIMIT_BYTES,
     requestIdHeader: "x-request-id",
     genReqId: () => randomUUID(),
-    routerOptions: { ignoreTrailingSlash: true },
+    // Product keys and slugs can be long; the router's default cap is 100 characters.
+    routerOptions: { ignoreTrailingSlash: true, maxParamLength: 500 },
+    // Errors the router raises before any route (a malformed %-escape in the
+    // path, an over-long path parameter) answer in the error model too.
+    frameworkErrors: (error, request, reply) => {
+      const status = error.code === "FST_ERR_MAX_PARAM_LENGTH" ? 404 : (error.statusCode ?? 400);
+      const description = status === 404 ? `Nothing is at ${request.method} ${redactUrl(request.url.split("?")[0] ?? "")}.` : error.message;
+      (reply as FastifyReply).header("x-request-id", request.id).status(status).send({ error: STATUS_CODES[status] ?? "invalid_request", error_description: description });
+    },
   });
 
   app.decorate("db", database.db);

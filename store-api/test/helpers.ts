@@ -5,7 +5,8 @@ import { buildApp } from "../src/app.js";
 import { testConfig, type StoreConfig } from "../src/config.js";
 import { openDatabase, type Database } from "../src/db/index.js";
 import { createClient } from "../src/oauth/clients.js";
-import { createUser, type CreateUserInput } from "../src/users/users.js";
+import { createGrant, issueTokens, type TokenResponse } from "../src/oauth/tokens.js";
+import { createUser, type CreateUserInput, type UserRow } from "../src/users/users.js";
 
 /**
  * A real store for one test file: the real app listening on a free port, on a
@@ -79,8 +80,8 @@ export class Browser {
   cookies = new Map<string, string>();
   constructor(readonly base: string) {}
 
-  async request(path: string, init: { method?: string; form?: Record<string, string> } = {}) {
-    const headers: Record<string, string> = {};
+  async request(path: string, init: { method?: string; form?: Record<string, string>; headers?: Record<string, string> } = {}) {
+    const headers: Record<string, string> = { ...init.headers };
     if (this.cookies.size) headers.cookie = [...this.cookies].map(([k, v]) => `${k}=${v}`).join("; ");
     let body: string | undefined;
     if (init.form) {
@@ -148,20 +149,68 @@ export async function authorize(store: TestStore, o: AuthorizeOptions, browser =
   return new URL(decided.res.headers.get("location")!);
 }
 
-export async function postForm(url: string, form: Record<string, string>, headers: Record<string, string> = {}) {
+function parseJson(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+}
+
+export async function postForm(url: string, form: Record<string, string> | URLSearchParams, headers: Record<string, string> = {}) {
   const res = await fetch(url, {
     method: "POST",
     headers: { "content-type": "application/x-www-form-urlencoded", ...headers },
     body: new URLSearchParams(form).toString(),
   });
   const text = await res.text();
-  let json: unknown;
-  try {
-    json = JSON.parse(text);
-  } catch {
-    json = undefined;
-  }
-  return { res, status: res.status, json: json as Record<string, unknown>, text };
+  return { res, status: res.status, json: parseJson(text) as Record<string, any>, text }; // any: tests assert on the shape
+}
+
+/** POST /oauth2/access_token with the client's id and secret in the form (plus `form`). */
+export async function tokenRequest(store: TestStore, client: { client_id: string; client_secret: string } | null, form: Record<string, string>, headers: Record<string, string> = {}) {
+  return postForm(`${store.url}/oauth2/access_token`, { ...(client ? { client_id: client.client_id, client_secret: client.client_secret } : {}), ...form }, headers);
+}
+
+/** Exchanges an authorization code (redirect_uri defaults to REDIRECT_URI). */
+export async function exchangeCode(store: TestStore, client: { client_id: string; client_secret: string }, code: string, extra: Record<string, string> = {}) {
+  return tokenRequest(store, client, { grant_type: "authorization_code", redirect_uri: REDIRECT_URI, code, ...extra });
+}
+
+/** HTTP Basic client authentication (RFC 6749 §2.3.1: both parts form-urlencoded). */
+export function basicAuth(clientId: string, secret: string): Record<string, string> {
+  const enc = (v: string) => encodeURIComponent(v);
+  return { authorization: `Basic ${Buffer.from(`${enc(clientId)}:${enc(secret)}`).toString("base64")}` };
+}
+
+/**
+ * Seeds a grant and its tokens straight into the database, for tests that are
+ * about the API rather than the OAuth flow (no browser, no password hashing).
+ */
+export async function seedToken(
+  store: TestStore,
+  client: { client_id: string },
+  user: UserRow,
+  scope = "admin storefront",
+  opts: { refresh?: boolean } = {},
+): Promise<TokenResponse> {
+  const grantId = await createGrant(store.database.db, client.client_id, user.id, scope);
+  return issueTokens(store.database.db, { id: grantId, scope }, user, { refresh: opts.refresh ?? true });
+}
+
+/** The development outbox (GET /dev/outbox), newest first. */
+export async function outbox(store: TestStore): Promise<{ id: number; to: string; subject: string; text: string; html: string | null }[]> {
+  const res = await fetch(`${store.url}/dev/outbox`);
+  if (res.status !== 200) throw new Error(`/dev/outbox answered ${res.status}`);
+  return (await res.json()) as never;
+}
+
+/** The label texts of a page, each with whether an input with the label's `for` id exists. */
+export function labels(html: string): { text: string; hasInput: boolean }[] {
+  return [...html.matchAll(/<label for="([^"]+)">([^<]*)<\/label>/g)].map((m) => ({
+    text: m[2]!.trim(),
+    hasInput: new RegExp(`<input[^>]* id="${m[1]}"`).test(html),
+  }));
 }
 
 /** The whole code flow: a fresh access token for the user. */
@@ -180,22 +229,30 @@ export async function signIn(store: TestStore, client: { client_id: string; clie
   return token.json as { access_token: string; refresh_token: string; scope: string; user: { id: number } };
 }
 
-/** Calls the API with a token; body fields are sent as a URL-encoded form. */
-export async function api(store: TestStore, token: string | null, method: string, path: string, form?: Record<string, string>) {
+export interface ApiRequestOptions {
+  /** Sent as a URL-encoded form; a URLSearchParams may repeat a field. */
+  form?: Record<string, string> | URLSearchParams;
+  /** Sent as application/json. */
+  json?: unknown;
+  /** A raw body (set content-type in `headers`). */
+  body?: string | Buffer;
+  headers?: Record<string, string>;
+}
+
+/** Calls the API with a token (Authorization: Bearer); body fields go as a URL-encoded form. */
+export async function api(store: TestStore, token: string | null, method: string, path: string, form?: Record<string, string> | URLSearchParams, opts: Omit<ApiRequestOptions, "form"> = {}) {
   const headers: Record<string, string> = {};
   if (token) headers.authorization = `Bearer ${token}`;
-  let body: string | undefined;
+  let body: string | Buffer | undefined = opts.body;
   if (form) {
     headers["content-type"] = "application/x-www-form-urlencoded";
     body = new URLSearchParams(form).toString();
+  } else if (opts.json !== undefined) {
+    headers["content-type"] = "application/json";
+    body = JSON.stringify(opts.json);
   }
+  Object.assign(headers, opts.headers);
   const res = await fetch(`${store.url}/api/v1${path}`, { method, headers, body });
   const text = await res.text();
-  let json: unknown;
-  try {
-    json = JSON.parse(text);
-  } catch {
-    json = undefined;
-  }
-  return { res, status: res.status, json: json as any, text }; // any: tests assert on the shape
+  return { res, status: res.status, json: parseJson(text) as any, text }; // any: tests assert on the shape
 }

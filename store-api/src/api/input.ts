@@ -58,7 +58,9 @@ export function parseInput<T extends z.ZodType>(schema: T, body: unknown): z.out
   if (typeof input !== "object" || Array.isArray(input)) {
     throw new InvalidRequestError("The request body must be form fields.");
   }
-  const result = schema.safeParse(input);
+  // reportInput: zod 4 leaves `input` off issues unless asked, and describeIssue
+  // needs it to tell a missing field (422) from one of the wrong type (400).
+  const result = schema.safeParse(input, { reportInput: true });
   if (result.success) return result.data;
   const fields: Record<string, string> = {};
   let malformed = false;

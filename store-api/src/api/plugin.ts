@@ -50,6 +50,9 @@ export async function registerApi(app: FastifyInstance, routes: (api: FastifyIns
         allowedHeaders: ["Authorization", "Content-Type"],
         exposedHeaders: ["X-Total-Count", "Retry-After", "X-Request-Id", "WWW-Authenticate"],
         maxAge: 600,
+        // Answer any OPTIONS as a preflight: the strict default answers a bare
+        // OPTIONS with a plain-text 400, outside the JSON error model.
+        strictPreflight: false,
       });
 
       api.addHook("onRoute", (route) => {

@@ -79,7 +79,8 @@ export async function parseAuthorizationRequest(q: Queryable, params: Record<str
   let state: string | undefined;
   try {
     state = single(params, "state");
-    const responseType = single(params, "response_type") ?? "";
+    const responseType = single(params, "response_type");
+    if (responseType === undefined) throw new InvalidRequest("response_type is required: use code or token.");
     if (responseType !== "code" && responseType !== "token") throw new UnsupportedResponseType(responseType);
 
     const requested = (single(params, "scope") ?? "").split(/[\s,+]+/).filter(Boolean);

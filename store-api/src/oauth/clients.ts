@@ -45,7 +45,7 @@ export async function createClient(
 }
 
 export async function findClient(q: Queryable, clientId: unknown): Promise<OAuthClient | undefined> {
-  if (typeof clientId !== "string" || !clientId || clientId.length > 200) return undefined;
+  if (typeof clientId !== "string" || !clientId || clientId.length > 200 || clientId.includes("\0")) return undefined;
   const [client] = await q.select().from(oauthClients).where(eq(oauthClients.clientId, clientId));
   return client;
 }

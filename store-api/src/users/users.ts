@@ -22,6 +22,7 @@ export function serializeUser(u: UserRow) {
 }
 
 export async function findUserByEmail(q: Queryable, email: string): Promise<UserRow | undefined> {
+  if (email.includes("\0")) return undefined; // no stored e-mail has one, and PostgreSQL refuses it in a query
   const [row] = await q.select().from(users).where(sql`lower(${users.email}) = ${email.toLowerCase()}`);
   return row;
 }

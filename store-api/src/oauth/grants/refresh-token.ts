@@ -30,9 +30,10 @@ export async function exchangeRefreshToken(tx: Tx, client: OAuthClient, body: Re
   let scope = row.token.scope;
   if (typeof body.scope === "string" && body.scope.trim()) {
     const asked = [...new Set(body.scope.split(/[\s,+]+/).filter(Boolean))];
-    const held = scope.split(" ");
+    // Anything within the original grant may be asked for again (RFC 6749 §6), even after a narrower refresh.
+    const held = row.grant.scope.split(" ");
     const extra = asked.filter((s) => !held.includes(s));
-    if (extra.length) throw new InvalidScope(`The refresh token was not granted ${extra.join(", ")}.`);
+    if (extra.length) throw new InvalidScope(`The grant does not include ${extra.join(", ")}.`);
     scope = asked.join(" ");
   }
   const claimed = await tx
