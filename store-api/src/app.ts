@@ -32,7 +32,7 @@ export const MAX_UPLOAD_BYTES = 20 * 1024 * 1024;
 const BODY_LIMIT_BYTES = 10 * 1024 * 1024;
 
 // Query parameters that carry secrets never reach the logs.
-const SECRET_PARAMS = /([?&](?:bearer_token|access_token|code|token|client_secret|refresh_token|password)=)[^&#]*/gi;
+const SECRET_PARAMS = /([?&](?:bearer_token|access_token|code|token|client_secret|refresh_token|password|state|code_verifier)=)[^&#]*/gi;
 export function redactUrl(url: string): string {
   return url.replace(SECRET_PARAMS, "$1[redacted]");
 }
