@@ -21,6 +21,11 @@ export async function startServer(config: StoreConfig) {
     { database: database.kind === "pglite" ? `embedded (${config.dataDir})` : "postgresql", mode: config.mode },
     `Store API for ${config.storeName} at ${config.publicUrl}`,
   );
+  // Mail that could not be sent (SMTP down) is retried at start and every minute.
   void app.mailer.deliver();
+  if (config.smtpUrl) {
+    const retry = setInterval(() => void app.mailer.deliver(), 60_000);
+    retry.unref();
+  }
   return app;
 }
