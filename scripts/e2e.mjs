@@ -3,8 +3,10 @@
 //
 // Builds both (when stale), creates a fresh store in a temporary folder with the
 // dashboard registered as an OAuth app and a few users, starts the store (4100),
-// the dashboard (3100) and a second dashboard (3101) whose store address answers
-// nothing (for the "store unreachable" banner), runs Playwright, stops everything
+// the dashboard (3100), a second dashboard (3101) whose store address answers
+// nothing (for the "store unreachable" banner), and a third (3102) behind a
+// "plain store" proxy (4200) that has none of the bundled store's extensions,
+// runs Playwright, stops everything
 // by process group, and exits with Playwright's code.
 import crypto from "node:crypto";
 import fs from "node:fs";
@@ -21,16 +23,23 @@ import {
   stopAll,
   waitForHttp,
 } from "./lib/processes.mjs";
+import { startPlainStore } from "./lib/plain-store.mjs";
 
 const STORE_PORT = 4100;
 const DASHBOARD_PORT = 3100;
 const UNREACHABLE_DASHBOARD_PORT = 3101;
 // Nothing listens here: the second dashboard's store is "down".
 const DEAD_STORE_PORT = 4199;
+// A store without the bundled store's extensions (scripts/lib/plain-store.mjs) and its dashboard.
+const PLAIN_STORE_PORT = 4200;
+const PLAIN_DASHBOARD_PORT = 3102;
 
 const storeUrl = `http://localhost:${STORE_PORT}`;
 const dashboardUrl = `http://localhost:${DASHBOARD_PORT}`;
 const unreachableDashboardUrl = `http://localhost:${UNREACHABLE_DASHBOARD_PORT}`;
+const plainStoreUrl = `http://localhost:${PLAIN_STORE_PORT}`;
+const plainDashboardUrl = `http://localhost:${PLAIN_DASHBOARD_PORT}`;
+let plainStore;
 
 const fixtures = {
   owner: { email: "owner@e2e.test", password: "owner-password-1" },
@@ -64,6 +73,7 @@ async function main() {
     "--name", "Store Admin (e2e)",
     "--redirect-uri", `${dashboardUrl}/api/auth/callback/store`,
     "--redirect-uri", `${unreachableDashboardUrl}/api/auth/callback/store`,
+    "--redirect-uri", `${plainDashboardUrl}/api/auth/callback/store`,
     "--scopes", "admin storefront",
   );
   cli("user", "create", "--email", fixtures.owner.email, "--password", fixtures.owner.password);
@@ -74,10 +84,10 @@ async function main() {
   }
 
   const nextauthSecret = crypto.randomBytes(32).toString("base64url");
-  const dashboardEnv = (port, storeBase) => ({
+  const dashboardEnv = (port, storeBase, storePublic = storeUrl) => ({
     NEXT_TELEMETRY_DISABLED: "1",
     STORE_BASE_URL: storeBase,
-    STORE_PUBLIC_URL: storeUrl,
+    STORE_PUBLIC_URL: storePublic,
     STORE_CLIENT_ID: app.client_id,
     STORE_CLIENT_SECRET: app.client_secret,
     NEXTAUTH_URL: `http://localhost:${port}`,
@@ -101,7 +111,17 @@ async function main() {
     quiet,
   );
 
+  const plainDashboard = startService(
+    "e2e-dashboard-plain-store",
+    bin("next"),
+    ["start", "-p", String(PLAIN_DASHBOARD_PORT)],
+    dashboardEnv(PLAIN_DASHBOARD_PORT, `http://127.0.0.1:${PLAIN_STORE_PORT}`, plainStoreUrl),
+    quiet,
+  );
+  plainStore = await startPlainStore(PLAIN_STORE_PORT, `http://127.0.0.1:${STORE_PORT}`);
+
   await waitForHttp(`http://127.0.0.1:${STORE_PORT}/`, store, 60_000);
+  await waitForHttp(`http://127.0.0.1:${PLAIN_DASHBOARD_PORT}/signin`, plainDashboard, 60_000);
   await waitForHttp(`http://127.0.0.1:${DASHBOARD_PORT}/signin`, dashboard, 60_000);
   await waitForHttp(`http://127.0.0.1:${UNREACHABLE_DASHBOARD_PORT}/signin`, downDashboard, 60_000);
 
@@ -112,6 +132,8 @@ async function main() {
       ...process.env,
       E2E_DASHBOARD_URL: dashboardUrl,
       E2E_UNREACHABLE_DASHBOARD_URL: unreachableDashboardUrl,
+      E2E_PLAIN_DASHBOARD_URL: plainDashboardUrl,
+      E2E_PLAIN_STORE_URL: plainStoreUrl,
       E2E_STORE_URL: storeUrl,
       E2E_CLIENT_ID: app.client_id,
       E2E_CLIENT_SECRET: app.client_secret,
@@ -129,6 +151,7 @@ async function main() {
 }
 
 async function cleanup() {
+  plainStore?.close();
   await stopAll();
   fs.rmSync(dataDir, { recursive: true, force: true });
 }
