@@ -137,10 +137,10 @@ export async function buildApp({ config, database }: BuildOptions): Promise<Fast
       if (mapped.status === 401) reply.header("www-authenticate", 'Basic realm="store"');
       return reply.status(mapped.status).send(mapped.toJSON());
     }
+    reply.headers(mapped.headers);
     if (HTML_ROUTES.test(request.url) && request.method !== "OPTIONS") {
       return sendPage(reply, mapped.status, messagePage({ storeName: config.storeName, title: "That did not work", message: mapped.message }));
     }
-    reply.headers(mapped.headers);
     return reply.status(mapped.status).send(mapped.toJSON());
   });
 

@@ -194,11 +194,24 @@ describe("authorization_code grant", () => {
     expectOAuthError(await exchangeCode(store, client, location.searchParams.get("code")!), 400, "invalid_grant");
   });
 
-  it("an unsupported or missing grant_type → unsupported_grant_type", async () => {
-    for (const grant_type of ["password", "client_credentials", "implicit", ""]) {
+  it("an unsupported grant_type → unsupported_grant_type; a missing one → invalid_request (RFC 6749 §5.2)", async () => {
+    for (const grant_type of ["password", "client_credentials", "implicit"]) {
       expectOAuthError(await tokenRequest(store, client, { grant_type, username: OWNER.email, password: OWNER.password }), 400, "unsupported_grant_type");
     }
-    expectOAuthError(await tokenRequest(store, client, {}), 400, "unsupported_grant_type");
+    expectOAuthError(await tokenRequest(store, client, { grant_type: "" }), 400, "invalid_request");
+    expectOAuthError(await tokenRequest(store, client, {}), 400, "invalid_request");
+  });
+
+  it("other methods on the OAuth endpoints → 405 with Allow", async () => {
+    for (const path of ["/oauth2/access_token", "/oauth2/revoke"]) {
+      const res = await fetch(`${store.url}${path}`);
+      expect(res.status).toBe(405);
+      expect(res.headers.get("allow")).toBe("POST");
+      expect(((await res.json()) as { error: string }).error).toBe("method_not_allowed");
+    }
+    const res = await fetch(`${store.url}/oauth2/authorize`, { method: "DELETE" });
+    expect(res.status).toBe(405);
+    expect(res.headers.get("allow")).toBe("GET, POST");
   });
 
   it("answers JSON errors, never 5xx, for odd input", async () => {

@@ -13,6 +13,7 @@ import { AccessDenied } from "../../oauth/errors.js";
 import { createGrant, issueTokens } from "../../oauth/tokens.js";
 import { csrfValid, ensureSession, loadSession } from "../../oauth/session.js";
 import { sendPage } from "../../pages/html.js";
+import { resource } from "../../api/routes.js";
 import { consentPage, messagePage, signInPage } from "../../pages/oauth-pages.js";
 import type { UserRow } from "../../users/users.js";
 
@@ -53,7 +54,7 @@ export default async function authorizeRoutes(app: FastifyInstance) {
     }
   }
 
-  app.get("/oauth2/authorize", async (request, reply) => {
+  resource(app, "/oauth2/authorize", { GET: async (request, reply) => {
     const params = request.query as Record<string, unknown>;
     const authz = await parseOrRespond(request, reply, params);
     if (!authz) return reply;
@@ -75,9 +76,9 @@ export default async function authorizeRoutes(app: FastifyInstance) {
         params: Object.fromEntries(AUTHORIZATION_PARAMS.map((n) => [n, typeof params[n] === "string" ? (params[n] as string) : undefined])),
       }),
     );
-  });
+  },
 
-  app.post("/oauth2/authorize", async (request, reply) => {
+  POST: async (request, reply) => {
     const body = (request.body ?? {}) as Record<string, unknown>;
     const authz = await parseOrRespond(request, reply, body);
     if (!authz) return reply;
@@ -99,7 +100,7 @@ export default async function authorizeRoutes(app: FastifyInstance) {
     }
     const location = await app.db.transaction(async (tx) => grantAccess(tx, authz, session.user!));
     return reply.redirect(location, 303);
-  });
+  } });
 }
 
 async function grantAccess(tx: Parameters<Parameters<FastifyInstance["db"]["transaction"]>[0]>[0], authz: AuthorizationRequest, user: UserRow): Promise<string> {

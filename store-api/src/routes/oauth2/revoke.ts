@@ -5,6 +5,7 @@ import { oauthGrants, oauthTokens } from "../../db/schema.js";
 import { authenticateClient } from "../../oauth/clients.js";
 import { InvalidRequest } from "../../oauth/errors.js";
 import { revokeGrant } from "../../oauth/tokens.js";
+import { resource } from "../../api/routes.js";
 
 /**
  * POST /oauth2/revoke (RFC 7009). Revoking either token of a grant revokes the
@@ -12,7 +13,7 @@ import { revokeGrant } from "../../oauth/tokens.js";
  * token, or one of another client, answers 200 and changes nothing (§2.2).
  */
 export default async function revokeRoutes(app: FastifyInstance) {
-  app.post("/oauth2/revoke", async (request, reply) => {
+  resource(app, "/oauth2/revoke", { POST: async (request, reply) => {
     reply.header("cache-control", "no-store");
     const body = (request.body ?? {}) as Record<string, unknown>;
     const client = await authenticateClient(app.db, request, body);
@@ -27,5 +28,5 @@ export default async function revokeRoutes(app: FastifyInstance) {
       request.log.info({ event: "token_revoked", clientId: client.clientId }, "token revoked");
     }
     return reply.status(200).send();
-  });
+  } });
 }
