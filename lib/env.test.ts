@@ -4,6 +4,14 @@ import { EnvError, parseEnv } from "./env";
 const minimal = { STORE_CLIENT_ID: "id", STORE_CLIENT_SECRET: "secret", NEXTAUTH_SECRET: "s3cret" };
 
 describe("parseEnv", () => {
+  it("derives the session secret from the client secret when NEXTAUTH_SECRET is not set", () => {
+    const { NEXTAUTH_SECRET: _, ...withoutSecret } = minimal;
+    const derived = parseEnv(withoutSecret).NEXTAUTH_SECRET;
+    expect(derived).not.toBe("secret");
+    expect(derived).toContain("secret");
+    expect(parseEnv(minimal).NEXTAUTH_SECRET).toBe("s3cret");
+  });
+
   it("fills the defaults", () => {
     expect(parseEnv(minimal)).toMatchObject({
       STORE_BASE_URL: "http://localhost:4000",
@@ -24,7 +32,6 @@ describe("parseEnv", () => {
       const message = (error as Error).message;
       expect(message).toMatch(/STORE_CLIENT_ID is not set/);
       expect(message).toMatch(/STORE_CLIENT_SECRET is not set/);
-      expect(message).toMatch(/NEXTAUTH_SECRET is not set/);
       expect(message).toMatch(/STORE_BASE_URL must be an absolute URL/);
     }
   });

@@ -27,16 +27,20 @@ const envSchema = z
       "Register the dashboard as an application with the store and copy its client secret.",
     ),
     NEXTAUTH_URL: url("NEXTAUTH_URL").default("http://localhost:3000"),
-    NEXTAUTH_SECRET: required(
-      "NEXTAUTH_SECRET",
-      "Set it to a long random string, for example the output of `openssl rand -base64 32`.",
-    ),
+    // Optional: without it the session key is derived from the client secret
+    // (below), so a dashboard started with only the store's credentials works.
+    NEXTAUTH_SECRET: z.string().trim().min(1).optional(),
   })
   .transform((env) => ({
     ...env,
     // The browser may reach the store under another name than the server does
     // (a container network, a proxy); by default both are the same address.
     STORE_PUBLIC_URL: env.STORE_PUBLIC_URL ?? env.STORE_BASE_URL,
+    // The client secret is high-entropy and known only to this server (and the
+    // store); next-auth runs the secret through HKDF, and the prefix keeps the
+    // session key apart from the OAuth credential. Setting NEXTAUTH_SECRET is
+    // still better: rotating it then signs everyone out without touching the app.
+    NEXTAUTH_SECRET: env.NEXTAUTH_SECRET ?? `store-admin-session:${env.STORE_CLIENT_SECRET}`,
   }));
 
 export type Env = z.infer<typeof envSchema>;
