@@ -24,3 +24,11 @@ export function Notice({ tone = "info", title, children, role, className = "" }:
     </div>
   );
 }
+
+/**
+ * The message region of a form: always mounted, so that a message put in it
+ * is announced by screen readers; shows nothing until there is a message.
+ */
+export function FormAlert({ message }: { message: string | null | undefined }) {
+  return <div role="alert">{message ? <Notice tone="error" className="mb-6">{message}</Notice> : null}</div>;
+}

@@ -11,7 +11,7 @@ import { queryKeys } from "@/lib/query-keys";
 import { inviteUserInput } from "@/lib/store/user-input";
 import { type User, userPermissions } from "@/lib/store/user-model";
 import { buttonClasses } from "../ui/button";
-import { Notice } from "../ui/notice";
+import { FormAlert } from "../ui/notice";
 import { TextField } from "../ui/text-field";
 import { useActionFailure } from "../use-action-failure";
 import { PermissionCheckboxes } from "./permission-checkboxes";
@@ -56,8 +56,7 @@ export function InviteUserForm() {
 
   return (
     <form onSubmit={onSubmit} noValidate>
-      {/* Always mounted, so that a message put in it is announced. */}
-      <div role="alert">{formError ? <Notice tone="error" className="mb-6">{formError}</Notice> : null}</div>
+      <FormAlert message={formError} />
       <div className="space-y-6">
         <TextField
           id="invite-email"
