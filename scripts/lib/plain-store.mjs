@@ -1,6 +1,7 @@
 // A "plain store" for the e2e tests: a proxy in front of the bundled store that
-// takes away everything decisions.md adds to store-api.md and answers the open
-// points differently, the way another store that follows the spec might:
+// takes away the bundled store's extensions (docs/contract.md#extensions) and
+// answers the contract's open points differently, the way another store that
+// follows the specification might:
 //   - the token response has no `user` and no `expires_in` (only the spec's `expire_in`);
 //   - there is no /oauth2/revoke (404);
 //   - creating a user answers 200, not 201; an update answers a list holding the item;

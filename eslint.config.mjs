@@ -1,0 +1,75 @@
+// Lint for both halves: the Next.js and typescript-eslint recommended rules,
+// Prettier's formatting left to Prettier, and the import rules that encode the
+// layering of docs/architecture.md#layers.
+import { defineConfig, globalIgnores } from "eslint/config";
+import nextVitals from "eslint-config-next/core-web-vitals";
+import nextTs from "eslint-config-next/typescript";
+import prettier from "eslint-config-prettier/flat";
+import layering from "./scripts/lint/layering-plugin.mjs";
+
+const DB_SCHEMA = {
+  group: ["**/db/schema", "**/db/schema.js", "**/db/schema/**", "drizzle-orm", "drizzle-orm/*"],
+  message:
+    "Route files speak to the database only through their resource folder (src/<resource>/) or api/*: move the query there (docs/adding-a-resource.md).",
+};
+
+export default defineConfig([
+  globalIgnores([
+    ".next/**",
+    "out/**",
+    "build/**",
+    "next-env.d.ts",
+    "store-api/dist/**",
+    "store-api/drizzle/**",
+    "bench/.out/**",
+    "playwright-report/**",
+    "test-results/**",
+    ".data/**",
+  ]),
+  ...nextVitals,
+  ...nextTs,
+  {
+    // The store is a Node server: no React, no Next.js pages.
+    files: ["store-api/**"],
+    rules: { "@next/next/no-html-link-for-pages": "off" },
+  },
+  {
+    rules: {
+      "@typescript-eslint/no-unused-vars": ["error", { argsIgnorePattern: "^_", varsIgnorePattern: "^_", ignoreRestSiblings: true }],
+      // `any` needs a comment saying why (docs/architecture.md#habits): the disable comment is that place.
+      "@typescript-eslint/no-explicit-any": "error",
+    },
+  },
+  {
+    plugins: { layering },
+    files: ["app/**/*.{ts,tsx}", "components/**/*.{ts,tsx}", "lib/**/*.{ts,tsx}"],
+    rules: { "layering/no-server-code-in-client": "error" },
+  },
+  {
+    files: ["store-api/src/routes/**/*.ts"],
+    rules: { "no-restricted-imports": ["error", { patterns: [DB_SCHEMA] }] },
+  },
+  {
+    // Feature components receive data and call server actions; the action
+    // wrapper and the store's calls are the server's business.
+    files: ["components/**/*.{ts,tsx}"],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        {
+          patterns: [
+            {
+              group: ["@/lib/actions/action", "**/lib/actions/action"],
+              message: "Components call the server actions of lib/actions/<resource>.ts, not the storeAction wrapper.",
+            },
+            {
+              group: ["@/lib/store/client", "@/lib/store/*/api", "**/lib/store/client", "**/lib/store/*/api"],
+              message: "Components get store data from their page (props) or a GET route handler, never from the store client.",
+            },
+          ],
+        },
+      ],
+    },
+  },
+  prettier,
+]);
