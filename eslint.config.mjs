@@ -35,7 +35,10 @@ export default defineConfig([
   },
   {
     rules: {
-      "@typescript-eslint/no-unused-vars": ["error", { argsIgnorePattern: "^_", varsIgnorePattern: "^_", ignoreRestSiblings: true }],
+      "@typescript-eslint/no-unused-vars": [
+        "error",
+        { argsIgnorePattern: "^_", varsIgnorePattern: "^_", ignoreRestSiblings: true },
+      ],
       // `any` needs a comment saying why (docs/architecture.md#habits): the disable comment is that place.
       "@typescript-eslint/no-explicit-any": "error",
     },
@@ -64,7 +67,8 @@ export default defineConfig([
             },
             {
               group: ["@/lib/store/client", "@/lib/store/*/api", "**/lib/store/client", "**/lib/store/*/api"],
-              message: "Components get store data from their page (props) or a GET route handler, never from the store client.",
+              message:
+                "Components get store data from their page (props) or a GET route handler, never from the store client.",
             },
           ],
         },

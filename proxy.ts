@@ -29,7 +29,5 @@ export function proxy(request: NextRequest, event: NextFetchEvent) {
 }
 
 export const config = {
-  matcher: [
-    "/((?!api/auth|_next/static|_next/image|favicon\\.ico|icon\\.svg|robots\\.txt|signin|signed-out).*)",
-  ],
+  matcher: ["/((?!api/auth|_next/static|_next/image|favicon\\.ico|icon\\.svg|robots\\.txt|signin|signed-out).*)"],
 };

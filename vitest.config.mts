@@ -9,7 +9,12 @@ export default defineConfig({
       {
         test: {
           name: "unit",
-          include: ["lib/**/*.test.ts", "components/**/*.test.ts", "scripts/**/*.test.ts", "store-api/src/**/*.test.ts"],
+          include: [
+            "lib/**/*.test.ts",
+            "components/**/*.test.ts",
+            "scripts/**/*.test.ts",
+            "store-api/src/**/*.test.ts",
+          ],
           environment: "node",
         },
       },

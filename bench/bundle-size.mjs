@@ -40,12 +40,18 @@ function buildBlank() {
   fs.rmSync(dir, { recursive: true, force: true });
   fs.mkdirSync(path.join(dir, "app"), { recursive: true });
   fs.writeFileSync(path.join(dir, "package.json"), JSON.stringify({ name: "blank", private: true }));
-  fs.writeFileSync(path.join(dir, "next.config.mjs"), `export default { turbopack: { root: ${JSON.stringify(root)} } };\n`);
+  fs.writeFileSync(
+    path.join(dir, "next.config.mjs"),
+    `export default { turbopack: { root: ${JSON.stringify(root)} } };\n`,
+  );
   fs.writeFileSync(
     path.join(dir, "app/layout.tsx"),
     `export default function RootLayout({ children }: { children: React.ReactNode }) {\n  return (<html lang="en"><body>{children}</body></html>);\n}\n`,
   );
-  fs.writeFileSync(path.join(dir, "app/page.tsx"), `export default function Page() {\n  return <main>Blank</main>;\n}\n`);
+  fs.writeFileSync(
+    path.join(dir, "app/page.tsx"),
+    `export default function Page() {\n  return <main>Blank</main>;\n}\n`,
+  );
   run(bin("next"), ["build"], { cwd: dir, env: { ...process.env, NEXT_TELEMETRY_DISABLED: "1" }, stdio: "ignore" });
   return dir;
 }
@@ -62,15 +68,28 @@ const rows = [...dashboard]
   .map(([route, s]) => {
     const over = s.gzip - blank.gzip;
     const budget = budgetFor(route);
-    return [route, fmt(s.gzip), `+${fmt(over)}`, `${(s.gzip / blank.gzip).toFixed(2)}×`, `+${fmt(budget)}`, over <= budget ? "ok" : "OVER"];
+    return [
+      route,
+      fmt(s.gzip),
+      `+${fmt(over)}`,
+      `${(s.gzip / blank.gzip).toFixed(2)}×`,
+      `+${fmt(budget)}`,
+      over <= budget ? "ok" : "OVER",
+    ];
   });
 const header = ["route", "first-load JS (gzip)", "over blank", "ratio", "budget", ""];
 const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i].length)));
-const line = (r) => r.map((c, i) => c.padEnd(widths[i])).join("  ").trimEnd();
+const line = (r) =>
+  r
+    .map((c, i) => c.padEnd(widths[i]))
+    .join("  ")
+    .trimEnd();
 console.log(`\nblank Next.js page: ${fmt(blank.gzip)} gzip (${fmt(blank.raw)} raw)\n`);
 console.log(line(header));
 for (const r of rows) console.log(line(r));
 const over = rows.filter((r) => r[5] === "OVER");
-console.log(`\n${rows.length - over.length} of ${rows.length} routes within budget${over.length ? `; over: ${over.map((r) => r[0]).join(", ")}` : ""}`);
+console.log(
+  `\n${rows.length - over.length} of ${rows.length} routes within budget${over.length ? `; over: ${over.map((r) => r[0]).join(", ")}` : ""}`,
+);
 // CI runs this after the tests: a route over its budget fails the build.
 if (over.length) process.exitCode = 1;

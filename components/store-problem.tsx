@@ -20,7 +20,11 @@ export function StoreProblemNotice({ problem, retryHref }: { problem: StoreProbl
     return (
       <Notice role="alert" tone="error" title="Store Admin lacks access">
         <p>{problem.message}</p>
-        <Link href={signInPath(retryHref, "SessionExpired")} className={buttonClasses("secondary", "mt-3")} prefetch={false}>
+        <Link
+          href={signInPath(retryHref, "SessionExpired")}
+          className={buttonClasses("secondary", "mt-3")}
+          prefetch={false}
+        >
           Sign in again
         </Link>
       </Notice>

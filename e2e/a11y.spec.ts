@@ -24,7 +24,16 @@ test("the store's sign-in and consent pages and the dashboard's sign-in pages ar
 test("every dashboard page is accessible", async ({ page, context }) => {
   await signIn(page);
   const casey = await findUser(await accessTokenOf(context), e2e.staff("casey"));
-  for (const path of ["/users", "/users/invite", `/users/${casey!.id}`, "/orders", "/products", "/coupons", "/shipping", "/tax"]) {
+  for (const path of [
+    "/users",
+    "/users/invite",
+    `/users/${casey!.id}`,
+    "/orders",
+    "/products",
+    "/coupons",
+    "/shipping",
+    "/tax",
+  ]) {
     await page.goto(path);
     await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
     await expectAccessible(page, path);
@@ -38,7 +47,9 @@ test("every dashboard page is accessible", async ({ page, context }) => {
 
   await page.goto("/users");
   const gale = e2e.staff("gale");
-  await userCard(page, gale).getByRole("button", { name: `Delete ${gale}` }).click();
+  await userCard(page, gale)
+    .getByRole("button", { name: `Delete ${gale}` })
+    .click();
   await expect(page.getByRole("dialog")).toBeVisible();
   await expectAccessible(page, "/users delete dialog");
   await page.keyboard.press("Escape");

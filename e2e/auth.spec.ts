@@ -67,7 +67,10 @@ test("signing out revokes the token at the store and ends the session", async ({
   await expect(page).toHaveURL(/\/signin\?callbackUrl=%2Fusers/);
 });
 
-test("when the store stops accepting the token, signing in again returns to the same page", async ({ page, context }) => {
+test("when the store stops accepting the token, signing in again returns to the same page", async ({
+  page,
+  context,
+}) => {
   await signIn(page);
   const token = await accessTokenOf(context);
   const casey = await findUser(token, e2e.staff("casey"));
@@ -93,7 +96,9 @@ test("an action the store answers with 401 sends the user to sign in and back", 
   await signIn(page);
   await revokeAtStore(await accessTokenOf(context));
   const casey = e2e.staff("casey");
-  await userCard(page, casey).getByRole("button", { name: `Deactivate ${casey}` }).click();
+  await userCard(page, casey)
+    .getByRole("button", { name: `Deactivate ${casey}` })
+    .click();
 
   await expect(page).toHaveURL(/\/signin\?/);
   expect(new URL(page.url()).searchParams.get("callbackUrl")).toBe("/users");

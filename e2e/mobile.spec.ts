@@ -41,7 +41,9 @@ test("at 390px the sidebar folds into a menu and every page fits", async ({ page
   await page.getByRole("button", { name: "Invite user" }).click();
   await expect(userCard(page, email)).toBeVisible();
 
-  await userCard(page, email).getByRole("button", { name: `Delete ${email}` }).click();
+  await userCard(page, email)
+    .getByRole("button", { name: `Delete ${email}` })
+    .click();
   const dialog = page.getByRole("dialog");
   await expect(dialog).toBeVisible();
   const box = await dialog.boundingBox();

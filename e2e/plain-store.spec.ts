@@ -49,7 +49,9 @@ test("signs in, manages users and signs out against a store without the extensio
 
   // Update (the store answers a list holding the user).
   await page.goto("/users");
-  await userCard(page, email).getByRole("link", { name: `Edit permissions of ${email}` }).click();
+  await userCard(page, email)
+    .getByRole("link", { name: `Edit permissions of ${email}` })
+    .click();
   await page.getByRole("checkbox", { name: "Manage users" }).uncheck();
   await page.getByRole("button", { name: "Save permissions" }).click();
   await expect(page.getByRole("status")).toContainText(`Saved the permissions of ${email}.`);
@@ -58,7 +60,10 @@ test("signs in, manages users and signs out against a store without the extensio
   // Delete (the store answers 204 with no body).
   const card = userCard(page, email);
   await card.getByRole("button", { name: `Delete ${email}` }).click();
-  await page.getByRole("dialog", { name: `Delete ${email}?` }).getByRole("button", { name: "Delete user" }).click();
+  await page
+    .getByRole("dialog", { name: `Delete ${email}?` })
+    .getByRole("button", { name: "Delete user" })
+    .click();
   await expect(card).toHaveCount(0);
   await expect(page.getByRole("status")).toContainText(`${email} was deleted.`);
 

@@ -12,7 +12,8 @@ test.describe("a manager who loses manage_users mid-session", () => {
     const token = await accessTokenOf(context);
     const me = await findUser(token, e2e.manager.email);
     expect(
-      (await storeApi(token, "PUT", `/api/v1/users/${me!.id}`, { permissions: JSON.stringify(["manage_orders"]) })).status,
+      (await storeApi(token, "PUT", `/api/v1/users/${me!.id}`, { permissions: JSON.stringify(["manage_orders"]) }))
+        .status,
     ).toBe(200);
 
     await card.getByRole("button", { name: `Deactivate ${email}` }).click();

@@ -90,7 +90,10 @@ export async function storeApi(
 ): Promise<{ status: number; body: unknown }> {
   const response = await fetch(`${e2e.storeUrl}${path}`, {
     method,
-    headers: { Authorization: `Bearer ${token}`, ...(form ? { "Content-Type": "application/x-www-form-urlencoded" } : {}) },
+    headers: {
+      Authorization: `Bearer ${token}`,
+      ...(form ? { "Content-Type": "application/x-www-form-urlencoded" } : {}),
+    },
     body: form ? new URLSearchParams(form).toString() : undefined,
   });
   const text = await response.text();
@@ -131,7 +134,9 @@ export async function revokeAtStore(token: string) {
 
 /** The list item of one user on the Users page. */
 export function userCard(page: Page, email: string): Locator {
-  return page.getByRole("list", { name: "Users" }).getByRole("listitem", { name: new RegExp(`^${escapeRegExp(email)}`) });
+  return page
+    .getByRole("list", { name: "Users" })
+    .getByRole("listitem", { name: new RegExp(`^${escapeRegExp(email)}`) });
 }
 
 export function escapeRegExp(text: string): string {

@@ -25,9 +25,13 @@ test("the store access token never reaches the browser", async ({ page, context 
   await page.getByRole("navigation", { name: "Sections" }).getByRole("link", { name: "Users" }).click();
   await expect(page.getByRole("heading", { name: "Users", level: 1 })).toBeVisible();
   const gale = e2e.staff("gale");
-  await userCard(page, gale).getByRole("button", { name: `Deactivate ${gale}` }).click();
+  await userCard(page, gale)
+    .getByRole("button", { name: `Deactivate ${gale}` })
+    .click();
   await expect(page.getByRole("status")).toContainText(`${gale} is deactivated.`);
-  await userCard(page, gale).getByRole("button", { name: `Reactivate ${gale}` }).click();
+  await userCard(page, gale)
+    .getByRole("button", { name: `Reactivate ${gale}` })
+    .click();
   await expect(page.getByRole("status")).toContainText(`${gale} is active again.`);
 
   // What next-auth's own session endpoint would tell a script.
@@ -36,7 +40,9 @@ test("the store access token never reaches the browser", async ({ page, context 
   expect(await session.json()).toMatchObject({ user: { email: e2e.owner.email } });
 
   bodies.push({ url: "final DOM", body: await page.content() });
-  const scripts = await page.evaluate(() => JSON.stringify({ ls: { ...localStorage }, ss: { ...sessionStorage }, cookie: document.cookie }));
+  const scripts = await page.evaluate(() =>
+    JSON.stringify({ ls: { ...localStorage }, ss: { ...sessionStorage }, cookie: document.cookie }),
+  );
   bodies.push({ url: "storage", body: scripts });
 
   expect(bodies.length).toBeGreaterThan(8);

@@ -28,7 +28,14 @@ test("invites a user with a password and every permission by default", async ({ 
   const email = uniqueEmail("invited");
   await page.getByRole("link", { name: "Invite user" }).click();
   await expect(page.getByRole("heading", { name: "Invite user" })).toBeVisible();
-  for (const label of ["Manage orders", "Manage products", "Manage store settings", "Manage marketing", "Manage users", "View statistics"]) {
+  for (const label of [
+    "Manage orders",
+    "Manage products",
+    "Manage store settings",
+    "Manage marketing",
+    "Manage users",
+    "View statistics",
+  ]) {
     await expect(page.getByRole("checkbox", { name: label })).toBeChecked();
   }
   await page.getByLabel("E-mail").fill(email);
@@ -74,7 +81,9 @@ test("shows the store's and the form's errors next to the e-mail field", async (
 
 test("changes a user's permissions", async ({ page, context }) => {
   const email = e2e.staff("casey");
-  await userCard(page, email).getByRole("link", { name: `Edit permissions of ${email}` }).click();
+  await userCard(page, email)
+    .getByRole("link", { name: `Edit permissions of ${email}` })
+    .click();
   await expect(page.getByRole("heading", { name: "Edit permissions" })).toBeVisible();
   await expect(page.getByRole("checkbox", { name: "Manage products" })).toBeChecked();
   await expect(page.getByRole("checkbox", { name: "Manage users" })).not.toBeChecked();

@@ -47,9 +47,7 @@ export type Env = z.infer<typeof envSchema>;
 
 export class EnvError extends Error {
   constructor(readonly problems: string[]) {
-    super(
-      `Store Admin is not configured correctly:\n${problems.map((p) => `  - ${p}`).join("\n")}`,
-    );
+    super(`Store Admin is not configured correctly:\n${problems.map((p) => `  - ${p}`).join("\n")}`);
     this.name = "EnvError";
   }
 }

@@ -66,21 +66,55 @@ async function main() {
     STORE_API_MODE: "development",
     STORE_API_LOG_LEVEL: process.env.STORE_API_LOG_LEVEL ?? "warn",
   };
-  const cli = (...args) => runJson(process.execPath, ["store-api/dist/cli.js", ...args], { env: { ...process.env, ...storeEnv } });
+  const cli = (...args) =>
+    runJson(process.execPath, ["store-api/dist/cli.js", ...args], { env: { ...process.env, ...storeEnv } });
 
   const app = cli(
-    "app", "create",
-    "--name", "Store Admin (e2e)",
-    "--redirect-uri", `${dashboardUrl}/api/auth/callback/store`,
-    "--redirect-uri", `${unreachableDashboardUrl}/api/auth/callback/store`,
-    "--redirect-uri", `${plainDashboardUrl}/api/auth/callback/store`,
-    "--scopes", "admin storefront",
+    "app",
+    "create",
+    "--name",
+    "Store Admin (e2e)",
+    "--redirect-uri",
+    `${dashboardUrl}/api/auth/callback/store`,
+    "--redirect-uri",
+    `${unreachableDashboardUrl}/api/auth/callback/store`,
+    "--redirect-uri",
+    `${plainDashboardUrl}/api/auth/callback/store`,
+    "--scopes",
+    "admin storefront",
   );
   cli("user", "create", "--email", fixtures.owner.email, "--password", fixtures.owner.password);
-  cli("user", "create", "--email", fixtures.limited.email, "--password", fixtures.limited.password, "--permissions", fixtures.limited.permissions);
-  cli("user", "create", "--email", fixtures.manager.email, "--password", fixtures.manager.password, "--permissions", fixtures.manager.permissions);
+  cli(
+    "user",
+    "create",
+    "--email",
+    fixtures.limited.email,
+    "--password",
+    fixtures.limited.password,
+    "--permissions",
+    fixtures.limited.permissions,
+  );
+  cli(
+    "user",
+    "create",
+    "--email",
+    fixtures.manager.email,
+    "--password",
+    fixtures.manager.password,
+    "--permissions",
+    fixtures.manager.permissions,
+  );
   for (const email of fixtures.staff) {
-    cli("user", "create", "--email", email, "--password", "staff-password-1", "--permissions", "manage_orders,manage_products");
+    cli(
+      "user",
+      "create",
+      "--email",
+      email,
+      "--password",
+      "staff-password-1",
+      "--permissions",
+      "manage_orders,manage_products",
+    );
   }
 
   const nextauthSecret = crypto.randomBytes(32).toString("base64url");

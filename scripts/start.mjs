@@ -8,7 +8,16 @@
 import crypto from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
-import { bin, buildDashboardIfStale, buildStoreIfStale, root, runJson, startService, stopAll, waitForHttp } from "./lib/processes.mjs";
+import {
+  bin,
+  buildDashboardIfStale,
+  buildStoreIfStale,
+  root,
+  runJson,
+  startService,
+  stopAll,
+  waitForHttp,
+} from "./lib/processes.mjs";
 
 const env = process.env;
 const dataDir = path.resolve(root, ".data");
@@ -34,7 +43,9 @@ function dashboardSecret() {
 }
 
 if (external && !(env.STORE_CLIENT_ID && env.STORE_CLIENT_SECRET)) {
-  fail("STORE_BASE_URL is set, so the dashboard uses that store: set STORE_CLIENT_ID and STORE_CLIENT_SECRET to the app credentials it gave you.");
+  fail(
+    "STORE_BASE_URL is set, so the dashboard uses that store: set STORE_CLIENT_ID and STORE_CLIENT_SECRET to the app credentials it gave you.",
+  );
 }
 
 try {
@@ -49,20 +60,32 @@ let credentials = { client_id: env.STORE_CLIENT_ID, client_secret: env.STORE_CLI
 const storeUrl = external ? env.STORE_BASE_URL.replace(/\/+$/, "") : `http://localhost:${storePort}`;
 
 if (!external) {
-  const storeEnv = { STORE_API_PORT: String(storePort), STORE_API_DATA_DIR: env.STORE_API_DATA_DIR ?? path.join(dataDir, "store"), STORE_API_PUBLIC_URL: env.STORE_API_PUBLIC_URL ?? storeUrl };
+  const storeEnv = {
+    STORE_API_PORT: String(storePort),
+    STORE_API_DATA_DIR: env.STORE_API_DATA_DIR ?? path.join(dataDir, "store"),
+    STORE_API_PUBLIC_URL: env.STORE_API_PUBLIC_URL ?? storeUrl,
+  };
   try {
-    credentials = runJson(process.execPath, [
-      "store-api/dist/cli.js",
-      "bootstrap",
-      "--redirect-uri",
-      `${dashboardUrl}/api/auth/callback/store`,
-      "--credentials",
-      path.join(dataDir, "store-credentials.json"),
-    ], { env: { ...env, ...storeEnv } });
+    credentials = runJson(
+      process.execPath,
+      [
+        "store-api/dist/cli.js",
+        "bootstrap",
+        "--redirect-uri",
+        `${dashboardUrl}/api/auth/callback/store`,
+        "--credentials",
+        path.join(dataDir, "store-credentials.json"),
+      ],
+      { env: { ...env, ...storeEnv } },
+    );
   } catch (err) {
     fail(`the store could not be set up: ${err.message}`);
   }
-  services.push({ name: "store", url: `${storeUrl}/`, child: startService("store", process.execPath, ["store-api/dist/cli.js", "serve"], storeEnv) });
+  services.push({
+    name: "store",
+    url: `${storeUrl}/`,
+    child: startService("store", process.execPath, ["store-api/dist/cli.js", "serve"], storeEnv),
+  });
 }
 
 services.push({
@@ -105,9 +128,17 @@ try {
   await shutdown(1);
 }
 
-const lines = ["", "Store Admin is running.", `  Dashboard   ${dashboardUrl}`, `  Store API   ${storeUrl}${external ? " (external)" : ""}`];
+const lines = [
+  "",
+  "Store Admin is running.",
+  `  Dashboard   ${dashboardUrl}`,
+  `  Store API   ${storeUrl}${external ? " (external)" : ""}`,
+];
 if (!external && credentials.owner_email) {
-  lines.push(`  Sign in as  ${credentials.owner_email}`, `  Password    ${credentials.owner_password}  (the owner's first password, kept in .data/store-credentials.json)`);
+  lines.push(
+    `  Sign in as  ${credentials.owner_email}`,
+    `  Password    ${credentials.owner_password}  (the owner's first password, kept in .data/store-credentials.json)`,
+  );
 }
 lines.push("Press Ctrl+C to stop.", "");
 console.log(lines.join("\n"));

@@ -11,5 +11,8 @@ try {
   console.error(`store: ${err.message}`);
   process.exit(1);
 }
-const result = spawnSync(process.execPath, ["store-api/dist/cli.js", ...process.argv.slice(2)], { cwd: root, stdio: "inherit" });
+const result = spawnSync(process.execPath, ["store-api/dist/cli.js", ...process.argv.slice(2)], {
+  cwd: root,
+  stdio: "inherit",
+});
 process.exit(result.status ?? 1);

@@ -34,11 +34,18 @@ export function SignInButton({ callbackUrl }: { callbackUrl: string }) {
     <form method="post" action="/api/auth/signin/store" onSubmit={onSubmit}>
       <input ref={csrfInput} type="hidden" name="csrfToken" defaultValue="" />
       <input type="hidden" name="callbackUrl" value={callbackUrl} />
-      <button type="submit" className={buttonClasses("primary", "w-full")} disabled={pending} aria-describedby="sign-in-hint">
+      <button
+        type="submit"
+        className={buttonClasses("primary", "w-full")}
+        disabled={pending}
+        aria-describedby="sign-in-hint"
+      >
         Sign in with your store
       </button>
       <p id="sign-in-hint" className="mt-3 text-sm text-gray-700">
-        {pending ? "Opening your store’s sign-in page…" : "You sign in on your store’s own page, then choose what Store Admin may do."}
+        {pending
+          ? "Opening your store’s sign-in page…"
+          : "You sign in on your store’s own page, then choose what Store Admin may do."}
       </p>
       {problem ? (
         <p role="alert" className="mt-3 text-sm font-medium text-red-800">

@@ -48,7 +48,8 @@ export function ConfirmDialog({
               target.focus();
             }
           }}
-          className="fixed left-1/2 top-1/2 z-50 w-[calc(100vw-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 rounded-lg bg-white p-6 shadow-xl">
+          className="fixed left-1/2 top-1/2 z-50 w-[calc(100vw-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 rounded-lg bg-white p-6 shadow-xl"
+        >
           <Dialog.Title className="text-lg font-semibold text-gray-900">{title}</Dialog.Title>
           <Dialog.Description className="mt-2 text-sm text-gray-700">{description}</Dialog.Description>
           <div className="mt-6 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">

@@ -30,5 +30,13 @@ export function Notice({ tone = "info", title, children, role, className = "" }:
  * is announced by screen readers; shows nothing until there is a message.
  */
 export function FormAlert({ message }: { message: string | null | undefined }) {
-  return <div role="alert">{message ? <Notice tone="error" className="mb-6">{message}</Notice> : null}</div>;
+  return (
+    <div role="alert">
+      {message ? (
+        <Notice tone="error" className="mb-6">
+          {message}
+        </Notice>
+      ) : null}
+    </div>
+  );
 }

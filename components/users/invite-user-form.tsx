@@ -76,7 +76,11 @@ export function InviteUserForm() {
           error={errors.password?.message}
           {...register("password")}
         />
-        <PermissionCheckboxes idPrefix="invite" register={register("permissions")} error={errors.permissions?.message} />
+        <PermissionCheckboxes
+          idPrefix="invite"
+          register={register("permissions")}
+          error={errors.permissions?.message}
+        />
         <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
           <Link href="/users" className={buttonClasses("secondary")}>
             Cancel

@@ -40,7 +40,10 @@ export function PermissionsForm({ user, isSelf }: { user: User; isSelf: boolean 
     // Optimistic: the list shows the new permissions at once; rolled back below on failure.
     const previous = queryClient.getQueryData<User[]>(listKey);
     if (previous) {
-      queryClient.setQueryData<User[]>(listKey, previous.map((u) => (u.id === user.id ? { ...u, permissions: next } : u)));
+      queryClient.setQueryData<User[]>(
+        listKey,
+        previous.map((u) => (u.id === user.id ? { ...u, permissions: next } : u)),
+      );
     }
     const result = await updatePermissionsAction({ id: user.id, permissions: next });
     if (!result.ok) {
@@ -63,9 +66,7 @@ export function PermissionsForm({ user, isSelf }: { user: User; isSelf: boolean 
           </Notice>
         ) : null}
         <PermissionCheckboxes idPrefix="edit" register={register("permissions")} error={errors.permissions?.message} />
-        {unknown.length ? (
-          <p className="text-sm text-gray-700">Also kept as they are: {unknown.join(", ")}.</p>
-        ) : null}
+        {unknown.length ? <p className="text-sm text-gray-700">Also kept as they are: {unknown.join(", ")}.</p> : null}
         <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
           <Link href="/users" className={buttonClasses("secondary")}>
             Cancel

@@ -73,7 +73,8 @@ export function UsersManager({ currentUserId, notice }: { currentUserId: string 
   });
 
   const busyId =
-    (setActive.isPending ? setActive.variables?.user.id : undefined) ?? (remove.isPending ? remove.variables?.id : undefined);
+    (setActive.isPending ? setActive.variables?.user.id : undefined) ??
+    (remove.isPending ? remove.variables?.id : undefined);
 
   const list = users.data ?? [];
   const loadError = users.error instanceof Error ? users.error.message : null;
@@ -87,12 +88,16 @@ export function UsersManager({ currentUserId, notice }: { currentUserId: string 
       {/* Live regions stay mounted so that changes to them are announced. */}
       <div role="status" aria-live="polite">
         {message?.tone === "success" ? (
-          <p className="mb-4 rounded-md border border-green-300 bg-green-50 px-4 py-3 text-sm text-green-900">{message.text}</p>
+          <p className="mb-4 rounded-md border border-green-300 bg-green-50 px-4 py-3 text-sm text-green-900">
+            {message.text}
+          </p>
         ) : null}
       </div>
       <div role="alert">
         {message?.tone === "error" ? (
-          <p className="mb-4 rounded-md border border-red-300 bg-red-50 px-4 py-3 text-sm text-red-900">{message.text}</p>
+          <p className="mb-4 rounded-md border border-red-300 bg-red-50 px-4 py-3 text-sm text-red-900">
+            {message.text}
+          </p>
         ) : null}
         {loadError ? (
           <p className="mb-4 rounded-md border border-red-300 bg-red-50 px-4 py-3 text-sm text-red-900">
@@ -140,7 +145,10 @@ export function UsersManager({ currentUserId, notice }: { currentUserId: string 
                   {user.permissions.length ? user.permissions.map(permissionLabel).join(", ") : "none"}
                 </p>
                 <div className="mt-3 flex flex-wrap gap-2">
-                  <Link href={`/users/${encodeURIComponent(user.id)}`} className={buttonClasses("secondary", "text-sm")}>
+                  <Link
+                    href={`/users/${encodeURIComponent(user.id)}`}
+                    className={buttonClasses("secondary", "text-sm")}
+                  >
                     Edit permissions<span className="sr-only"> of {user.email}</span>
                   </Link>
                   {self ? null : (

@@ -60,7 +60,8 @@ export function storeAction<S extends z.core.$ZodType, T>(config: StoreActionCon
         console.error("[action] unexpected failure", error);
         return { ok: false, status: 500, code: "internal", error: "Something went wrong in Store Admin. Try again." };
       }
-      if (error.status >= 500) console.error(`[action] store answered ${error.status} ${error.code}: ${error.detail ?? error.message}`);
+      if (error.status >= 500)
+        console.error(`[action] store answered ${error.status} ${error.code}: ${error.detail ?? error.message}`);
       const fieldErrors: Record<string, string> = {};
       for (const [field, message] of Object.entries(error.fields)) {
         fieldErrors[field] = fieldSentence(field, message);

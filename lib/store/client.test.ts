@@ -76,7 +76,9 @@ describe("StoreClient requests", () => {
 
   it("turns a body that does not match into a readable error", async () => {
     const { client } = fakeStore(() => json({ nope: true }));
-    const error = await client.request({ path: "/x", schema: z.object({ id: z.number() }) }).then(unexpected, (e: unknown) => e as Failure);
+    const error = await client
+      .request({ path: "/x", schema: z.object({ id: z.number() }) })
+      .then(unexpected, (e: unknown) => e as Failure);
     expect(error).toBeInstanceOf(StoreResponseError);
     expect(error.message).toMatch(/could not read/);
   });
@@ -91,7 +93,9 @@ describe("StoreClient requests", () => {
     expect(waits).toEqual([2000, 2000]);
 
     const always = fakeStore(() => json({ error: "rate_limited" }, { status: 429, headers: { "retry-after": "1" } }));
-    const error = await always.client.request({ path: "/x", schema: z.unknown() }).then(unexpected, (e: unknown) => e as Failure);
+    const error = await always.client
+      .request({ path: "/x", schema: z.unknown() })
+      .then(unexpected, (e: unknown) => e as Failure);
     expect(error).toBeInstanceOf(StoreRateLimitError);
     expect(always.calls).toHaveLength(4);
   });
@@ -100,7 +104,9 @@ describe("StoreClient requests", () => {
     const { client } = fakeStore(() => {
       throw new TypeError("fetch failed");
     });
-    const error = await client.request({ path: "/x", schema: z.unknown() }).then(unexpected, (e: unknown) => e as Failure);
+    const error = await client
+      .request({ path: "/x", schema: z.unknown() })
+      .then(unexpected, (e: unknown) => e as Failure);
     expect(error).toBeInstanceOf(StoreUnreachableError);
     expect(error.message).toBe("The store at store.test is not answering. Check that it is running, then try again.");
   });
@@ -108,12 +114,14 @@ describe("StoreClient requests", () => {
 
 describe("StoreClient errors", () => {
   const fail = (status: number, body: string, headers: Record<string, string> = {}) =>
-    fakeStore(() => new Response(body, { status, headers })).client.request({
-      path: "/api/v1/users",
-      schema: z.unknown(),
-      permission: "manage_users",
-      resource: "user",
-    }).then(unexpected, (e: unknown) => e as Failure);
+    fakeStore(() => new Response(body, { status, headers }))
+      .client.request({
+        path: "/api/v1/users",
+        schema: z.unknown(),
+        permission: "manage_users",
+        resource: "user",
+      })
+      .then(unexpected, (e: unknown) => e as Failure);
 
   it("401 asks to sign in again", async () => {
     const error = await fail(401, '{"error":"invalid_token"}');
@@ -129,7 +137,10 @@ describe("StoreClient errors", () => {
   });
 
   it("403 forbidden for a store rule keeps the store's words, even when it mentions a permission", async () => {
-    const rule = await fail(403, '{"error":"forbidden","error_description":"The store must keep at least one active user with the manage_users permission."}');
+    const rule = await fail(
+      403,
+      '{"error":"forbidden","error_description":"The store must keep at least one active user with the manage_users permission."}',
+    );
     expect(rule.message).toBe("The store must keep at least one active user with the manage_users permission.");
     const bare = await fail(403, '{"error":"forbidden"}');
     expect(bare.message).toBe("Your store account lacks the manage_users permission.");
@@ -149,7 +160,10 @@ describe("StoreClient errors", () => {
   });
 
   it("409 and 422 keep the store's field messages", async () => {
-    const conflict = await fail(409, '{"error":"conflict","error_description":"email is already taken","fields":{"email":"is already taken"}}');
+    const conflict = await fail(
+      409,
+      '{"error":"conflict","error_description":"email is already taken","fields":{"email":"is already taken"}}',
+    );
     expect(conflict).toBeInstanceOf(StoreConflictError);
     expect(conflict.message).toBe("Email is already taken.");
     expect(conflict.fields).toEqual({ email: "is already taken" });

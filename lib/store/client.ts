@@ -11,13 +11,7 @@ export * from "./errors";
 
 /** A form field value; lists and dictionaries travel as JSON strings (spec). */
 export type FormValue =
-  | string
-  | number
-  | boolean
-  | null
-  | undefined
-  | readonly unknown[]
-  | { readonly [key: string]: unknown };
+  string | number | boolean | null | undefined | readonly unknown[] | { readonly [key: string]: unknown };
 
 export type HttpMethod = "GET" | "POST" | "PUT" | "DELETE";
 
@@ -166,7 +160,8 @@ function unreadable(method: string, path: string, why: string): StoreApiError {
   return new StoreResponseError({
     status: 502,
     code: "unreadable_response",
-    message: "The store sent an answer Store Admin could not read. Try again, or check that the store speaks the Store Management API.",
+    message:
+      "The store sent an answer Store Admin could not read. Try again, or check that the store speaks the Store Management API.",
     detail: `${method} ${path}: ${why}`,
   });
 }
@@ -184,9 +179,9 @@ export const countSchema = z
 
 /** An update may answer the item itself or a list holding it. */
 export function oneOrListOfOne<T>(item: z.ZodType<T>) {
-  return z.union([item, z.array(item).min(1)]).transform((value): T =>
-    Array.isArray(value) ? (value[0] as T) : value,
-  );
+  return z
+    .union([item, z.array(item).min(1)])
+    .transform((value): T => (Array.isArray(value) ? (value[0] as T) : value));
 }
 
 /** What a DELETE answers is not shown in the spec: accept anything. */

@@ -73,7 +73,10 @@ export class StoreResponseError extends StoreApiError {}
  * because the dashboard is the gateway in front of a store that failed.
  */
 export class StoreUnreachableError extends StoreApiError {
-  constructor(readonly storeUrl: string, cause?: unknown) {
+  constructor(
+    readonly storeUrl: string,
+    cause?: unknown,
+  ) {
     super({
       status: 502,
       code: "store_unreachable",
@@ -204,7 +207,9 @@ export function errorFromResponse(
     // of the store's own rules) is best told in the store's words.
     const generic = !storeSaid || /^(forbidden|access denied|not allowed|permission denied)\.?$/i.test(storeSaid);
     const aboutPermission =
-      !!storeSaid && /permission/i.test(storeSaid) && /\b(lack|lacks|missing|need|needs|require|requires|required)\b/i.test(storeSaid);
+      !!storeSaid &&
+      /permission/i.test(storeSaid) &&
+      /\b(lack|lacks|missing|need|needs|require|requires|required)\b/i.test(storeSaid);
     return new StoreForbiddenError(
       {
         ...base,

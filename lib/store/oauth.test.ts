@@ -5,7 +5,13 @@ const credentials = { baseUrl: "http://store.test", clientId: "cid", clientSecre
 
 describe("token response", () => {
   it("accepts the spec's expire_in, no refresh_token, and extra fields", () => {
-    const parsed = tokenResponseSchema.parse({ access_token: "a", token_type: "bearer", scope: "admin", expire_in: 315360000, other: 1 });
+    const parsed = tokenResponseSchema.parse({
+      access_token: "a",
+      token_type: "bearer",
+      scope: "admin",
+      expire_in: 315360000,
+      other: 1,
+    });
     expect(parsed.expires_in).toBe(315360000);
     expect(parsed.refresh_token).toBeUndefined();
     expect((parsed as Record<string, unknown>).other).toBe(1);
@@ -51,8 +57,14 @@ describe("exchangeCode", () => {
   });
 
   it("raises an OAuthError with the RFC 6749 code", async () => {
-    const error = await exchangeCode(credentials, { code: "x", redirectUri: "r" }, (async () =>
-      new Response('{"error":"invalid_grant","error_description":"code already used"}', { status: 400 })) as typeof fetch).then(
+    const error = await exchangeCode(
+      credentials,
+      { code: "x", redirectUri: "r" },
+      (async () =>
+        new Response('{"error":"invalid_grant","error_description":"code already used"}', {
+          status: 400,
+        })) as typeof fetch,
+    ).then(
       () => undefined,
       (e: unknown) => e,
     );
@@ -63,7 +75,9 @@ describe("exchangeCode", () => {
 
 describe("revokeToken", () => {
   it("ignores a store without the endpoint and a store that is down", async () => {
-    expect(await revokeToken(credentials, "t", (async () => new Response("", { status: 404 })) as typeof fetch)).toBe(false);
+    expect(await revokeToken(credentials, "t", (async () => new Response("", { status: 404 })) as typeof fetch)).toBe(
+      false,
+    );
     expect(
       await revokeToken(credentials, "t", (async () => {
         throw new TypeError("fetch failed");
@@ -74,7 +88,10 @@ describe("revokeToken", () => {
 
 describe("profileFromTokens", () => {
   it("uses the token response's user when the store sends one", () => {
-    const profile = profileFromTokens({ user: { id: "7", email: "o@s.t", permissions: ["manage_users"] } }, "http://store.test:4000");
+    const profile = profileFromTokens(
+      { user: { id: "7", email: "o@s.t", permissions: ["manage_users"] } },
+      "http://store.test:4000",
+    );
     expect(profile).toEqual({ id: "7", email: "o@s.t", permissions: ["manage_users"] });
   });
 

@@ -94,7 +94,10 @@ export async function exchangeCode(
   }
   const parsed = tokenResponseSchema.safeParse(json);
   if (!parsed.success) {
-    throw new OAuthError("invalid_response", `The store's token response is not usable: ${z.prettifyError(parsed.error)}`);
+    throw new OAuthError(
+      "invalid_response",
+      `The store's token response is not usable: ${z.prettifyError(parsed.error)}`,
+    );
   }
   return parsed.data;
 }

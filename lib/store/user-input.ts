@@ -10,7 +10,9 @@ import { userPermissions } from "./user-model";
 const userId = z.string().check(z.regex(/^[^/?#]+$/, "Not a user id."));
 
 export const inviteUserInput = z.object({
-  email: z.email("Enter an e-mail address such as name@example.com.").check(z.maxLength(254, "That e-mail address is too long.")),
+  email: z
+    .email("Enter an e-mail address such as name@example.com.")
+    .check(z.maxLength(254, "That e-mail address is too long.")),
   // Empty means "send a welcome e-mail so they set their own".
   password: z.pipe(
     z.optional(z.string().check(z.maxLength(200, "Use at most 200 characters."))),

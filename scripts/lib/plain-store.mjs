@@ -43,7 +43,8 @@ function transform(req, status, headers, body) {
     const json = JSON.parse(body.toString("utf8"));
     return [200, headers, Buffer.from(JSON.stringify(Array.isArray(json) ? json : [json]))];
   }
-  if (req.method === "DELETE" && status === 200) return [204, { ...headers, "content-type": undefined }, Buffer.alloc(0)];
+  if (req.method === "DELETE" && status === 200)
+    return [204, { ...headers, "content-type": undefined }, Buffer.alloc(0)];
   return [status, headers, body];
 }
 
@@ -55,7 +56,13 @@ export function startPlainStore(port, target) {
     req.on("data", (c) => chunks.push(c));
     req.on("end", () => {
       const forward = http.request(
-        { host: upstream.hostname, port: upstream.port, method: req.method, path: req.url, headers: { ...req.headers, host: upstream.host } },
+        {
+          host: upstream.hostname,
+          port: upstream.port,
+          method: req.method,
+          path: req.url,
+          headers: { ...req.headers, host: upstream.host },
+        },
         (up) => {
           const body = [];
           up.on("data", (c) => body.push(c));
@@ -70,7 +77,9 @@ export function startPlainStore(port, target) {
           });
         },
       );
-      forward.on("error", (err) => send(res, 502, { "content-type": "text/plain" }, Buffer.from(`plain-store proxy: ${err.message}`)));
+      forward.on("error", (err) =>
+        send(res, 502, { "content-type": "text/plain" }, Buffer.from(`plain-store proxy: ${err.message}`)),
+      );
       forward.end(Buffer.concat(chunks));
     });
   });

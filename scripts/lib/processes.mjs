@@ -11,14 +11,21 @@ export const bin = (name) => path.join(root, "node_modules/.bin", name);
 /** Runs a command to completion, inheriting output; throws when it fails. */
 export function run(command, args, opts = {}) {
   const result = spawnSync(command, args, { cwd: root, stdio: "inherit", ...opts });
-  if (result.status !== 0) throw new Error(`${command} ${args.join(" ")} failed (exit ${result.status ?? result.signal})`);
+  if (result.status !== 0)
+    throw new Error(`${command} ${args.join(" ")} failed (exit ${result.status ?? result.signal})`);
   return result;
 }
 
 /** Runs a command and returns its stdout parsed as JSON; stderr passes through. */
 export function runJson(command, args, opts = {}) {
-  const result = spawnSync(command, args, { cwd: root, stdio: ["ignore", "pipe", "inherit"], encoding: "utf8", ...opts });
-  if (result.status !== 0) throw new Error(`${command} ${args.join(" ")} failed (exit ${result.status ?? result.signal})`);
+  const result = spawnSync(command, args, {
+    cwd: root,
+    stdio: ["ignore", "pipe", "inherit"],
+    encoding: "utf8",
+    ...opts,
+  });
+  if (result.status !== 0)
+    throw new Error(`${command} ${args.join(" ")} failed (exit ${result.status ?? result.signal})`);
   return JSON.parse(result.stdout);
 }
 
@@ -33,7 +40,8 @@ export function newestMtime(paths) {
       return;
     }
     if (st.isDirectory()) {
-      for (const entry of fs.readdirSync(p)) if (entry !== "node_modules" && !entry.startsWith(".")) visit(path.join(p, entry));
+      for (const entry of fs.readdirSync(p))
+        if (entry !== "node_modules" && !entry.startsWith(".")) visit(path.join(p, entry));
     } else newest = Math.max(newest, st.mtimeMs);
   };
   paths.forEach((p) => visit(path.join(root, p)));
@@ -50,12 +58,28 @@ const mtime = (p) => {
 
 /** Builds the store (tsc) when its output is missing or older than its sources. */
 export function buildStoreIfStale() {
-  if (mtime("store-api/dist/cli.js") >= newestMtime(["store-api/src", "store-api/drizzle", "store-api/tsconfig.json", "store-api/package.json"])) return false;
+  if (
+    mtime("store-api/dist/cli.js") >=
+    newestMtime(["store-api/src", "store-api/drizzle", "store-api/tsconfig.json", "store-api/package.json"])
+  )
+    return false;
   run("npm", ["run", "-s", "build:store"]);
   return true;
 }
 
-export const DASHBOARD_SOURCES = ["app", "components", "lib", "public", "proxy.ts", "next.config.mjs", "tailwind.config.ts", "postcss.config.mjs", "tsconfig.json", "package.json", "package-lock.json"];
+export const DASHBOARD_SOURCES = [
+  "app",
+  "components",
+  "lib",
+  "public",
+  "proxy.ts",
+  "next.config.mjs",
+  "tailwind.config.ts",
+  "postcss.config.mjs",
+  "tsconfig.json",
+  "package.json",
+  "package-lock.json",
+];
 
 /** Builds the dashboard (next build) when .next is missing or older than its sources. */
 export function buildDashboardIfStale() {
@@ -71,7 +95,12 @@ const children = new Set();
  * its children too), prefixing its output with a label.
  */
 export function startService(label, command, args, env, { quiet = false } = {}) {
-  const child = spawn(command, args, { cwd: root, env: { ...process.env, ...env }, detached: true, stdio: ["ignore", "pipe", "pipe"] });
+  const child = spawn(command, args, {
+    cwd: root,
+    env: { ...process.env, ...env },
+    detached: true,
+    stdio: ["ignore", "pipe", "pipe"],
+  });
   children.add(child);
   fs.mkdirSync(path.join(root, ".data"), { recursive: true });
   const log = fs.createWriteStream(path.join(root, `.data/${label}.log`), { flags: "a" });
@@ -118,7 +147,8 @@ export async function stopAll() {
 export async function waitForHttp(url, child, timeoutMs = 60_000) {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
-    if (child && child.exitCode !== null) throw new Error(`${url}: the process exited (code ${child.exitCode}) before it answered; see .data/*.log`);
+    if (child && child.exitCode !== null)
+      throw new Error(`${url}: the process exited (code ${child.exitCode}) before it answered; see .data/*.log`);
     try {
       await fetch(url, { redirect: "manual", signal: AbortSignal.timeout(2000) });
       return;

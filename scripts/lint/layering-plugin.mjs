@@ -12,7 +12,10 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..")
 function target(source, filename) {
   if (source.startsWith("@/")) return source.slice(2);
   if (source.startsWith(".")) {
-    return path.relative(root, path.resolve(path.dirname(filename), source)).split(path.sep).join("/");
+    return path
+      .relative(root, path.resolve(path.dirname(filename), source))
+      .split(path.sep)
+      .join("/");
   }
   return source;
 }
@@ -60,10 +63,19 @@ const noServerCodeInClient = {
       const resolved = withoutExtension(target(node.source.value, context.filename));
       const hit = SERVER_ONLY.find(([re]) => re.test(resolved));
       if (hit) {
-        context.report({ node: node.source, messageId: "forbidden", data: { what: what[0].toUpperCase() + what.slice(1), source: node.source.value, kind: hit[1] } });
+        context.report({
+          node: node.source,
+          messageId: "forbidden",
+          data: { what: what[0].toUpperCase() + what.slice(1), source: node.source.value, kind: hit[1] },
+        });
       }
     };
-    return { ImportDeclaration: check, ExportNamedDeclaration: check, ExportAllDeclaration: check, ImportExpression: check };
+    return {
+      ImportDeclaration: check,
+      ExportNamedDeclaration: check,
+      ExportAllDeclaration: check,
+      ImportExpression: check,
+    };
   },
 };
 

@@ -26,7 +26,9 @@ describe("dashboard layering", () => {
     const code = `"use client";\nimport { listUsers } from "@/lib/store/users/api";\nimport { StoreClient } from "../../../lib/store/client";\nexport const x = [listUsers, StoreClient];\n`;
     const found = await problems("app/(dashboard)/users/users-widget.tsx", code);
     expect(found).toHaveLength(2);
-    expect(found[0]).toMatch(/^layering\/no-server-code-in-client: A client component must not import @\/lib\/store\/users\/api/);
+    expect(found[0]).toMatch(
+      /^layering\/no-server-code-in-client: A client component must not import @\/lib\/store\/users\/api/,
+    );
   });
 
   it("nor the session, next/headers or the action wrapper", async () => {

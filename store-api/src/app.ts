@@ -2,7 +2,12 @@ import { randomUUID } from "node:crypto";
 import cookie from "@fastify/cookie";
 import formbody from "@fastify/formbody";
 import multipart from "@fastify/multipart";
-import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply, type FastifyServerOptions } from "fastify";
+import Fastify, {
+  type FastifyError,
+  type FastifyInstance,
+  type FastifyReply,
+  type FastifyServerOptions,
+} from "fastify";
 import { registerApi } from "./api/plugin.js";
 import type { StoreConfig } from "./config.js";
 import type { Database, Db } from "./db/index.js";
@@ -32,7 +37,8 @@ export const MAX_UPLOAD_BYTES = 20 * 1024 * 1024;
 const BODY_LIMIT_BYTES = 10 * 1024 * 1024;
 
 // Query parameters that carry secrets never reach the logs.
-const SECRET_PARAMS = /([?&](?:bearer_token|access_token|code|token|client_secret|refresh_token|password|state|code_verifier)=)[^&#]*/gi;
+const SECRET_PARAMS =
+  /([?&](?:bearer_token|access_token|code|token|client_secret|refresh_token|password|state|code_verifier)=)[^&#]*/gi;
 export function redactUrl(url: string): string {
   return url.replace(SECRET_PARAMS, "$1[redacted]");
 }
@@ -69,7 +75,8 @@ function toApiError(err: FastifyError): ApiError | OAuthError | null {
   const dbCode = err.code ?? (err.cause as { code?: string } | undefined)?.code;
   if (dbCode === "23505") return new ApiError(409, "conflict", "That value is already taken.");
   // PostgreSQL text cannot hold NUL (22021) or an unpaired surrogate (22P05): bad input, not a server fault.
-  if (dbCode === "22021" || dbCode === "22P05") return new ApiError(400, "invalid_request", "Text fields must not contain NUL or invalid characters.");
+  if (dbCode === "22021" || dbCode === "22P05")
+    return new ApiError(400, "invalid_request", "Text fields must not contain NUL or invalid characters.");
   const status = err.statusCode ?? 500;
   if (status >= 400 && status < 500) {
     const description =
@@ -104,8 +111,14 @@ export async function buildApp({ config, database }: BuildOptions): Promise<Fast
     // path, an over-long path parameter) answer in the error model too.
     frameworkErrors: (error, request, reply) => {
       const status = error.code === "FST_ERR_MAX_PARAM_LENGTH" ? 404 : (error.statusCode ?? 400);
-      const description = status === 404 ? `Nothing is at ${request.method} ${redactUrl(request.url.split("?")[0] ?? "")}.` : error.message;
-      (reply as FastifyReply).header("x-request-id", request.id).status(status).send({ error: STATUS_CODES[status] ?? "invalid_request", error_description: description });
+      const description =
+        status === 404
+          ? `Nothing is at ${request.method} ${redactUrl(request.url.split("?")[0] ?? "")}.`
+          : error.message;
+      (reply as FastifyReply)
+        .header("x-request-id", request.id)
+        .status(status)
+        .send({ error: STATUS_CODES[status] ?? "invalid_request", error_description: description });
     },
   });
 
@@ -129,9 +142,22 @@ export async function buildApp({ config, database }: BuildOptions): Promise<Fast
     if (!mapped) {
       request.log.error({ err: error }, "unhandled error");
       if (HTML_ROUTES.test(request.url)) {
-        return sendPage(reply, 500, messagePage({ storeName: config.storeName, title: "Something went wrong", message: `The store hit an unexpected error (request ${request.id}). Please try again.` }));
+        return sendPage(
+          reply,
+          500,
+          messagePage({
+            storeName: config.storeName,
+            title: "Something went wrong",
+            message: `The store hit an unexpected error (request ${request.id}). Please try again.`,
+          }),
+        );
       }
-      return reply.status(500).send({ error: "server_error", error_description: `The store hit an unexpected error; it is logged as request ${request.id}.` });
+      return reply
+        .status(500)
+        .send({
+          error: "server_error",
+          error_description: `The store hit an unexpected error; it is logged as request ${request.id}.`,
+        });
     }
     if (mapped instanceof OAuthError) {
       if (mapped.status === 401) reply.header("www-authenticate", 'Basic realm="store"');
@@ -139,7 +165,11 @@ export async function buildApp({ config, database }: BuildOptions): Promise<Fast
     }
     reply.headers(mapped.headers);
     if (HTML_ROUTES.test(request.url) && request.method !== "OPTIONS") {
-      return sendPage(reply, mapped.status, messagePage({ storeName: config.storeName, title: "That did not work", message: mapped.message }));
+      return sendPage(
+        reply,
+        mapped.status,
+        messagePage({ storeName: config.storeName, title: "That did not work", message: mapped.message }),
+      );
     }
     return reply.status(mapped.status).send(mapped.toJSON());
   });
@@ -155,7 +185,11 @@ export async function buildApp({ config, database }: BuildOptions): Promise<Fast
       page({
         title: "Store API",
         storeName: config.storeName,
-        body: html`<h1>Store API</h1><p>This is the Store Management API of ${config.storeName}. Applications use it under <code>/api/v1</code>, authorized through OAuth 2.0 at <code>/oauth2/authorize</code>.</p>`,
+        body: html`<h1>Store API</h1>
+          <p>
+            This is the Store Management API of ${config.storeName}. Applications use it under <code>/api/v1</code>,
+            authorized through OAuth 2.0 at <code>/oauth2/authorize</code>.
+          </p>`,
       }),
     ),
   );

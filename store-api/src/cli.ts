@@ -56,7 +56,13 @@ function checkScopes(values: string[]): Scope[] {
   return values as Scope[];
 }
 
-function checked<T>(schema: { safeParse(v: unknown): { success: true; data: T } | { success: false; error: { issues: { message: string }[] } } }, value: unknown, name: string): T {
+function checked<T>(
+  schema: {
+    safeParse(v: unknown): { success: true; data: T } | { success: false; error: { issues: { message: string }[] } };
+  },
+  value: unknown,
+  name: string,
+): T {
   const r = schema.safeParse(value);
   if (!r.success) throw new UsageError(`--${name} ${r.error.issues[0]?.message ?? "is invalid"}`);
   return r.data;
@@ -106,14 +112,17 @@ async function main(argv: string[]) {
       const email = checked(emailField, values.email ?? "", "email");
       const password = values.password === undefined ? undefined : checked(passwordField, values.password, "password");
       const permissions = values.permissions === undefined ? undefined : checkPermissions(list(values.permissions));
-      const user = await withDatabase(config, ({ db }) => db.transaction((tx) => createUser(tx, { email, password, permissions })));
+      const user = await withDatabase(config, ({ db }) =>
+        db.transaction((tx) => createUser(tx, { email, password, permissions })),
+      );
       console.log(JSON.stringify(serializeUser(user), null, 2));
       return;
     }
 
     case "bootstrap": {
       const redirectUris = values["redirect-uri"] ?? [];
-      if (!redirectUris.length || !values.credentials) throw new UsageError("bootstrap needs --redirect-uri and --credentials");
+      if (!redirectUris.length || !values.credentials)
+        throw new UsageError("bootstrap needs --redirect-uri and --credentials");
       const file = path.resolve(values.credentials);
       const result = await withDatabase(config, async ({ db }) => {
         if (fs.existsSync(file)) {
@@ -123,7 +132,10 @@ async function main(argv: string[]) {
             // The dashboard may have moved (another port): register its new callback too.
             const missing = redirectUris.filter((u) => !client.redirectUris.includes(u));
             if (missing.length) {
-              await db.update(oauthClients).set({ redirectUris: [...client.redirectUris, ...missing] }).where(eq(oauthClients.clientId, client.clientId));
+              await db
+                .update(oauthClients)
+                .set({ redirectUris: [...client.redirectUris, ...missing] })
+                .where(eq(oauthClients.clientId, client.clientId));
             }
             return { ...saved, created: false };
           }
@@ -138,7 +150,10 @@ async function main(argv: string[]) {
             owner = { owner_email: email, owner_password: password };
             // A little staff for the demo store; they have no password until one is set for them.
             await createUser(tx, { email: "fulfilment@example.com", permissions: ["manage_orders", "view_stats"] });
-            await createUser(tx, { email: "marketing@example.com", permissions: ["manage_marketing", "manage_products", "view_stats"] });
+            await createUser(tx, {
+              email: "marketing@example.com",
+              permissions: ["manage_marketing", "manage_products", "view_stats"],
+            });
           }
           const app = await createClient(tx, { name: "Store Admin", redirectUris, scopes: ["admin", "storefront"] });
           const saved = { ...app, ...owner, store_url: config.publicUrl };
@@ -157,7 +172,12 @@ async function main(argv: string[]) {
 }
 
 main(process.argv.slice(2)).catch((err: unknown) => {
-  if (err instanceof UsageError || err instanceof ConfigError || err instanceof DataDirInUseError || err instanceof ClientRegistrationError) {
+  if (
+    err instanceof UsageError ||
+    err instanceof ConfigError ||
+    err instanceof DataDirInUseError ||
+    err instanceof ClientRegistrationError
+  ) {
     console.error(`store: ${err.message}`);
   } else if (err instanceof ApiError) {
     console.error(`store: ${err.message}`);

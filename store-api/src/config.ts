@@ -19,7 +19,10 @@ const envSchema = z.object({
   STORE_API_TRUST_PROXY: bool.default(false),
   STORE_API_LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   STORE_NAME: z.string().min(1).default("Demo Store"),
-  STORE_CURRENCY: z.string().regex(/^[A-Z]{3}$/, "must be an ISO 4217 code such as USD").default("USD"),
+  STORE_CURRENCY: z
+    .string()
+    .regex(/^[A-Z]{3}$/, "must be an ISO 4217 code such as USD")
+    .default("USD"),
   SMTP_URL: z.string().optional(),
   MAIL_FROM: z.string().default("Store <no-reply@store.localhost>"),
 });

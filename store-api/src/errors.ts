@@ -39,9 +39,15 @@ export class InvalidTokenError extends ApiError {
 
 export class InsufficientScopeError extends ApiError {
   constructor(scope: string) {
-    super(403, "insufficient_scope", `This request needs the ${scope} scope, which the token was not granted.`, undefined, {
-      "www-authenticate": `Bearer realm="store", error="insufficient_scope", scope="${scope}"`,
-    });
+    super(
+      403,
+      "insufficient_scope",
+      `This request needs the ${scope} scope, which the token was not granted.`,
+      undefined,
+      {
+        "www-authenticate": `Bearer realm="store", error="insufficient_scope", scope="${scope}"`,
+      },
+    );
   }
 }
 
@@ -86,7 +92,12 @@ export class UnsupportedMediaTypeError extends ApiError {
 export class ValidationError extends ApiError {
   constructor(fields: Record<string, string>, description?: string) {
     const first = Object.entries(fields)[0];
-    super(422, "validation_failed", description ?? (first ? `${first[0]} ${first[1]}` : "The request is invalid."), fields);
+    super(
+      422,
+      "validation_failed",
+      description ?? (first ? `${first[0]} ${first[1]}` : "The request is invalid."),
+      fields,
+    );
   }
 }
 

@@ -46,7 +46,10 @@ beforeAll(async () => {
   store = await startStore();
   client = await addClient(store);
   owner = await addUser(store, { email: "owner@example.com" });
-  clerk = await addUser(store, { email: "clerk@example.com", permissions: ["manage_orders", "manage_products", "manage_store_settings", "manage_marketing", "view_stats"] });
+  clerk = await addUser(store, {
+    email: "clerk@example.com",
+    permissions: ["manage_orders", "manage_products", "manage_store_settings", "manage_marketing", "view_stats"],
+  });
   admin = (await seedToken(store, client, owner)).access_token;
   storefrontOnly = (await seedToken(store, client, owner, "storefront")).access_token;
   cartOnly = (await seedToken(store, client, owner, "cart")).access_token;
@@ -56,7 +59,13 @@ afterAll(() => store.close());
 
 describe("authentication", () => {
   it("no token → 401 invalid_token with WWW-Authenticate", async () => {
-    for (const [method, path] of [["GET", "/users"], ["POST", "/users"], ["GET", `/users/${owner.id}`], ["PUT", `/users/${owner.id}`], ["DELETE", `/users/${owner.id}`]] as const) {
+    for (const [method, path] of [
+      ["GET", "/users"],
+      ["POST", "/users"],
+      ["GET", `/users/${owner.id}`],
+      ["PUT", `/users/${owner.id}`],
+      ["DELETE", `/users/${owner.id}`],
+    ] as const) {
       const res = await api(store, null, method, path);
       expectError(res, 401, "invalid_token");
       expect(res.res.headers.get("www-authenticate")).toBe(BEARER_INVALID);
@@ -79,7 +88,9 @@ describe("authentication", () => {
   });
 
   it("accepts the bearer scheme in any case", async () => {
-    expect((await api(store, null, "GET", "/users", undefined, { headers: { authorization: `bearer ${admin}` } })).status).toBe(200);
+    expect(
+      (await api(store, null, "GET", "/users", undefined, { headers: { authorization: `bearer ${admin}` } })).status,
+    ).toBe(200);
   });
 
   it("accepts the token as the bearer_token query parameter", async () => {
@@ -90,7 +101,11 @@ describe("authentication", () => {
   });
 
   it("refuses a token sent both in the header and as bearer_token (400 invalid_request)", async () => {
-    expectError(await api(store, admin, "GET", `/users?bearer_token=${encodeURIComponent(admin)}`), 400, "invalid_request");
+    expectError(
+      await api(store, admin, "GET", `/users?bearer_token=${encodeURIComponent(admin)}`),
+      400,
+      "invalid_request",
+    );
   });
 
   it("a storefront-only or cart-only token on /users → 403 insufficient_scope, named in WWW-Authenticate", async () => {
@@ -157,7 +172,11 @@ describe("paths and methods", () => {
   it("an unknown or malformed user id → 404 not_found", async () => {
     for (const id of ["999999", "0", "-1", "abc", "1.5", "1e3", "99999999999", "%20", "%00", "x".repeat(150)]) {
       for (const method of ["GET", "PUT", "DELETE"]) {
-        expectError(await api(store, admin, method, `/users/${id}`, method === "PUT" ? { email: "new@example.com" } : undefined), 404, "not_found");
+        expectError(
+          await api(store, admin, method, `/users/${id}`, method === "PUT" ? { email: "new@example.com" } : undefined),
+          404,
+          "not_found",
+        );
       }
     }
   });
@@ -183,7 +202,11 @@ describe("paths and methods", () => {
 
   it("answers a CORS preflight, and a bare OPTIONS, without an error", async () => {
     const preflight = await api(store, null, "OPTIONS", "/users", undefined, {
-      headers: { origin: "https://shop.example", "access-control-request-method": "POST", "access-control-request-headers": "authorization" },
+      headers: {
+        origin: "https://shop.example",
+        "access-control-request-method": "POST",
+        "access-control-request-headers": "authorization",
+      },
     });
     expect(preflight.status).toBe(204);
     expect(preflight.res.headers.get("access-control-allow-origin")).toBe("*");
@@ -206,7 +229,11 @@ describe("bad input", () => {
     const res = await api(store, admin, "POST", "/users", { email: "json@example.com", permissions: "[oops" });
     expectError(res, 400, "invalid_request");
     expect(res.json.fields).toEqual({ permissions: expect.any(String) });
-    expectError(await api(store, admin, "PUT", `/users/${clerk.id}`, { permissions: "manage_users" }), 400, "invalid_request"); // bare word, not JSON
+    expectError(
+      await api(store, admin, "PUT", `/users/${clerk.id}`, { permissions: "manage_users" }),
+      400,
+      "invalid_request",
+    ); // bare word, not JSON
     expect(await snapshot()).toEqual(before);
   });
 
@@ -220,8 +247,22 @@ describe("bad input", () => {
       ["PUT", `/users/${clerk.id}`, { is_active: "maybe" }],
       ["PUT", `/users/${clerk.id}`, { is_active: "2" }],
       ["PUT", `/users/${clerk.id}`, { permissions: '"view_stats"' }],
-      ["POST", "/users", new URLSearchParams([["email", "a@example.com"], ["email", "b@example.com"]])],
-      ["PUT", `/users/${clerk.id}`, new URLSearchParams([["is_active", "true"], ["is_active", "false"]])],
+      [
+        "POST",
+        "/users",
+        new URLSearchParams([
+          ["email", "a@example.com"],
+          ["email", "b@example.com"],
+        ]),
+      ],
+      [
+        "PUT",
+        `/users/${clerk.id}`,
+        new URLSearchParams([
+          ["is_active", "true"],
+          ["is_active", "false"],
+        ]),
+      ],
     ];
     for (const [method, path, form] of cases) {
       const res = await api(store, admin, method, path, form);
@@ -246,7 +287,11 @@ describe("bad input", () => {
 
   it("well-formed but invalid values → 422 validation_failed with fields", async () => {
     const before = await snapshot();
-    const res = await api(store, admin, "POST", "/users", { email: "not-an-email", password: "short", permissions: '["manage_users","fly"]' });
+    const res = await api(store, admin, "POST", "/users", {
+      email: "not-an-email",
+      password: "short",
+      permissions: '["manage_users","fly"]',
+    });
     expectError(res, 422, "validation_failed");
     expect(Object.keys(res.json.fields).sort()).toEqual(["email", "password", "permissions"]);
     const missing = await api(store, admin, "POST", "/users", {});
@@ -257,10 +302,38 @@ describe("bad input", () => {
 
   it("a body that is not form fields or JSON → 4xx JSON errors", async () => {
     const before = await snapshot();
-    expectError(await api(store, admin, "POST", "/users", undefined, { body: "{oops", headers: { "content-type": "application/json" } }), 400, "invalid_request");
-    expectError(await api(store, admin, "POST", "/users", undefined, { body: "", headers: { "content-type": "application/json" } }), 400, "invalid_request");
-    expectError(await api(store, admin, "POST", "/users", undefined, { body: "email=x@example.com", headers: { "content-type": "text/plain" } }), 400, "invalid_request");
-    expectError(await api(store, admin, "POST", "/users", undefined, { body: "<user/>", headers: { "content-type": "application/xml" } }), 415, "unsupported_media_type");
+    expectError(
+      await api(store, admin, "POST", "/users", undefined, {
+        body: "{oops",
+        headers: { "content-type": "application/json" },
+      }),
+      400,
+      "invalid_request",
+    );
+    expectError(
+      await api(store, admin, "POST", "/users", undefined, {
+        body: "",
+        headers: { "content-type": "application/json" },
+      }),
+      400,
+      "invalid_request",
+    );
+    expectError(
+      await api(store, admin, "POST", "/users", undefined, {
+        body: "email=x@example.com",
+        headers: { "content-type": "text/plain" },
+      }),
+      400,
+      "invalid_request",
+    );
+    expectError(
+      await api(store, admin, "POST", "/users", undefined, {
+        body: "<user/>",
+        headers: { "content-type": "application/xml" },
+      }),
+      415,
+      "unsupported_media_type",
+    );
     expect(await snapshot()).toEqual(before);
   });
 
@@ -295,7 +368,10 @@ describe("bad input", () => {
     const seen = new Set<number>();
     for (const value of strings) {
       for (const field of ["email", "password", "permissions", "is_active"]) {
-        for (const [method, path] of [["POST", "/users"], ["PUT", `/users/${clerk.id}`]] as const) {
+        for (const [method, path] of [
+          ["POST", "/users"],
+          ["PUT", `/users/${clerk.id}`],
+        ] as const) {
           // With a valid e-mail beside the fuzzed field, a POST could legitimately succeed; keep the e-mail invalid
           // unless it is the field under test, so every request here must fail.
           const form = field === "email" ? { email: value } : { email: "bad", [field]: value };
@@ -303,13 +379,24 @@ describe("bad input", () => {
           if (method === "PUT" && field === "email" && value === "") continue;
           const res = await api(store, admin, method, path, form);
           seen.add(res.status);
-          expect(res.status, `${method} ${field}=${JSON.stringify(value.slice(0, 40))}: ${res.text.slice(0, 200)}`).toBeGreaterThanOrEqual(400);
+          expect(
+            res.status,
+            `${method} ${field}=${JSON.stringify(value.slice(0, 40))}: ${res.text.slice(0, 200)}`,
+          ).toBeGreaterThanOrEqual(400);
           expect(res.status).toBeLessThan(500);
           expectError(res, res.status, res.json?.error);
         }
       }
     }
-    for (const json of [{ email: { $gt: "" } }, { email: null }, { email: "x@example.com".repeat(30), permissions: [1, 2] }, { permissions: [{}] }, 42, true, null]) {
+    for (const json of [
+      { email: { $gt: "" } },
+      { email: null },
+      { email: "x@example.com".repeat(30), permissions: [1, 2] },
+      { permissions: [{}] },
+      42,
+      true,
+      null,
+    ]) {
       const res = await api(store, admin, "POST", "/users", undefined, { json });
       seen.add(res.status);
       expect(res.status, JSON.stringify(json)).toBeGreaterThanOrEqual(400);
@@ -317,7 +404,11 @@ describe("bad input", () => {
     }
     const mp = new FormData();
     mp.set("email", new Blob(["file@example.com"]), "email.txt");
-    const multipart = await fetch(`${store.url}/api/v1/users`, { method: "POST", headers: { authorization: `Bearer ${admin}` }, body: mp });
+    const multipart = await fetch(`${store.url}/api/v1/users`, {
+      method: "POST",
+      headers: { authorization: `Bearer ${admin}` },
+      body: mp,
+    });
     expect(multipart.status).toBeGreaterThanOrEqual(400);
     expect(multipart.status).toBeLessThan(500);
     expect([...seen].every((s) => s >= 400 && s < 500)).toBe(true);
@@ -325,13 +416,19 @@ describe("bad input", () => {
   });
 
   it("accepts a JSON body and a multipart form as well as a URL-encoded one", async () => {
-    const json = await api(store, admin, "POST", "/users", undefined, { json: { email: "json-body@example.com", permissions: ["view_stats"] } });
+    const json = await api(store, admin, "POST", "/users", undefined, {
+      json: { email: "json-body@example.com", permissions: ["view_stats"] },
+    });
     expect(json.status).toBe(201);
     expect(json.json).toMatchObject({ email: "json-body@example.com", permissions: ["view_stats"], is_active: true });
     const fd = new FormData();
     fd.set("email", "multipart@example.com");
     fd.set("permissions", '["manage_orders"]');
-    const res = await fetch(`${store.url}/api/v1/users`, { method: "POST", headers: { authorization: `Bearer ${admin}` }, body: fd });
+    const res = await fetch(`${store.url}/api/v1/users`, {
+      method: "POST",
+      headers: { authorization: `Bearer ${admin}` },
+      body: fd,
+    });
     expect(res.status).toBe(201);
     expect(await res.json()).toMatchObject({ email: "multipart@example.com", permissions: ["manage_orders"] });
   });

@@ -43,7 +43,9 @@ describe("the embedded database", () => {
     const dead = spawnSync(process.execPath, ["-e", "process.stdout.write(String(process.pid))"], { encoding: "utf8" });
     fs.writeFileSync(path.join(dir, "store.lock"), dead.stdout);
     const db = await openDatabase({ dataDir: dir });
-    const [row] = await db.db.execute(sql`select 1 as one`).then((r) => (r as unknown as { rows: { one: number }[] }).rows);
+    const [row] = await db.db
+      .execute(sql`select 1 as one`)
+      .then((r) => (r as unknown as { rows: { one: number }[] }).rows);
     expect(row?.one).toBe(1);
     await db.close();
   });

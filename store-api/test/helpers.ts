@@ -63,7 +63,10 @@ export async function startStore(overrides: Partial<StoreConfig> = {}): Promise<
 
 export const REDIRECT_URI = "http://app.test/callback";
 
-export async function addClient(store: TestStore, opts: { redirectUris?: string[]; scopes?: ("storefront" | "cart" | "admin")[]; name?: string } = {}) {
+export async function addClient(
+  store: TestStore,
+  opts: { redirectUris?: string[]; scopes?: ("storefront" | "cart" | "admin")[]; name?: string } = {},
+) {
   return createClient(store.database.db, {
     name: opts.name ?? "Test App",
     redirectUris: opts.redirectUris ?? [REDIRECT_URI],
@@ -80,7 +83,10 @@ export class Browser {
   cookies = new Map<string, string>();
   constructor(readonly base: string) {}
 
-  async request(path: string, init: { method?: string; form?: Record<string, string>; headers?: Record<string, string> } = {}) {
+  async request(
+    path: string,
+    init: { method?: string; form?: Record<string, string>; headers?: Record<string, string> } = {},
+  ) {
     const headers: Record<string, string> = { ...init.headers };
     if (this.cookies.size) headers.cookie = [...this.cookies].map(([k, v]) => `${k}=${v}`).join("; ");
     let body: string | undefined;
@@ -88,7 +94,12 @@ export class Browser {
       headers["content-type"] = "application/x-www-form-urlencoded";
       body = new URLSearchParams(init.form).toString();
     }
-    const res = await fetch(new URL(path, this.base), { method: init.method ?? (init.form ? "POST" : "GET"), headers, body, redirect: "manual" });
+    const res = await fetch(new URL(path, this.base), {
+      method: init.method ?? (init.form ? "POST" : "GET"),
+      headers,
+      body,
+      redirect: "manual",
+    });
     for (const c of res.headers.getSetCookie()) {
       const [pair] = c.split(";");
       const [name, ...value] = (pair ?? "").split("=");
@@ -108,7 +119,12 @@ export function formFields(html: string, action: string): Record<string, string>
   const form = html.slice(start, html.indexOf("</form>", start));
   const fields: Record<string, string> = {};
   for (const m of form.matchAll(/<input type="hidden" name="([^"]+)" value="([^"]*)"/g)) {
-    fields[m[1]!] = m[2]!.replace(/&amp;/g, "&").replace(/&quot;/g, '"').replace(/&#39;/g, "'").replace(/&lt;/g, "<").replace(/&gt;/g, ">");
+    fields[m[1]!] = m[2]!
+      .replace(/&amp;/g, "&")
+      .replace(/&quot;/g, '"')
+      .replace(/&#39;/g, "'")
+      .replace(/&lt;/g, "<")
+      .replace(/&gt;/g, ">");
   }
   return fields;
 }
@@ -139,7 +155,9 @@ export async function authorize(store: TestStore, o: AuthorizeOptions, browser =
   if (page.res.status !== 200) throw new Error(`authorize answered ${page.res.status}: ${page.text}`);
   if (page.text.includes('action="/oauth2/login"')) {
     const login = formFields(page.text, "/oauth2/login");
-    const signedIn = await browser.request("/oauth2/login", { form: { ...login, email: o.email, password: o.password } });
+    const signedIn = await browser.request("/oauth2/login", {
+      form: { ...login, email: o.email, password: o.password },
+    });
     if (signedIn.res.status !== 303) throw new Error(`sign-in answered ${signedIn.res.status}: ${signedIn.text}`);
     page = await browser.request(signedIn.res.headers.get("location")!);
   }
@@ -157,7 +175,11 @@ function parseJson(text: string): unknown {
   }
 }
 
-export async function postForm(url: string, form: Record<string, string> | URLSearchParams, headers: Record<string, string> = {}) {
+export async function postForm(
+  url: string,
+  form: Record<string, string> | URLSearchParams,
+  headers: Record<string, string> = {},
+) {
   const res = await fetch(url, {
     method: "POST",
     headers: { "content-type": "application/x-www-form-urlencoded", ...headers },
@@ -168,12 +190,26 @@ export async function postForm(url: string, form: Record<string, string> | URLSe
 }
 
 /** POST /oauth2/access_token with the client's id and secret in the form (plus `form`). */
-export async function tokenRequest(store: TestStore, client: { client_id: string; client_secret: string } | null, form: Record<string, string>, headers: Record<string, string> = {}) {
-  return postForm(`${store.url}/oauth2/access_token`, { ...(client ? { client_id: client.client_id, client_secret: client.client_secret } : {}), ...form }, headers);
+export async function tokenRequest(
+  store: TestStore,
+  client: { client_id: string; client_secret: string } | null,
+  form: Record<string, string>,
+  headers: Record<string, string> = {},
+) {
+  return postForm(
+    `${store.url}/oauth2/access_token`,
+    { ...(client ? { client_id: client.client_id, client_secret: client.client_secret } : {}), ...form },
+    headers,
+  );
 }
 
 /** Exchanges an authorization code (redirect_uri defaults to REDIRECT_URI). */
-export async function exchangeCode(store: TestStore, client: { client_id: string; client_secret: string }, code: string, extra: Record<string, string> = {}) {
+export async function exchangeCode(
+  store: TestStore,
+  client: { client_id: string; client_secret: string },
+  code: string,
+  extra: Record<string, string> = {},
+) {
   return tokenRequest(store, client, { grant_type: "authorization_code", redirect_uri: REDIRECT_URI, code, ...extra });
 }
 
@@ -199,7 +235,9 @@ export async function seedToken(
 }
 
 /** The development outbox (GET /dev/outbox), newest first. */
-export async function outbox(store: TestStore): Promise<{ id: number; to: string; subject: string; text: string; html: string | null }[]> {
+export async function outbox(
+  store: TestStore,
+): Promise<{ id: number; to: string; subject: string; text: string; html: string | null }[]> {
   const res = await fetch(`${store.url}/dev/outbox`);
   if (res.status !== 200) throw new Error(`/dev/outbox answered ${res.status}`);
   return (await res.json()) as never;
@@ -214,8 +252,18 @@ export function labels(html: string): { text: string; hasInput: boolean }[] {
 }
 
 /** The whole code flow: a fresh access token for the user. */
-export async function signIn(store: TestStore, client: { client_id: string; client_secret: string }, user: { email: string; password: string }, scope = "admin storefront") {
-  const location = await authorize(store, { clientId: client.client_id, email: user.email, password: user.password, scope });
+export async function signIn(
+  store: TestStore,
+  client: { client_id: string; client_secret: string },
+  user: { email: string; password: string },
+  scope = "admin storefront",
+) {
+  const location = await authorize(store, {
+    clientId: client.client_id,
+    email: user.email,
+    password: user.password,
+    scope,
+  });
   const code = location.searchParams.get("code");
   if (!code) throw new Error(`no code in ${location}`);
   const token = await postForm(`${store.url}/oauth2/access_token`, {
@@ -240,7 +288,14 @@ export interface ApiRequestOptions {
 }
 
 /** Calls the API with a token (Authorization: Bearer); body fields go as a URL-encoded form. */
-export async function api(store: TestStore, token: string | null, method: string, path: string, form?: Record<string, string> | URLSearchParams, opts: Omit<ApiRequestOptions, "form"> = {}) {
+export async function api(
+  store: TestStore,
+  token: string | null,
+  method: string,
+  path: string,
+  form?: Record<string, string> | URLSearchParams,
+  opts: Omit<ApiRequestOptions, "form"> = {},
+) {
   const headers: Record<string, string> = {};
   if (token) headers.authorization = `Bearer ${token}`;
   let body: string | Buffer | undefined = opts.body;

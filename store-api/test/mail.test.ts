@@ -34,17 +34,20 @@ function fakeSmtp() {
         buffer = buffer.slice(eol + 2);
         const verb = line.slice(0, 4).toUpperCase();
         if (verb === "EHLO" || verb === "HELO") say("250 fake-smtp");
-        else if (verb === "MAIL") (current.from = line), say("250 ok");
-        else if (verb === "RCPT") current.to.push(line), say("250 ok");
-        else if (verb === "DATA") (inData = true), say("354 go ahead");
-        else if (verb === "QUIT") say("221 bye"), socket.end();
+        else if (verb === "MAIL") ((current.from = line), say("250 ok"));
+        else if (verb === "RCPT") (current.to.push(line), say("250 ok"));
+        else if (verb === "DATA") ((inData = true), say("354 go ahead"));
+        else if (verb === "QUIT") (say("221 bye"), socket.end());
         else say("250 ok");
       }
     });
   });
   return {
     received,
-    listen: () => new Promise<number>((resolve) => server.listen(0, "127.0.0.1", () => resolve((server.address() as net.AddressInfo).port))),
+    listen: () =>
+      new Promise<number>((resolve) =>
+        server.listen(0, "127.0.0.1", () => resolve((server.address() as net.AddressInfo).port)),
+      ),
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }
@@ -95,7 +98,9 @@ describe("e-mail when the SMTP server does not answer", () => {
   beforeAll(async () => {
     // A port nothing listens on: take one, then free it.
     const probe = net.createServer();
-    const port = await new Promise<number>((resolve) => probe.listen(0, "127.0.0.1", () => resolve((probe.address() as net.AddressInfo).port)));
+    const port = await new Promise<number>((resolve) =>
+      probe.listen(0, "127.0.0.1", () => resolve((probe.address() as net.AddressInfo).port)),
+    );
     await new Promise((r) => probe.close(r));
     store = await startStore({ smtpUrl: `smtp://127.0.0.1:${port}` });
     const client = await addClient(store);

@@ -2,7 +2,18 @@ import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { oauthCodes, users } from "../src/db/schema.js";
 import type { UserRow } from "../src/users/users.js";
-import { addClient, addUser, api, authorize, Browser, formFields, labels, REDIRECT_URI, startStore, type TestStore } from "./helpers.js";
+import {
+  addClient,
+  addUser,
+  api,
+  authorize,
+  Browser,
+  formFields,
+  labels,
+  REDIRECT_URI,
+  startStore,
+  type TestStore,
+} from "./helpers.js";
 
 /**
  * GET/POST /oauth2/authorize and the sign-in/consent pages (store-api.md
@@ -124,7 +135,9 @@ describe("sign-in page", () => {
     const browser = new Browser(store.url);
     const page = await browser.request(authorizePath());
     const { csrf_token: _, ...form } = formFields(page.text, "/oauth2/login");
-    const res = await browser.request("/oauth2/login", { form: { ...form, email: OWNER.email, password: OWNER.password } });
+    const res = await browser.request("/oauth2/login", {
+      form: { ...form, email: OWNER.email, password: OWNER.password },
+    });
     expect(res.res.status).toBe(400);
     expect(isSignInPage(res.text)).toBe(true);
     expect(isSignInPage((await browser.request(authorizePath())).text)).toBe(true);
@@ -135,7 +148,9 @@ describe("sign-in page", () => {
     const page = await browser.request(authorizePath({ state: "s1" }));
     const before = browser.cookies.get("store_session");
     const form = formFields(page.text, "/oauth2/login");
-    const res = await browser.request("/oauth2/login", { form: { ...form, email: OWNER.email, password: OWNER.password } });
+    const res = await browser.request("/oauth2/login", {
+      form: { ...form, email: OWNER.email, password: OWNER.password },
+    });
     expect(res.res.status).toBe(303);
     expect(res.res.headers.get("location")).toBe(authorizePath({ state: "s1" }));
     const cookie = res.res.headers.getSetCookie()[0] ?? "";
@@ -154,10 +169,14 @@ describe("sign-in page", () => {
     for (const returnTo of ["https://evil.example/", "//evil.example/oauth2/authorize?x", "/dev/outbox"]) {
       const b = new Browser(store.url);
       b.cookies = new Map(browser.cookies);
-      const res = await b.request("/oauth2/login", { form: { ...form, return_to: returnTo, email: "nobody@example.com", password: "x" } });
+      const res = await b.request("/oauth2/login", {
+        form: { ...form, return_to: returnTo, email: "nobody@example.com", password: "x" },
+      });
       expect(res.text).toContain(`name="return_to" value="/oauth2/signed-in"`);
     }
-    const res = await browser.request("/oauth2/login", { form: { ...form, return_to: "https://evil.example/", email: OWNER.email, password: OWNER.password } });
+    const res = await browser.request("/oauth2/login", {
+      form: { ...form, return_to: "https://evil.example/", email: OWNER.email, password: OWNER.password },
+    });
     expect(res.res.status).toBe(303);
     expect(res.res.headers.get("location")).toBe("/oauth2/signed-in");
   });
@@ -221,7 +240,12 @@ describe("consent page", () => {
     expect(text).toMatch(/<button type="submit" name="decision" value="allow">Allow<\/button>/);
     expect(text).toMatch(/<button type="submit" name="decision" value="deny"[^>]*>Deny<\/button>/);
     const form = formFields(text, "/oauth2/authorize");
-    expect(form).toMatchObject({ client_id: client.client_id, response_type: "code", redirect_uri: REDIRECT_URI, scope: "admin storefront" });
+    expect(form).toMatchObject({
+      client_id: client.client_id,
+      response_type: "code",
+      redirect_uri: REDIRECT_URI,
+      scope: "admin storefront",
+    });
     expect(form.csrf_token).toMatch(/^.{20,}$/);
   });
 
@@ -231,7 +255,11 @@ describe("consent page", () => {
   });
 
   it("allow with response_type=code redirects to redirect_uri with code and state", async () => {
-    const location = await authorize(store, { clientId: client.client_id, email: "", password: "", state: "xyz" }, signedIn);
+    const location = await authorize(
+      store,
+      { clientId: client.client_id, email: "", password: "", state: "xyz" },
+      signedIn,
+    );
     expect(`${location.origin}${location.pathname}`).toBe(REDIRECT_URI);
     expect([...location.searchParams.keys()].sort()).toEqual(["code", "state"]);
     expect(location.searchParams.get("code")).toMatch(/^.{20,}$/);
@@ -255,7 +283,11 @@ describe("consent page", () => {
   });
 
   it("keeps the query of a registered redirect_uri", async () => {
-    const location = await authorize(store, { clientId: client.client_id, email: "", password: "", redirectUri: QUERY_REDIRECT, state: "q" }, signedIn);
+    const location = await authorize(
+      store,
+      { clientId: client.client_id, email: "", password: "", redirectUri: QUERY_REDIRECT, state: "q" },
+      signedIn,
+    );
     expect(location.searchParams.get("keep")).toBe("1");
     expect(location.searchParams.get("code")).toBeTruthy();
     expect(location.searchParams.get("state")).toBe("q");
@@ -263,7 +295,11 @@ describe("consent page", () => {
 
   it("deny redirects with error=access_denied, error_description and state, and no code", async () => {
     const codes = await countCodes();
-    const location = await authorize(store, { clientId: client.client_id, email: "", password: "", state: "st 1", decision: "deny" }, signedIn);
+    const location = await authorize(
+      store,
+      { clientId: client.client_id, email: "", password: "", state: "st 1", decision: "deny" },
+      signedIn,
+    );
     expect(`${location.origin}${location.pathname}`).toBe(REDIRECT_URI);
     expect(location.searchParams.get("error")).toBe("access_denied");
     expect(location.searchParams.get("error_description")).toBeTruthy();
@@ -273,7 +309,11 @@ describe("consent page", () => {
   });
 
   it("deny in the implicit flow puts the error in the fragment", async () => {
-    const location = await authorize(store, { clientId: client.client_id, email: "", password: "", responseType: "token", state: "s", decision: "deny" }, signedIn);
+    const location = await authorize(
+      store,
+      { clientId: client.client_id, email: "", password: "", responseType: "token", state: "s", decision: "deny" },
+      signedIn,
+    );
     const fragment = new URLSearchParams(location.hash.slice(1));
     expect(fragment.get("error")).toBe("access_denied");
     expect(fragment.get("error_description")).toBeTruthy();
@@ -282,11 +322,22 @@ describe("consent page", () => {
   });
 
   it("implicit flow: the fragment carries a working access token, its type, lifetime, scope and state, and no refresh token", async () => {
-    const location = await authorize(store, { clientId: client.client_id, email: "", password: "", responseType: "token", scope: "admin", state: "imp" }, signedIn);
+    const location = await authorize(
+      store,
+      { clientId: client.client_id, email: "", password: "", responseType: "token", scope: "admin", state: "imp" },
+      signedIn,
+    );
     expect(`${location.origin}${location.pathname}`).toBe(REDIRECT_URI);
     expect(location.search).toBe("");
     const fragment = new URLSearchParams(location.hash.slice(1));
-    expect([...fragment.keys()].sort()).toEqual(["access_token", "expire_in", "expires_in", "scope", "state", "token_type"]);
+    expect([...fragment.keys()].sort()).toEqual([
+      "access_token",
+      "expire_in",
+      "expires_in",
+      "scope",
+      "state",
+      "token_type",
+    ]);
     expect(fragment.get("token_type")).toBe("bearer");
     expect(fragment.get("scope")).toBe("admin");
     expect(fragment.get("state")).toBe("imp");
@@ -302,7 +353,11 @@ describe("consent page", () => {
     const form = formFields(page.text, "/oauth2/authorize");
     const codes = await countCodes();
     const { csrf_token: real, ...withoutToken } = form;
-    for (const body of [withoutToken, { ...withoutToken, csrf_token: "forged" }, { ...withoutToken, csrf_token: `${real}x` }]) {
+    for (const body of [
+      withoutToken,
+      { ...withoutToken, csrf_token: "forged" },
+      { ...withoutToken, csrf_token: `${real}x` },
+    ]) {
       const res = await signedIn.request("/oauth2/authorize", { form: { ...body, decision: "allow" } });
       expect(res.res.status).toBe(403);
       expect(res.res.headers.get("location")).toBeNull();
@@ -313,7 +368,9 @@ describe("consent page", () => {
     const other = new Browser(store.url);
     const otherPage = await other.request(authorizePath());
     const otherToken = formFields(otherPage.text, "/oauth2/login").csrf_token!;
-    const res = await signedIn.request("/oauth2/authorize", { form: { ...withoutToken, csrf_token: otherToken, decision: "allow" } });
+    const res = await signedIn.request("/oauth2/authorize", {
+      form: { ...withoutToken, csrf_token: otherToken, decision: "allow" },
+    });
     expect(res.res.status).toBe(403);
     expect(await countCodes()).toBe(codes);
   });
@@ -332,7 +389,9 @@ describe("consent page", () => {
     const page = await signedIn.request(authorizePath());
     const form = formFields(page.text, "/oauth2/authorize");
     const codes = await countCodes();
-    const res = await signedIn.request("/oauth2/authorize", { form: { ...form, redirect_uri: "https://evil.example/cb", decision: "allow" } });
+    const res = await signedIn.request("/oauth2/authorize", {
+      form: { ...form, redirect_uri: "https://evil.example/cb", decision: "allow" },
+    });
     expect(res.res.status).toBe(400);
     expect(res.res.headers.get("location")).toBeNull();
     expect(await countCodes()).toBe(codes);
@@ -359,7 +418,10 @@ describe("requests that cannot be redirected safely show an error page", () => {
     ["a redirect_uri with an extra trailing slash", () => ({ redirect_uri: `${REDIRECT_URI}/` })],
     ["a redirect_uri with an extra query", () => ({ redirect_uri: `${REDIRECT_URI}?x=1` })],
     ["a redirect_uri that differs in scheme", () => ({ redirect_uri: REDIRECT_URI.replace("http:", "https:") })],
-    ["a redirect_uri registered for another client", () => ({ client_id: narrowClient.client_id, redirect_uri: QUERY_REDIRECT })],
+    [
+      "a redirect_uri registered for another client",
+      () => ({ client_id: narrowClient.client_id, redirect_uri: QUERY_REDIRECT }),
+    ],
     ["a client_id with a NUL byte", () => ({ client_id: "app_\u0000x" })],
   ];
   for (const [name, params] of cases) {
@@ -383,7 +445,11 @@ describe("errors redirected to the application (RFC 6749 §4.1.2.1)", () => {
     ["an unknown scope", { scope: "admin superuser" }, "invalid_scope"],
     ["a missing scope", { scope: undefined }, "invalid_scope"],
     ["a repeated parameter", {}, "invalid_request"],
-    ["code_challenge_method=plain", { code_challenge: "a".repeat(43), code_challenge_method: "plain" }, "invalid_request"],
+    [
+      "code_challenge_method=plain",
+      { code_challenge: "a".repeat(43), code_challenge_method: "plain" },
+      "invalid_request",
+    ],
     ["a code_challenge without a method (plain by default)", { code_challenge: "a".repeat(43) }, "invalid_request"],
     ["a malformed code_challenge", { code_challenge: "short", code_challenge_method: "S256" }, "invalid_request"],
   ];
@@ -405,13 +471,19 @@ describe("errors redirected to the application (RFC 6749 §4.1.2.1)", () => {
   }
 
   it("a scope the client may not ask for → invalid_scope", async () => {
-    const { res } = await signedIn.request(authorizePath({ client_id: narrowClient.client_id, scope: "storefront admin", state: "n" }));
+    const { res } = await signedIn.request(
+      authorizePath({ client_id: narrowClient.client_id, scope: "storefront admin", state: "n" }),
+    );
     expect(res.status).toBe(302);
     const location = new URL(res.headers.get("location")!);
     expect(location.searchParams.get("error")).toBe("invalid_scope");
     expect(location.searchParams.get("state")).toBe("n");
     // …while the scope it may ask for works.
-    const ok = await authorize(store, { clientId: narrowClient.client_id, email: "", password: "", scope: "storefront" }, signedIn);
+    const ok = await authorize(
+      store,
+      { clientId: narrowClient.client_id, email: "", password: "", scope: "storefront" },
+      signedIn,
+    );
     expect(ok.searchParams.get("code")).toBeTruthy();
   });
 

@@ -32,7 +32,11 @@ async function tokens(c: Client = client) {
 }
 
 function revoke(form: Record<string, string>, c: Client | null = client, headers: Record<string, string> = {}) {
-  return postForm(`${store.url}/oauth2/revoke`, { ...(c ? { client_id: c.client_id, client_secret: c.client_secret } : {}), ...form }, headers);
+  return postForm(
+    `${store.url}/oauth2/revoke`,
+    { ...(c ? { client_id: c.client_id, client_secret: c.client_secret } : {}), ...form },
+    headers,
+  );
 }
 
 async function usersStatus(token: string) {
@@ -49,8 +53,12 @@ beforeAll(async () => {
   otherClient = await addClient(store, { name: "Other App" });
   await addUser(store, OWNER);
   browser = new Browser(store.url);
-  const page = await browser.request(`/oauth2/authorize?${new URLSearchParams({ client_id: client.client_id, response_type: "code", redirect_uri: REDIRECT_URI, scope: "admin" })}`);
-  const signIn = await browser.request("/oauth2/login", { form: { ...formFields(page.text, "/oauth2/login"), ...OWNER } });
+  const page = await browser.request(
+    `/oauth2/authorize?${new URLSearchParams({ client_id: client.client_id, response_type: "code", redirect_uri: REDIRECT_URI, scope: "admin" })}`,
+  );
+  const signIn = await browser.request("/oauth2/login", {
+    form: { ...formFields(page.text, "/oauth2/login"), ...OWNER },
+  });
   expect(signIn.res.status).toBe(303);
 });
 afterAll(() => store.close());
@@ -132,9 +140,18 @@ describe("POST /oauth2/revoke", () => {
     ]) {
       const res = await revoke(form, null);
       expect(res.status).toBeLessThan(500);
-      if (res.status >= 400) expect(res.json).toEqual({ error: expect.any(String), error_description: expect.any(String) });
+      if (res.status >= 400)
+        expect(res.json).toEqual({ error: expect.any(String), error_description: expect.any(String) });
     }
-    const repeated = await postForm(`${store.url}/oauth2/revoke`, new URLSearchParams([["client_id", client.client_id], ["client_secret", client.client_secret], ["token", "a"], ["token", "b"]]));
+    const repeated = await postForm(
+      `${store.url}/oauth2/revoke`,
+      new URLSearchParams([
+        ["client_id", client.client_id],
+        ["client_secret", client.client_secret],
+        ["token", "a"],
+        ["token", "b"],
+      ]),
+    );
     expect(repeated.status).toBe(400);
     expect(repeated.json.error).toBe("invalid_request");
   });

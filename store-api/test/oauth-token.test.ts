@@ -34,10 +34,18 @@ const TEN_YEARS = 10 * 365 * 86_400;
 /** A browser signed in as the owner: each authorization costs three requests, no password hashing. */
 let browser: Browser;
 
-async function getCode(opts: { client?: Client; scope?: string; extra?: Record<string, string>; browser?: Browser } = {}) {
+async function getCode(
+  opts: { client?: Client; scope?: string; extra?: Record<string, string>; browser?: Browser } = {},
+) {
   const location = await authorize(
     store,
-    { clientId: (opts.client ?? client).client_id, email: "", password: "", scope: opts.scope ?? "admin storefront", ...(opts.extra ? { extra: opts.extra } : {}) },
+    {
+      clientId: (opts.client ?? client).client_id,
+      email: "",
+      password: "",
+      scope: opts.scope ?? "admin storefront",
+      ...(opts.extra ? { extra: opts.extra } : {}),
+    },
     opts.browser ?? browser,
   );
   const code = location.searchParams.get("code");
@@ -60,7 +68,11 @@ async function usersStatus(token: string) {
 }
 
 /** A token-endpoint error: JSON {error, error_description}, never cached. */
-function expectOAuthError(res: { status: number; json: Record<string, unknown>; res: Response }, status: number, error: string) {
+function expectOAuthError(
+  res: { status: number; json: Record<string, unknown>; res: Response },
+  status: number,
+  error: string,
+) {
   expect(res.json, JSON.stringify(res.json)).toEqual({ error, error_description: expect.any(String) });
   expect(res.status).toBe(status);
   expect(res.res.headers.get("content-type")).toMatch(/^application\/json/);
@@ -77,8 +89,12 @@ beforeAll(async () => {
   otherClient = await addClient(store, { name: "Other App" });
   owner = await addUser(store, OWNER);
   browser = new Browser(store.url);
-  const page = await browser.request(`/oauth2/authorize?${new URLSearchParams({ client_id: client.client_id, response_type: "code", redirect_uri: REDIRECT_URI, scope: "admin" })}`);
-  const signIn = await browser.request("/oauth2/login", { form: { ...formFields(page.text, "/oauth2/login"), ...OWNER } });
+  const page = await browser.request(
+    `/oauth2/authorize?${new URLSearchParams({ client_id: client.client_id, response_type: "code", redirect_uri: REDIRECT_URI, scope: "admin" })}`,
+  );
+  const signIn = await browser.request("/oauth2/login", {
+    form: { ...formFields(page.text, "/oauth2/login"), ...OWNER },
+  });
   expect(signIn.res.status).toBe(303);
 });
 afterAll(() => store.close());
@@ -89,7 +105,15 @@ describe("authorization_code grant", () => {
     expect(res.status).toBe(200);
     expect(res.res.headers.get("content-type")).toMatch(/^application\/json/);
     expect(res.res.headers.get("cache-control")).toContain("no-store");
-    expect(Object.keys(res.json).sort()).toEqual(["access_token", "expire_in", "expires_in", "refresh_token", "scope", "token_type", "user"]);
+    expect(Object.keys(res.json).sort()).toEqual([
+      "access_token",
+      "expire_in",
+      "expires_in",
+      "refresh_token",
+      "scope",
+      "token_type",
+      "user",
+    ]);
     expect(res.json).toEqual({
       access_token: expect.stringMatching(/^.{32,}$/),
       token_type: "bearer",
@@ -114,14 +138,24 @@ describe("authorization_code grant", () => {
 
   it("accepts HTTP Basic client authentication", async () => {
     const code = await getCode();
-    const res = await tokenRequest(store, null, { grant_type: "authorization_code", redirect_uri: REDIRECT_URI, code }, basicAuth(client.client_id, client.client_secret));
+    const res = await tokenRequest(
+      store,
+      null,
+      { grant_type: "authorization_code", redirect_uri: REDIRECT_URI, code },
+      basicAuth(client.client_id, client.client_secret),
+    );
     expect(res.status).toBe(200);
     expect(await usersStatus(res.json.access_token)).toBe(200);
   });
 
   it("refuses Basic and client_secret together (invalid_request)", async () => {
     const code = await getCode();
-    const res = await tokenRequest(store, client, { grant_type: "authorization_code", redirect_uri: REDIRECT_URI, code }, basicAuth(client.client_id, client.client_secret));
+    const res = await tokenRequest(
+      store,
+      client,
+      { grant_type: "authorization_code", redirect_uri: REDIRECT_URI, code },
+      basicAuth(client.client_id, client.client_secret),
+    );
     expectOAuthError(res, 400, "invalid_request");
   });
 
@@ -130,17 +164,43 @@ describe("authorization_code grant", () => {
     const wrong = await exchangeCode(store, { ...client, client_secret: `${client.client_secret}x` }, code);
     expectOAuthError(wrong, 401, "invalid_client");
     expect(wrong.res.headers.get("www-authenticate")).toMatch(/^Basic realm=/);
-    const viaBasic = await tokenRequest(store, null, { grant_type: "authorization_code", redirect_uri: REDIRECT_URI, code }, basicAuth(client.client_id, "nope"));
+    const viaBasic = await tokenRequest(
+      store,
+      null,
+      { grant_type: "authorization_code", redirect_uri: REDIRECT_URI, code },
+      basicAuth(client.client_id, "nope"),
+    );
     expectOAuthError(viaBasic, 401, "invalid_client");
     expect((await exchangeCode(store, client, code)).status).toBe(200);
   });
 
   it("an unknown client, or none at all → 401 invalid_client", async () => {
     const code = await getCode();
-    expectOAuthError(await exchangeCode(store, { client_id: "app_unknown", client_secret: client.client_secret }, code), 401, "invalid_client");
-    expectOAuthError(await tokenRequest(store, null, { grant_type: "authorization_code", redirect_uri: REDIRECT_URI, code }), 401, "invalid_client");
-    expectOAuthError(await tokenRequest(store, null, { client_id: client.client_id, grant_type: "authorization_code", redirect_uri: REDIRECT_URI, code }), 401, "invalid_client");
-    expectOAuthError(await tokenRequest(store, null, { grant_type: "authorization_code" }, { authorization: "Basic !!!notbase64" }), 401, "invalid_client");
+    expectOAuthError(
+      await exchangeCode(store, { client_id: "app_unknown", client_secret: client.client_secret }, code),
+      401,
+      "invalid_client",
+    );
+    expectOAuthError(
+      await tokenRequest(store, null, { grant_type: "authorization_code", redirect_uri: REDIRECT_URI, code }),
+      401,
+      "invalid_client",
+    );
+    expectOAuthError(
+      await tokenRequest(store, null, {
+        client_id: client.client_id,
+        grant_type: "authorization_code",
+        redirect_uri: REDIRECT_URI,
+        code,
+      }),
+      401,
+      "invalid_client",
+    );
+    expectOAuthError(
+      await tokenRequest(store, null, { grant_type: "authorization_code" }, { authorization: "Basic !!!notbase64" }),
+      401,
+      "invalid_client",
+    );
   });
 
   it("a reused code → invalid_grant, and the tokens of the first exchange stop working", async () => {
@@ -155,9 +215,21 @@ describe("authorization_code grant", () => {
 
   it("a redirect_uri that differs from the authorization request's → invalid_grant; a missing one → invalid_request", async () => {
     const code = await getCode();
-    expectOAuthError(await exchangeCode(store, client, code, { redirect_uri: "http://app.test/other" }), 400, "invalid_grant");
-    expectOAuthError(await exchangeCode(store, client, code, { redirect_uri: `${REDIRECT_URI}/` }), 400, "invalid_grant");
-    expectOAuthError(await tokenRequest(store, client, { grant_type: "authorization_code", code }), 400, "invalid_request");
+    expectOAuthError(
+      await exchangeCode(store, client, code, { redirect_uri: "http://app.test/other" }),
+      400,
+      "invalid_grant",
+    );
+    expectOAuthError(
+      await exchangeCode(store, client, code, { redirect_uri: `${REDIRECT_URI}/` }),
+      400,
+      "invalid_grant",
+    );
+    expectOAuthError(
+      await tokenRequest(store, client, { grant_type: "authorization_code", code }),
+      400,
+      "invalid_request",
+    );
   });
 
   it("a code issued to another client → invalid_grant", async () => {
@@ -168,13 +240,19 @@ describe("authorization_code grant", () => {
 
   it("an expired code → invalid_grant", async () => {
     const code = await getCode();
-    await store.database.db.update(oauthCodes).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(oauthCodes.codeHash, sha256(code)));
+    await store.database.db
+      .update(oauthCodes)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(oauthCodes.codeHash, sha256(code)));
     expectOAuthError(await exchangeCode(store, client, code), 400, "invalid_grant");
   });
 
   it("lives 60 seconds", async () => {
     const code = await getCode();
-    const [row] = await store.database.db.select().from(oauthCodes).where(eq(oauthCodes.codeHash, sha256(code)));
+    const [row] = await store.database.db
+      .select()
+      .from(oauthCodes)
+      .where(eq(oauthCodes.codeHash, sha256(code)));
     const ttl = row!.expiresAt.getTime() - Date.now();
     expect(ttl).toBeGreaterThan(0);
     expect(ttl).toBeLessThanOrEqual(60_000);
@@ -183,20 +261,32 @@ describe("authorization_code grant", () => {
   it("an unknown or missing code → invalid_grant / invalid_request", async () => {
     expectOAuthError(await exchangeCode(store, client, "sac_madeup"), 400, "invalid_grant");
     expectOAuthError(await exchangeCode(store, client, "a\u0000b"), 400, "invalid_grant");
-    expectOAuthError(await tokenRequest(store, client, { grant_type: "authorization_code", redirect_uri: REDIRECT_URI }), 400, "invalid_request");
+    expectOAuthError(
+      await tokenRequest(store, client, { grant_type: "authorization_code", redirect_uri: REDIRECT_URI }),
+      400,
+      "invalid_request",
+    );
   });
 
   it("a code whose user was deactivated since → invalid_grant", async () => {
     const user = await addUser(store, { email: "leaver@example.com", password: "leaver password" });
     const b = new Browser(store.url);
-    const location = await authorize(store, { clientId: client.client_id, email: user.email, password: "leaver password" }, b);
+    const location = await authorize(
+      store,
+      { clientId: client.client_id, email: user.email, password: "leaver password" },
+      b,
+    );
     await store.database.db.update(users).set({ isActive: false }).where(eq(users.id, user.id));
     expectOAuthError(await exchangeCode(store, client, location.searchParams.get("code")!), 400, "invalid_grant");
   });
 
   it("an unsupported grant_type → unsupported_grant_type; a missing one → invalid_request (RFC 6749 §5.2)", async () => {
     for (const grant_type of ["password", "client_credentials", "implicit"]) {
-      expectOAuthError(await tokenRequest(store, client, { grant_type, username: OWNER.email, password: OWNER.password }), 400, "unsupported_grant_type");
+      expectOAuthError(
+        await tokenRequest(store, client, { grant_type, username: OWNER.email, password: OWNER.password }),
+        400,
+        "unsupported_grant_type",
+      );
     }
     expectOAuthError(await tokenRequest(store, client, { grant_type: "" }), 400, "invalid_request");
     expectOAuthError(await tokenRequest(store, client, {}), 400, "invalid_request");
@@ -216,10 +306,28 @@ describe("authorization_code grant", () => {
 
   it("answers JSON errors, never 5xx, for odd input", async () => {
     const bodies: Record<string, string>[] = [
-      { client_id: "a\u0000b", client_secret: "x", grant_type: "authorization_code", code: "x", redirect_uri: REDIRECT_URI },
+      {
+        client_id: "a\u0000b",
+        client_secret: "x",
+        grant_type: "authorization_code",
+        code: "x",
+        redirect_uri: REDIRECT_URI,
+      },
       { client_id: "x".repeat(100_000), client_secret: "x", grant_type: "authorization_code" },
-      { client_id: client.client_id, client_secret: client.client_secret, grant_type: "authorization_code", code: "😀".repeat(1000), redirect_uri: "\u0000" },
-      { client_id: client.client_id, client_secret: client.client_secret, grant_type: "refresh_token", refresh_token: "x\u0000", scope: "\u0000" },
+      {
+        client_id: client.client_id,
+        client_secret: client.client_secret,
+        grant_type: "authorization_code",
+        code: "😀".repeat(1000),
+        redirect_uri: "\u0000",
+      },
+      {
+        client_id: client.client_id,
+        client_secret: client.client_secret,
+        grant_type: "refresh_token",
+        refresh_token: "x\u0000",
+        scope: "\u0000",
+      },
     ];
     for (const body of bodies) {
       const res = await tokenRequest(store, null, body);
@@ -229,10 +337,19 @@ describe("authorization_code grant", () => {
     }
     const repeated = await postForm(
       `${store.url}/oauth2/access_token`,
-      new URLSearchParams([["client_id", client.client_id], ["client_id", client.client_id], ["client_secret", client.client_secret], ["grant_type", "authorization_code"]]),
+      new URLSearchParams([
+        ["client_id", client.client_id],
+        ["client_id", client.client_id],
+        ["client_secret", client.client_secret],
+        ["grant_type", "authorization_code"],
+      ]),
     );
     expectOAuthError(repeated, 401, "invalid_client");
-    const json = await fetch(`${store.url}/oauth2/access_token`, { method: "POST", headers: { "content-type": "application/json" }, body: "{oops" });
+    const json = await fetch(`${store.url}/oauth2/access_token`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: "{oops",
+    });
     expect(json.status).toBe(400);
   });
 });
@@ -249,8 +366,16 @@ describe("PKCE (S256)", () => {
 
   it("a wrong verifier → invalid_grant", async () => {
     const code = await getCode({ extra: { code_challenge: challengeOf(verifier), code_challenge_method: "S256" } });
-    expectOAuthError(await exchangeCode(store, client, code, { code_verifier: `${verifier.slice(0, -1)}A` }), 400, "invalid_grant");
-    expectOAuthError(await exchangeCode(store, client, code, { code_verifier: challengeOf(verifier) }), 400, "invalid_grant"); // the challenge itself
+    expectOAuthError(
+      await exchangeCode(store, client, code, { code_verifier: `${verifier.slice(0, -1)}A` }),
+      400,
+      "invalid_grant",
+    );
+    expectOAuthError(
+      await exchangeCode(store, client, code, { code_verifier: challengeOf(verifier) }),
+      400,
+      "invalid_grant",
+    ); // the challenge itself
   });
 
   it("a missing verifier → invalid_grant", async () => {
@@ -301,7 +426,12 @@ describe("refresh_token grant", () => {
 
   it("accepts HTTP Basic client authentication", async () => {
     const first = await tokensFor();
-    const res = await tokenRequest(store, null, { grant_type: "refresh_token", refresh_token: first.refresh_token }, basicAuth(client.client_id, client.client_secret));
+    const res = await tokenRequest(
+      store,
+      null,
+      { grant_type: "refresh_token", refresh_token: first.refresh_token },
+      basicAuth(client.client_id, client.client_secret),
+    );
     expect(res.status).toBe(200);
   });
 
@@ -357,7 +487,11 @@ describe("refresh_token grant", () => {
   it("a missing refresh_token → invalid_request; a wrong secret → invalid_client", async () => {
     const first = await tokensFor();
     expectOAuthError(await tokenRequest(store, client, { grant_type: "refresh_token" }), 400, "invalid_request");
-    expectOAuthError(await refresh(first.refresh_token, {}, { ...client, client_secret: "wrong" }), 401, "invalid_client");
+    expectOAuthError(
+      await refresh(first.refresh_token, {}, { ...client, client_secret: "wrong" }),
+      401,
+      "invalid_client",
+    );
     expect((await refresh(first.refresh_token)).status).toBe(200);
   });
 
@@ -368,7 +502,11 @@ describe("refresh_token grant", () => {
 
   it("a refresh token of a deactivated user → invalid_grant", async () => {
     const user = await addUser(store, { email: "refresher@example.com", password: "refresher password" });
-    const location = await authorize(store, { clientId: client.client_id, email: user.email, password: "refresher password" }, new Browser(store.url));
+    const location = await authorize(
+      store,
+      { clientId: client.client_id, email: user.email, password: "refresher password" },
+      new Browser(store.url),
+    );
     const tokens = await exchangeCode(store, client, location.searchParams.get("code")!);
     expect(tokens.status).toBe(200);
     await store.database.db.update(users).set({ isActive: false }).where(eq(users.id, user.id));

@@ -1,7 +1,17 @@
 import { desc } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { outbox as outboxTable } from "../src/db/schema.js";
-import { addClient, addUser, api, Browser, formFields, REDIRECT_URI, seedToken, startStore, type TestStore } from "./helpers.js";
+import {
+  addClient,
+  addUser,
+  api,
+  Browser,
+  formFields,
+  REDIRECT_URI,
+  seedToken,
+  startStore,
+  type TestStore,
+} from "./helpers.js";
 
 /**
  * Production mode (decisions.md): passwords only over HTTPS (directly or as
@@ -37,16 +47,30 @@ describe("production mode, no trusted proxy", () => {
   it("refuses a password on create over plain HTTP with 422, creating nothing", async () => {
     const before = await listed(store, admin);
     for (const headers of [{}, HTTPS]) {
-      const res = await api(store, admin, "POST", "/users", { email: "pw@example.com", password: "long enough" }, { headers });
+      const res = await api(
+        store,
+        admin,
+        "POST",
+        "/users",
+        { email: "pw@example.com", password: "long enough" },
+        { headers },
+      );
       expect(res.status).toBe(422);
-      expect(res.json).toEqual({ error: "validation_failed", error_description: expect.any(String), fields: { password: expect.any(String) } });
+      expect(res.json).toEqual({
+        error: "validation_failed",
+        error_description: expect.any(String),
+        fields: { password: expect.any(String) },
+      });
     }
     expect(await listed(store, admin)).toEqual(before);
   });
 
   it("refuses a password on update over plain HTTP with 422, changing nothing", async () => {
     const before = await listed(store, admin);
-    const res = await api(store, admin, "PUT", `/users/${ownerId}`, { email: "renamed@example.com", password: "another password" });
+    const res = await api(store, admin, "PUT", `/users/${ownerId}`, {
+      email: "renamed@example.com",
+      password: "another password",
+    });
     expect(res.status).toBe(422);
     expect(res.json.fields).toEqual({ password: expect.any(String) });
     expect(await listed(store, admin)).toEqual(before);
@@ -55,7 +79,9 @@ describe("production mode, no trusted proxy", () => {
   it("still creates and updates users without a password", async () => {
     const res = await api(store, admin, "POST", "/users", { email: "invitee@example.com" });
     expect(res.status).toBe(201);
-    expect((await api(store, admin, "PUT", `/users/${res.json.id}`, { permissions: '["view_stats"]' })).json.permissions).toEqual(["view_stats"]);
+    expect(
+      (await api(store, admin, "PUT", `/users/${res.json.id}`, { permissions: '["view_stats"]' })).json.permissions,
+    ).toEqual(["view_stats"]);
   });
 
   it("has no /dev/outbox", async () => {
@@ -67,7 +93,9 @@ describe("production mode, no trusted proxy", () => {
   it("refuses sign-in over plain HTTP", async () => {
     const browser = new Browser(store.url);
     const page = await browser.request(authorizePath(client.client_id));
-    const res = await browser.request("/oauth2/login", { form: { ...formFields(page.text, "/oauth2/login"), email: "owner@example.com", password: "owner password" } });
+    const res = await browser.request("/oauth2/login", {
+      form: { ...formFields(page.text, "/oauth2/login"), email: "owner@example.com", password: "owner password" },
+    });
     expect(res.res.status).toBe(400);
     expect(res.text).toContain("HTTPS");
     expect(res.res.headers.get("location")).toBeNull();
@@ -82,7 +110,9 @@ describe("production mode, no trusted proxy", () => {
     const page = await browser.request(link);
     expect(page.res.status).toBe(200);
     const form = formFields(page.text, "/account/set-password");
-    const res = await browser.request("/account/set-password", { form: { ...form, password: "welcome password", confirm: "welcome password" } });
+    const res = await browser.request("/account/set-password", {
+      form: { ...form, password: "welcome password", confirm: "welcome password" },
+    });
     expect(res.res.status).toBe(422);
     expect(res.text).toContain("HTTPS");
     expect((await browser.request(link)).res.status).toBe(200);
@@ -104,10 +134,20 @@ describe("production mode behind a trusted proxy", () => {
   it("accepts a password when the proxy says the request came over HTTPS, and not otherwise", async () => {
     const plain = await api(store, admin, "POST", "/users", { email: "plain@example.com", password: "long enough" });
     expect(plain.status).toBe(422);
-    const res = await api(store, admin, "POST", "/users", { email: "secure@example.com", password: "long enough" }, { headers: HTTPS });
+    const res = await api(
+      store,
+      admin,
+      "POST",
+      "/users",
+      { email: "secure@example.com", password: "long enough" },
+      { headers: HTTPS },
+    );
     expect(res.status).toBe(201);
     expect(res.json.email).toBe("secure@example.com");
-    expect((await api(store, admin, "PUT", `/users/${res.json.id}`, { password: "changed password" }, { headers: HTTPS })).status).toBe(200);
+    expect(
+      (await api(store, admin, "PUT", `/users/${res.json.id}`, { password: "changed password" }, { headers: HTTPS }))
+        .status,
+    ).toBe(200);
   });
 
   it("signs in over HTTPS with a Secure session cookie", async () => {

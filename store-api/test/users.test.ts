@@ -1,7 +1,20 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { PERMISSIONS } from "../src/auth/permissions.js";
 import type { UserRow } from "../src/users/users.js";
-import { addClient, addUser, api, Browser, formFields, labels, outbox, REDIRECT_URI, seedToken, signIn, startStore, type TestStore } from "./helpers.js";
+import {
+  addClient,
+  addUser,
+  api,
+  Browser,
+  formFields,
+  labels,
+  outbox,
+  REDIRECT_URI,
+  seedToken,
+  signIn,
+  startStore,
+  type TestStore,
+} from "./helpers.js";
 
 /** /api/v1/users: list, create (welcome e-mail), get, update, delete (store-api.md "Users", decisions.md). */
 
@@ -14,7 +27,11 @@ type Res = Awaited<ReturnType<typeof api>>;
 
 function expectError(res: Res, status: number, error: string) {
   expect(res.status, res.text).toBe(status);
-  expect(res.json).toEqual({ error, error_description: expect.any(String), ...(res.json?.fields ? { fields: expect.any(Object) } : {}) });
+  expect(res.json).toEqual({
+    error,
+    error_description: expect.any(String),
+    ...(res.json?.fields ? { fields: expect.any(Object) } : {}),
+  });
 }
 
 /** The User resource as the API returns it; never anything about the password. */
@@ -38,7 +55,9 @@ function authorizePath() {
 async function signInStatus(email: string, password: string) {
   const browser = new Browser(store.url);
   const page = await browser.request(authorizePath());
-  const res = await browser.request("/oauth2/login", { form: { ...formFields(page.text, "/oauth2/login"), email, password } });
+  const res = await browser.request("/oauth2/login", {
+    form: { ...formFields(page.text, "/oauth2/login"), email, password },
+  });
   return res.res.status;
 }
 
@@ -85,7 +104,14 @@ describe("POST /api/v1/users", () => {
     const res = await api(store, admin, "POST", "/users", { email: "new@example.com", password: "eight ch" });
     expect(res.status).toBe(201);
     expectUser(res.json, { email: "new@example.com" });
-    expect(res.json.permissions).toEqual(["manage_orders", "manage_products", "manage_store_settings", "manage_marketing", "manage_users", "view_stats"]);
+    expect(res.json.permissions).toEqual([
+      "manage_orders",
+      "manage_products",
+      "manage_store_settings",
+      "manage_marketing",
+      "manage_users",
+      "view_stats",
+    ]);
     expect(res.text).not.toContain("eight ch");
     expect(res.text).not.toMatch(/password|scrypt/i);
     const got = await api(store, admin, "GET", `/users/${res.json.id}`);
@@ -101,9 +127,16 @@ describe("POST /api/v1/users", () => {
   });
 
   it("creates a user with the permissions given as a JSON list", async () => {
-    const user = await create({ email: "perms@example.com", permissions: '["manage_orders","manage_marketing","view_stats"]' });
+    const user = await create({
+      email: "perms@example.com",
+      permissions: '["manage_orders","manage_marketing","view_stats"]',
+    });
     expectUser(user, { email: "perms@example.com", permissions: ["manage_orders", "manage_marketing", "view_stats"] });
-    expect((await api(store, admin, "GET", `/users/${user.id}`)).json.permissions).toEqual(["manage_orders", "manage_marketing", "view_stats"]);
+    expect((await api(store, admin, "GET", `/users/${user.id}`)).json.permissions).toEqual([
+      "manage_orders",
+      "manage_marketing",
+      "view_stats",
+    ]);
   });
 
   it("accepts an empty permissions list", async () => {
@@ -182,13 +215,19 @@ describe("welcome e-mail and the set-password link", () => {
     const form = formFields(page.text, "/account/set-password");
     expect(form.token).toBe(new URL(link!).searchParams.get("token"));
 
-    const mismatch = await browser.request("/account/set-password", { form: { ...form, password: "invitee password", confirm: "invitee passwort" } });
+    const mismatch = await browser.request("/account/set-password", {
+      form: { ...form, password: "invitee password", confirm: "invitee passwort" },
+    });
     expect(mismatch.res.status).toBe(422);
     expect(mismatch.text).toContain("do not match");
-    const short = await browser.request("/account/set-password", { form: { ...form, password: "short", confirm: "short" } });
+    const short = await browser.request("/account/set-password", {
+      form: { ...form, password: "short", confirm: "short" },
+    });
     expect(short.res.status).toBe(422);
 
-    const ok = await browser.request("/account/set-password", { form: { ...form, password: "invitee password", confirm: "invitee password" } });
+    const ok = await browser.request("/account/set-password", {
+      form: { ...form, password: "invitee password", confirm: "invitee password" },
+    });
     expect(ok.res.status).toBe(200);
     expect(ok.text).toContain("Password set");
     expect(ok.text).not.toContain("invitee password");
@@ -200,7 +239,9 @@ describe("welcome e-mail and the set-password link", () => {
     const again = await browser.request(link!);
     expect(again.res.status).toBe(410);
     expect(again.text).not.toContain('action="/account/set-password"');
-    const reuse = await browser.request("/account/set-password", { form: { ...form, password: "hijacked password", confirm: "hijacked password" } });
+    const reuse = await browser.request("/account/set-password", {
+      form: { ...form, password: "hijacked password", confirm: "hijacked password" },
+    });
     expect(reuse.res.status).toBe(410);
     expect(await signInStatus("invitee@example.com", "hijacked password")).toBe(401);
   });
@@ -209,8 +250,20 @@ describe("welcome e-mail and the set-password link", () => {
     const browser = new Browser(store.url);
     expect((await browser.request("/account/set-password?token=spw_made_up")).res.status).toBe(410);
     expect((await browser.request("/account/set-password")).res.status).toBe(410);
-    expect((await browser.request("/account/set-password", { form: { token: "spw_made_up", password: "whatever long", confirm: "whatever long" } })).res.status).toBe(410);
-    expect((await browser.request("/account/set-password", { form: { password: "whatever long", confirm: "whatever long" } })).res.status).toBe(410);
+    expect(
+      (
+        await browser.request("/account/set-password", {
+          form: { token: "spw_made_up", password: "whatever long", confirm: "whatever long" },
+        })
+      ).res.status,
+    ).toBe(410);
+    expect(
+      (
+        await browser.request("/account/set-password", {
+          form: { password: "whatever long", confirm: "whatever long" },
+        })
+      ).res.status,
+    ).toBe(410);
   });
 });
 
@@ -233,7 +286,9 @@ describe("PUT /api/v1/users/:id", () => {
     expectUser(res.json, { id: user.id, email: "renamed@example.com" });
     expect((await api(store, admin, "GET", `/users/${user.id}`)).json.email).toBe("renamed@example.com");
     // Its own address in another case is not a conflict.
-    expect((await api(store, admin, "PUT", `/users/${user.id}`, { email: "Renamed@Example.com" })).json.email).toBe("Renamed@Example.com");
+    expect((await api(store, admin, "PUT", `/users/${user.id}`, { email: "Renamed@Example.com" })).json.email).toBe(
+      "Renamed@Example.com",
+    );
   });
 
   it("refuses another user's e-mail (any case) with 409 conflict, changing nothing", async () => {
@@ -241,17 +296,34 @@ describe("PUT /api/v1/users/:id", () => {
     const res = await api(store, admin, "PUT", `/users/${user.id}`, { email: "OWNER@example.com", permissions: "[]" });
     expectError(res, 409, "conflict");
     expect(res.json.fields).toEqual({ email: expect.any(String) });
-    expectUser((await api(store, admin, "GET", `/users/${user.id}`)).json, { id: user.id, email: "mine@example.com", permissions: ["view_stats"] });
+    expectUser((await api(store, admin, "GET", `/users/${user.id}`)).json, {
+      id: user.id,
+      email: "mine@example.com",
+      permissions: ["view_stats"],
+    });
   });
 
   it("refuses invalid values with 422 and changes nothing", async () => {
     const user = await create({ email: "steady@example.com", permissions: '["view_stats"]' });
-    const bad: Record<string, string>[] = [{ email: "nope" }, { password: "1234567" }, { permissions: '["root"]' }, { email: "fine@example.com", permissions: '["root"]' }];
+    const bad: Record<string, string>[] = [
+      { email: "nope" },
+      { password: "1234567" },
+      { permissions: '["root"]' },
+      { email: "fine@example.com", permissions: '["root"]' },
+    ];
     for (const form of bad) {
       expectError(await api(store, admin, "PUT", `/users/${user.id}`, form), 422, "validation_failed");
     }
-    expectError(await api(store, admin, "PUT", `/users/${user.id}`, { email: "fine@example.com", is_active: "perhaps" }), 400, "invalid_request");
-    expectUser((await api(store, admin, "GET", `/users/${user.id}`)).json, { id: user.id, email: "steady@example.com", permissions: ["view_stats"] });
+    expectError(
+      await api(store, admin, "PUT", `/users/${user.id}`, { email: "fine@example.com", is_active: "perhaps" }),
+      400,
+      "invalid_request",
+    );
+    expectUser((await api(store, admin, "GET", `/users/${user.id}`)).json, {
+      id: user.id,
+      email: "steady@example.com",
+      permissions: ["view_stats"],
+    });
   });
 
   it("changes the password: the new one signs in, the old one does not", async () => {
@@ -296,14 +368,24 @@ describe("PUT /api/v1/users/:id", () => {
 
   it("accepts is_active as true/false/1/0 in any case", async () => {
     const user = await create({ email: "toggle@example.com", permissions: "[]" });
-    for (const [value, expected] of [["0", false], ["TRUE", true], ["False", false], ["1", true]] as const) {
+    for (const [value, expected] of [
+      ["0", false],
+      ["TRUE", true],
+      ["False", false],
+      ["1", true],
+    ] as const) {
       expect((await api(store, admin, "PUT", `/users/${user.id}`, { is_active: value })).json.is_active).toBe(expected);
     }
   });
 
   it("treats empty form fields as absent", async () => {
     const user = await create({ email: "blank@example.com", permissions: '["view_stats"]' });
-    const res = await api(store, admin, "PUT", `/users/${user.id}`, { email: "", password: "", permissions: "", is_active: "" });
+    const res = await api(store, admin, "PUT", `/users/${user.id}`, {
+      email: "",
+      password: "",
+      permissions: "",
+      is_active: "",
+    });
     expect(res.status).toBe(200);
     expectUser(res.json, { id: user.id, email: "blank@example.com", permissions: ["view_stats"] });
   });
@@ -361,19 +443,29 @@ describe("the store keeps someone who can manage users", () => {
 
   it("you cannot deactivate yourself → 403 forbidden, and nothing else in the request changes", async () => {
     expectError(await api(guarded, bossToken, "PUT", `/users/${boss.id}`, { is_active: "false" }), 403, "forbidden");
-    expectError(await api(guarded, bossToken, "PUT", `/users/${boss.id}`, { is_active: "false", email: "boss2@example.com" }), 403, "forbidden");
+    expectError(
+      await api(guarded, bossToken, "PUT", `/users/${boss.id}`, { is_active: "false", email: "boss2@example.com" }),
+      403,
+      "forbidden",
+    );
     expectUser(await bossNow(), { id: boss.id, email: "boss@example.com" });
     expect((await api(guarded, bossToken, "GET", "/users")).status).toBe(200);
   });
 
   it("the last active manage_users user cannot drop it → 403 forbidden, changing nothing", async () => {
-    const res = await api(guarded, bossToken, "PUT", `/users/${boss.id}`, { permissions: '["manage_orders"]', email: "boss3@example.com" });
+    const res = await api(guarded, bossToken, "PUT", `/users/${boss.id}`, {
+      permissions: '["manage_orders"]',
+      email: "boss3@example.com",
+    });
     expectError(res, 403, "forbidden");
     expectUser(await bossNow(), { id: boss.id, email: "boss@example.com" });
   });
 
   it("an inactive manager does not count", async () => {
-    const deputy = await api(guarded, bossToken, "POST", "/users", { email: "deputy@example.com", permissions: '["manage_users"]' });
+    const deputy = await api(guarded, bossToken, "POST", "/users", {
+      email: "deputy@example.com",
+      permissions: '["manage_users"]',
+    });
     expect(deputy.status).toBe(201);
     expect((await api(guarded, bossToken, "PUT", `/users/${deputy.json.id}`, { is_active: "false" })).status).toBe(200);
     expectError(await api(guarded, bossToken, "PUT", `/users/${boss.id}`, { permissions: "[]" }), 403, "forbidden");
@@ -382,14 +474,22 @@ describe("the store keeps someone who can manage users", () => {
   });
 
   it("with another active manager you may drop your own manage_users; your token then gets 403 forbidden", async () => {
-    const res = await api(guarded, bossToken, "PUT", `/users/${boss.id}`, { permissions: '["manage_orders","view_stats"]' });
+    const res = await api(guarded, bossToken, "PUT", `/users/${boss.id}`, {
+      permissions: '["manage_orders","view_stats"]',
+    });
     expect(res.status).toBe(200);
     expect(res.json.permissions).toEqual(["manage_orders", "view_stats"]);
     expectError(await api(guarded, bossToken, "GET", "/users"), 403, "forbidden");
     // The remaining manager is now the last one and protected in turn.
-    const deputyRow = (await guarded.database.db.query.users.findFirst({ where: (u, { eq }) => eq(u.email, "deputy@example.com") }))!;
+    const deputyRow = (await guarded.database.db.query.users.findFirst({
+      where: (u, { eq }) => eq(u.email, "deputy@example.com"),
+    }))!;
     const deputyToken = (await seedToken(guarded, guardedClient, deputyRow)).access_token;
-    expectError(await api(guarded, deputyToken, "PUT", `/users/${deputyRow.id}`, { permissions: "[]" }), 403, "forbidden");
+    expectError(
+      await api(guarded, deputyToken, "PUT", `/users/${deputyRow.id}`, { permissions: "[]" }),
+      403,
+      "forbidden",
+    );
     // …but may deactivate or delete the former boss.
     expect((await api(guarded, deputyToken, "PUT", `/users/${boss.id}`, { is_active: "false" })).status).toBe(200);
     expect((await api(guarded, deputyToken, "DELETE", `/users/${boss.id}`)).json).toBe(true);

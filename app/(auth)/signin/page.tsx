@@ -78,7 +78,8 @@ export default async function SignInPage({ searchParams }: { searchParams: Searc
     <>
       <h1 className="text-2xl font-semibold tracking-tight">Sign in to Store Admin</h1>
       <p className="mt-2 text-sm text-gray-700">
-        Store Admin manages the store at <span className="font-medium text-gray-900">{displayAddress(env.STORE_PUBLIC_URL)}</span>.
+        Store Admin manages the store at{" "}
+        <span className="font-medium text-gray-900">{displayAddress(env.STORE_PUBLIC_URL)}</span>.
       </p>
       <div className="mt-6 space-y-4">
         {message ? (
@@ -88,7 +89,8 @@ export default async function SignInPage({ searchParams }: { searchParams: Searc
         ) : null}
         {reachable ? null : (
           <Notice role="alert" tone="warning" title="The store is not answering">
-            The store at {displayAddress(env.STORE_BASE_URL)} does not respond right now. Check that it is running, then reload this page.
+            The store at {displayAddress(env.STORE_BASE_URL)} does not respond right now. Check that it is running, then
+            reload this page.
           </Notice>
         )}
         <SignInButton callbackUrl={callbackUrl} />

@@ -4,5 +4,7 @@ import { ComingSoon } from "@/components/coming-soon";
 export const metadata: Metadata = { title: "Products" };
 
 export default function ProductsPage() {
-  return <ComingSoon title="Products" headline="Products are coming soon" what="edit products, options, extras and images" />;
+  return (
+    <ComingSoon title="Products" headline="Products are coming soon" what="edit products, options, extras and images" />
+  );
 }

@@ -25,13 +25,16 @@ export function jsonField<T extends z.ZodType>(inner: T) {
 }
 
 /** A boolean form field: true/false/1/0 (any case); real booleans in JSON bodies. */
-export const formBoolean = z.preprocess((value) => {
-  if (typeof value !== "string") return value;
-  const v = value.trim().toLowerCase();
-  if (v === "true" || v === "1") return true;
-  if (v === "false" || v === "0") return false;
-  return value;
-}, z.boolean({ error: "must be true or false" }));
+export const formBoolean = z.preprocess(
+  (value) => {
+    if (typeof value !== "string") return value;
+    const v = value.trim().toLowerCase();
+    if (v === "true" || v === "1") return true;
+    if (v === "false" || v === "0") return false;
+    return value;
+  },
+  z.boolean({ error: "must be true or false" }),
+);
 
 /** A trimmed string field; an empty string counts as absent when optional. */
 export const formString = z.string({ error: "must be a string" }).trim();
@@ -47,7 +50,10 @@ function describeIssue(issue: z.core.$ZodIssue): { message: string; malformed: b
   if (issue.code === "invalid_type") {
     const missing = (issue as { input?: unknown }).input === undefined;
     if (missing && issue.path.length <= 1) return { message: "is required", malformed: false };
-    return { message: `must be ${issue.expected === "array" ? "a list" : issue.expected === "object" ? "a dictionary" : `a ${issue.expected}`}`, malformed: true };
+    return {
+      message: `must be ${issue.expected === "array" ? "a list" : issue.expected === "object" ? "a dictionary" : `a ${issue.expected}`}`,
+      malformed: true,
+    };
   }
   return { message: issue.message, malformed: false };
 }

@@ -3,7 +3,13 @@ import { and, eq, gt, isNull } from "drizzle-orm";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import { sha256 } from "../auth/secrets.js";
 import { oauthGrants, oauthTokens, users } from "../db/schema.js";
-import { ForbiddenError, InsufficientScopeError, InvalidRequestError, InvalidTokenError, RateLimitedError } from "../errors.js";
+import {
+  ForbiddenError,
+  InsufficientScopeError,
+  InvalidRequestError,
+  InvalidTokenError,
+  RateLimitedError,
+} from "../errors.js";
 import type { UserRow } from "../users/users.js";
 import { accessRule, type AccessRule } from "./access.js";
 import { RateLimiter } from "./rate-limit.js";
@@ -31,7 +37,10 @@ function bearerToken(request: FastifyRequest): string | null {
   const query = (request.query as Record<string, unknown> | undefined)?.bearer_token;
   const fromHeader = header && /^bearer\s+/i.test(header) ? header.replace(/^bearer\s+/i, "").trim() : null;
   const fromQuery = typeof query === "string" && query ? query : null;
-  if (fromHeader && fromQuery) throw new InvalidRequestError("Send the access token once: in the Authorization header or as bearer_token, not both.");
+  if (fromHeader && fromQuery)
+    throw new InvalidRequestError(
+      "Send the access token once: in the Authorization header or as bearer_token, not both.",
+    );
   return fromHeader || fromQuery;
 }
 
@@ -41,9 +50,10 @@ function bearerToken(request: FastifyRequest): string | null {
  * (api/access.ts) computed for every route as it is registered.
  */
 export async function registerApi(app: FastifyInstance, routes: (api: FastifyInstance) => Promise<void> | void) {
-    const limiter = new RateLimiter(app.config.rateLimit);
+  const limiter = new RateLimiter(app.config.rateLimit);
 
-    await app.register(async (api) => {
+  await app.register(
+    async (api) => {
       await api.register(cors, {
         origin: "*",
         methods: ["GET", "POST", "PUT", "DELETE"],
@@ -87,14 +97,17 @@ export async function registerApi(app: FastifyInstance, routes: (api: FastifyIns
 
         const rule = request.routeOptions.config.access;
         if (!rule) return; // 405 answers for itself
-        if (!rule.scopes.some((s) => request.auth!.scopes.includes(s))) throw new InsufficientScopeError(rule.scopes[0]!);
+        if (!rule.scopes.some((s) => request.auth!.scopes.includes(s)))
+          throw new InsufficientScopeError(rule.scopes[0]!);
         if (rule.permission && !row.user.permissions.includes(rule.permission)) {
           throw new ForbiddenError(`Your store account lacks the ${rule.permission} permission.`);
         }
       });
 
       await routes(api);
-    }, { prefix: "/api/v1" });
+    },
+    { prefix: "/api/v1" },
+  );
 }
 
 /** The signed-in user behind the request's token (set by the API plugin). */

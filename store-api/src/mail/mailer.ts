@@ -30,7 +30,9 @@ export class Mailer {
   }
 
   async enqueue(q: Queryable, message: MailMessage): Promise<void> {
-    await q.insert(outbox).values({ to: message.to, subject: message.subject, text: message.text, html: message.html ?? null });
+    await q
+      .insert(outbox)
+      .values({ to: message.to, subject: message.subject, text: message.text, html: message.html ?? null });
   }
 
   /** Sends pending messages over SMTP; never throws (failures stay pending and are logged). */
@@ -41,14 +43,28 @@ export class Mailer {
   }
 
   private async deliverPending() {
-    const pending = await this.db.select().from(outbox).where(isNull(outbox.deliveredAt)).orderBy(asc(outbox.id)).limit(100);
+    const pending = await this.db
+      .select()
+      .from(outbox)
+      .where(isNull(outbox.deliveredAt))
+      .orderBy(asc(outbox.id))
+      .limit(100);
     for (const m of pending) {
       try {
-        await this.transport!.sendMail({ from: this.opts.from, to: m.to, subject: m.subject, text: m.text, html: m.html ?? undefined });
+        await this.transport!.sendMail({
+          from: this.opts.from,
+          to: m.to,
+          subject: m.subject,
+          text: m.text,
+          html: m.html ?? undefined,
+        });
         await this.db.update(outbox).set({ deliveredAt: new Date(), lastError: null }).where(eq(outbox.id, m.id));
       } catch (err) {
         this.opts.log.warn({ err, mailId: m.id }, "mail delivery failed; it stays in the outbox");
-        await this.db.update(outbox).set({ lastError: String((err as Error).message) }).where(eq(outbox.id, m.id));
+        await this.db
+          .update(outbox)
+          .set({ lastError: String((err as Error).message) })
+          .where(eq(outbox.id, m.id));
       }
     }
   }

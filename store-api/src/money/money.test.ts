@@ -116,7 +116,9 @@ describe("moneyField", () => {
     expect(issues({})).toMatchObject([{ code: "invalid_type", path: ["price"] }]);
     expect(issues({})[0]?.input).toBeUndefined();
     expect(issues({ price: true })).toMatchObject([{ code: "invalid_type", path: ["price"], input: true }]);
-    expect(issues({ price: "12.505" })).toMatchObject([{ code: "custom", path: ["price"], message: "must have at most 2 decimal places" }]);
+    expect(issues({ price: "12.505" })).toMatchObject([
+      { code: "custom", path: ["price"], message: "must have at most 2 decimal places" },
+    ]);
   });
 
   it("documents itself as text or number in the OpenAPI reference", () => {

@@ -37,7 +37,11 @@ export function currencyDigits(currency: string): number {
 function currencyMarks(currency: string): string[] {
   const marks = new Set<string>([currency]);
   for (const display of ["symbol", "narrowSymbol"] as const) {
-    const parts = new Intl.NumberFormat("en-US", { style: "currency", currency, currencyDisplay: display }).formatToParts(1);
+    const parts = new Intl.NumberFormat("en-US", {
+      style: "currency",
+      currency,
+      currencyDisplay: display,
+    }).formatToParts(1);
     const mark = parts.find((p) => p.type === "currency")?.value;
     if (mark) marks.add(mark);
   }
@@ -95,7 +99,9 @@ export function parseMoney(value: unknown, currency: string, opts: { allowNegati
   const digits = currencyDigits(currency);
   if (fraction.length > digits && /[1-9]/.test(fraction.slice(digits))) {
     throw new MoneyError(
-      digits === 0 ? `must be a whole amount (${currency} has no minor unit)` : `must have at most ${digits} decimal places`,
+      digits === 0
+        ? `must be a whole amount (${currency} has no minor unit)`
+        : `must have at most ${digits} decimal places`,
     );
   }
   const minorText = (whole || "0") + fraction.slice(0, digits).padEnd(digits, "0");

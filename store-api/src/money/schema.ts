@@ -13,7 +13,12 @@ export function moneyField(currency: string, opts: { allowNegative?: boolean } =
     .unknown()
     .transform((value, ctx) => {
       if (typeof value !== "number" && typeof value !== "string") {
-        ctx.addIssue({ code: "invalid_type", expected: "number", input: value, message: "must be an amount such as 12.50" });
+        ctx.addIssue({
+          code: "invalid_type",
+          expected: "number",
+          input: value,
+          message: "must be an amount such as 12.50",
+        });
         return z.NEVER;
       }
       try {

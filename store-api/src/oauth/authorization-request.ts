@@ -4,7 +4,15 @@ import { findClient, type OAuthClient } from "./clients.js";
 import { InvalidRequest, InvalidScope, OAuthError, UnsupportedResponseType } from "./errors.js";
 
 /** The authorization request's parameters, as carried by the authorize URL and the consent form. */
-export const AUTHORIZATION_PARAMS = ["client_id", "response_type", "redirect_uri", "scope", "state", "code_challenge", "code_challenge_method"] as const;
+export const AUTHORIZATION_PARAMS = [
+  "client_id",
+  "response_type",
+  "redirect_uri",
+  "scope",
+  "state",
+  "code_challenge",
+  "code_challenge_method",
+] as const;
 
 export interface AuthorizationRequest {
   client: OAuthClient;
@@ -41,9 +49,14 @@ export class RedirectableError extends Error {
 }
 
 /** Adds parameters to the redirect URI's query (code flow) or fragment (token flow). */
-export function redirectLocation(redirectUri: string, mode: "query" | "fragment", params: Record<string, string | number | undefined>): string {
+export function redirectLocation(
+  redirectUri: string,
+  mode: "query" | "fragment",
+  params: Record<string, string | number | undefined>,
+): string {
   const entries = Object.entries(params).filter((e): e is [string, string | number] => e[1] !== undefined);
-  if (mode === "fragment") return `${redirectUri}#${new URLSearchParams(entries.map(([k, v]): [string, string] => [k, String(v)]))}`;
+  if (mode === "fragment")
+    return `${redirectUri}#${new URLSearchParams(entries.map(([k, v]): [string, string] => [k, String(v)]))}`;
   const url = new URL(redirectUri);
   for (const [k, v] of entries) url.searchParams.set(k, String(v));
   return url.toString();
@@ -57,7 +70,10 @@ function single(params: Record<string, unknown>, name: string): string | undefin
 }
 
 /** Validates an authorization request, in the order RFC 6749 §4.1.2.1 asks for. */
-export async function parseAuthorizationRequest(q: Queryable, params: Record<string, unknown>): Promise<AuthorizationRequest> {
+export async function parseAuthorizationRequest(
+  q: Queryable,
+  params: Record<string, unknown>,
+): Promise<AuthorizationRequest> {
   let clientId: string | undefined;
   let redirectUri: string | undefined;
   try {
@@ -66,7 +82,8 @@ export async function parseAuthorizationRequest(q: Queryable, params: Record<str
   } catch (err) {
     throw new UnsafeRedirectError((err as Error).message);
   }
-  if (!clientId) throw new UnsafeRedirectError("The request has no client_id, so it cannot be from a registered application.");
+  if (!clientId)
+    throw new UnsafeRedirectError("The request has no client_id, so it cannot be from a registered application.");
   const client = await findClient(q, clientId);
   if (!client) throw new UnsafeRedirectError("The application that sent you here is not registered with this store.");
   if (!redirectUri) throw new UnsafeRedirectError("The request has no redirect_uri.");
@@ -86,7 +103,8 @@ export async function parseAuthorizationRequest(q: Queryable, params: Record<str
     const requested = (single(params, "scope") ?? "").split(/[\s,+]+/).filter(Boolean);
     if (!requested.length) throw new InvalidScope("scope is required: ask for one or more of storefront, cart, admin.");
     const unknown = requested.filter((s) => !(SCOPES as readonly string[]).includes(s));
-    if (unknown.length) throw new InvalidScope(`Unknown scope ${unknown.join(", ")}; the store knows storefront, cart and admin.`);
+    if (unknown.length)
+      throw new InvalidScope(`Unknown scope ${unknown.join(", ")}; the store knows storefront, cart and admin.`);
     const notAllowed = requested.filter((s) => !client.scopes.includes(s));
     if (notAllowed.length) throw new InvalidScope(`This application may not ask for ${notAllowed.join(", ")}.`);
     const scope = [...new Set(requested)].join(" ");

@@ -54,12 +54,17 @@ export async function findClient(q: Queryable, clientId: unknown): Promise<OAuth
  * Authenticates the client at the token and revocation endpoints: HTTP Basic
  * (RFC 6749 §2.3.1) or client_id + client_secret in the form body, not both.
  */
-export async function authenticateClient(q: Queryable, request: FastifyRequest, body: Record<string, unknown>): Promise<OAuthClient> {
+export async function authenticateClient(
+  q: Queryable,
+  request: FastifyRequest,
+  body: Record<string, unknown>,
+): Promise<OAuthClient> {
   let clientId: unknown = body.client_id;
   let secret: unknown = body.client_secret;
   const header = request.headers.authorization;
   if (header && /^basic\s+/i.test(header)) {
-    if (secret !== undefined) throw new InvalidRequest("Authenticate the client one way: HTTP Basic or client_secret, not both.");
+    if (secret !== undefined)
+      throw new InvalidRequest("Authenticate the client one way: HTTP Basic or client_secret, not both.");
     const decoded = Buffer.from(header.replace(/^basic\s+/i, ""), "base64").toString("utf8");
     const colon = decoded.indexOf(":");
     if (colon < 0) throw new InvalidClient();

@@ -36,12 +36,18 @@ export class UnauthorizedClient extends OAuthError {
 }
 export class UnsupportedGrantType extends OAuthError {
   constructor(grantType: string) {
-    super("unsupported_grant_type", `grant_type ${grantType || "(missing)"} is not supported; use authorization_code or refresh_token.`);
+    super(
+      "unsupported_grant_type",
+      `grant_type ${grantType || "(missing)"} is not supported; use authorization_code or refresh_token.`,
+    );
   }
 }
 export class UnsupportedResponseType extends OAuthError {
   constructor(responseType: string) {
-    super("unsupported_response_type", `response_type ${responseType || "(missing)"} is not supported; use code or token.`);
+    super(
+      "unsupported_response_type",
+      `response_type ${responseType || "(missing)"} is not supported; use code or token.`,
+    );
   }
 }
 export class InvalidScope extends OAuthError {

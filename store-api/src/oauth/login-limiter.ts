@@ -14,7 +14,10 @@ export class LoginLimiter {
   retryAfter(email: string, address: string): number {
     const now = this.now();
     let wait = 0;
-    for (const [key, max] of [[`e:${email.toLowerCase()}`, this.opts.perEmail], [`a:${address}`, this.opts.perAddress]] as const) {
+    for (const [key, max] of [
+      [`e:${email.toLowerCase()}`, this.opts.perEmail],
+      [`a:${address}`, this.opts.perAddress],
+    ] as const) {
       const f = this.failures.get(key);
       if (f && f.resetAt > now && f.count >= max) wait = Math.max(wait, Math.ceil((f.resetAt - now) / 1000));
     }

@@ -32,11 +32,18 @@ export async function loadSession(app: FastifyInstance, request: FastifyRequest)
   return { idHash: row.session.idHash, csrfToken: row.session.csrfToken, user };
 }
 
-async function startSession(app: FastifyInstance, request: FastifyRequest, reply: FastifyReply, userId: number | null): Promise<WebSession> {
+async function startSession(
+  app: FastifyInstance,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  userId: number | null,
+): Promise<WebSession> {
   const id = randomToken("ss_");
   const csrfToken = randomToken("", 24);
   const ttl = userId ? SIGNED_IN_TTL_MS : ANONYMOUS_TTL_MS;
-  await app.db.insert(webSessions).values({ idHash: sha256(id), userId, csrfToken, expiresAt: new Date(Date.now() + ttl) });
+  await app.db
+    .insert(webSessions)
+    .values({ idHash: sha256(id), userId, csrfToken, expiresAt: new Date(Date.now() + ttl) });
   // No Max-Age: the cookie ends with the browser; the server-side expiry bounds it too.
   reply.setCookie(SESSION_COOKIE, id, {
     path: "/",
@@ -48,12 +55,22 @@ async function startSession(app: FastifyInstance, request: FastifyRequest, reply
 }
 
 /** The current session, or a new anonymous one (so the sign-in form has a CSRF token). */
-export async function ensureSession(app: FastifyInstance, request: FastifyRequest, reply: FastifyReply): Promise<WebSession> {
+export async function ensureSession(
+  app: FastifyInstance,
+  request: FastifyRequest,
+  reply: FastifyReply,
+): Promise<WebSession> {
   return (await loadSession(app, request)) ?? startSession(app, request, reply, null);
 }
 
 /** Signs the user in on a fresh session id (no session fixation). */
-export async function signInSession(app: FastifyInstance, request: FastifyRequest, reply: FastifyReply, old: WebSession | null, user: UserRow) {
+export async function signInSession(
+  app: FastifyInstance,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  old: WebSession | null,
+  user: UserRow,
+) {
   if (old) await app.db.delete(webSessions).where(eq(webSessions.idHash, old.idHash));
   await app.db.delete(webSessions).where(lt(webSessions.expiresAt, new Date()));
   const session = await startSession(app, request, reply, user.id);

@@ -33,11 +33,15 @@ export async function issueTokens(
   const scope = opts.scope ?? grant.scope;
   const access = randomToken("sat_");
   const expiresAt = new Date(Date.now() + TOKEN_LIFETIME_SECONDS * 1000);
-  await q.insert(oauthTokens).values({ tokenHash: sha256(access), kind: "access", scope, grantId: grant.id, expiresAt });
+  await q
+    .insert(oauthTokens)
+    .values({ tokenHash: sha256(access), kind: "access", scope, grantId: grant.id, expiresAt });
   let refresh: string | undefined;
   if (opts.refresh) {
     refresh = randomToken("srt_");
-    await q.insert(oauthTokens).values({ tokenHash: sha256(refresh), kind: "refresh", scope, grantId: grant.id, expiresAt });
+    await q
+      .insert(oauthTokens)
+      .values({ tokenHash: sha256(refresh), kind: "refresh", scope, grantId: grant.id, expiresAt });
   }
   return {
     access_token: access,

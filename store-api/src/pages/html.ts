@@ -82,7 +82,10 @@ export function sendPage(reply: FastifyReply, status: number, document: string) 
     .header("cache-control", "no-store")
     .header("pragma", "no-cache")
     .header("x-frame-options", "DENY")
-    .header("content-security-policy", "default-src 'none'; style-src 'unsafe-inline'; img-src 'self' data:; frame-ancestors 'none'; base-uri 'none'")
+    .header(
+      "content-security-policy",
+      "default-src 'none'; style-src 'unsafe-inline'; img-src 'self' data:; frame-ancestors 'none'; base-uri 'none'",
+    )
     .header("referrer-policy", "no-referrer")
     .header("x-content-type-options", "nosniff")
     .send(document);

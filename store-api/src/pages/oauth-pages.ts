@@ -16,19 +16,29 @@ export function signInPage(o: {
   return page({
     title: "Sign in",
     storeName: o.storeName,
-    body: html`
-<h1>Sign in</h1>
-<p class="muted">${o.clientName ? `Sign in to your store account to continue to ${o.clientName}.` : "Sign in to your store account."}</p>
-${alert(o.error)}
-<form method="post" action="/oauth2/login" novalidate>
-  <input type="hidden" name="csrf_token" value="${o.csrfToken}">
-  <input type="hidden" name="return_to" value="${o.returnTo}">
-  <label for="email">Email</label>
-  <input id="email" name="email" type="email" autocomplete="username" required value="${o.email ?? ""}" ${o.error ? html`aria-describedby="form-error"` : ""} autofocus>
-  <label for="password">Password</label>
-  <input id="password" name="password" type="password" autocomplete="current-password" required>
-  <div class="actions"><button type="submit">Sign in</button></div>
-</form>`,
+    body: html` <h1>Sign in</h1>
+      <p class="muted">
+        ${o.clientName ? `Sign in to your store account to continue to ${o.clientName}.` : "Sign in to your store account."}
+      </p>
+      ${alert(o.error)}
+      <form method="post" action="/oauth2/login" novalidate>
+        <input type="hidden" name="csrf_token" value="${o.csrfToken}" />
+        <input type="hidden" name="return_to" value="${o.returnTo}" />
+        <label for="email">Email</label>
+        <input
+          id="email"
+          name="email"
+          type="email"
+          autocomplete="username"
+          required
+          value="${o.email ?? ""}"
+          ${o.error ? html`aria-describedby="form-error"` : ""}
+          autofocus
+        />
+        <label for="password">Password</label>
+        <input id="password" name="password" type="password" autocomplete="current-password" required />
+        <div class="actions"><button type="submit">Sign in</button></div>
+      </form>`,
   });
 }
 
@@ -43,61 +53,76 @@ export function consentPage(o: {
 }): string {
   const hidden = Object.entries(o.params)
     .filter(([, v]) => v !== undefined)
-    .map(([k, v]) => html`<input type="hidden" name="${k}" value="${v}">`);
+    .map(([k, v]) => html`<input type="hidden" name="${k}" value="${v}" />`);
   return page({
     title: `Allow ${o.clientName}`,
     storeName: o.storeName,
-    body: html`
-<h1>Allow ${o.clientName} to access your store?</h1>
-<p class="muted">Signed in as <strong>${o.userEmail}</strong>.</p>
-<p>${o.clientName} is asking to:</p>
-<ul class="scopes">
-${o.scopes.map((s) => html`<li><strong>${s}</strong>: ${SCOPE_DESCRIPTIONS[s as Scope] ?? s}</li>`)}
-</ul>
-<p class="muted">It acts with your account's permissions. You can sign out of it at any time.</p>
-<form method="post" action="/oauth2/authorize">
-  <input type="hidden" name="csrf_token" value="${o.csrfToken}">
-  ${hidden}
-  <div class="actions">
-    <button type="submit" name="decision" value="allow">Allow</button>
-    <button type="submit" name="decision" value="deny" class="secondary">Deny</button>
-  </div>
-</form>
-<form method="post" action="/oauth2/logout">
-  <input type="hidden" name="csrf_token" value="${o.csrfToken}">
-  <input type="hidden" name="return_to" value="${o.returnTo}">
-  <p class="muted">Not ${o.userEmail}? <button type="submit" class="link">Sign in as someone else</button></p>
-</form>`,
+    body: html` <h1>Allow ${o.clientName} to access your store?</h1>
+      <p class="muted">Signed in as <strong>${o.userEmail}</strong>.</p>
+      <p>${o.clientName} is asking to:</p>
+      <ul class="scopes">
+        ${o.scopes.map((s) => html`<li><strong>${s}</strong>: ${SCOPE_DESCRIPTIONS[s as Scope] ?? s}</li>`)}
+      </ul>
+      <p class="muted">It acts with your account's permissions. You can sign out of it at any time.</p>
+      <form method="post" action="/oauth2/authorize">
+        <input type="hidden" name="csrf_token" value="${o.csrfToken}" />
+        ${hidden}
+        <div class="actions">
+          <button type="submit" name="decision" value="allow">Allow</button>
+          <button type="submit" name="decision" value="deny" class="secondary">Deny</button>
+        </div>
+      </form>
+      <form method="post" action="/oauth2/logout">
+        <input type="hidden" name="csrf_token" value="${o.csrfToken}" />
+        <input type="hidden" name="return_to" value="${o.returnTo}" />
+        <p class="muted">Not ${o.userEmail}? <button type="submit" class="link">Sign in as someone else</button></p>
+      </form>`,
   });
 }
 
-export function messagePage(o: { storeName: string; title: string; message: string; detail?: string | undefined }): string {
+export function messagePage(o: {
+  storeName: string;
+  title: string;
+  message: string;
+  detail?: string | undefined;
+}): string {
   return page({
     title: o.title,
     storeName: o.storeName,
-    body: html`
-<h1>${o.title}</h1>
-<p role="alert">${o.message}</p>
-${o.detail ? html`<p class="muted">${o.detail}</p>` : ""}`,
+    body: html` <h1>${o.title}</h1>
+      <p role="alert">${o.message}</p>
+      ${o.detail ? html`<p class="muted">${o.detail}</p>` : ""}`,
   });
 }
 
-export function setPasswordPage(o: { storeName: string; token: string; email: string; error?: string | undefined }): string {
+export function setPasswordPage(o: {
+  storeName: string;
+  token: string;
+  email: string;
+  error?: string | undefined;
+}): string {
   return page({
     title: "Set your password",
     storeName: o.storeName,
-    body: html`
-<h1>Set your password</h1>
-<p class="muted">For <strong>${o.email}</strong>. Use at least 8 characters.</p>
-${alert(o.error)}
-<form method="post" action="/account/set-password" novalidate>
-  <input type="hidden" name="token" value="${o.token}">
-  <input type="hidden" name="username" value="${o.email}" autocomplete="username">
-  <label for="password">New password</label>
-  <input id="password" name="password" type="password" autocomplete="new-password" minlength="8" required autofocus>
-  <label for="confirm">Confirm password</label>
-  <input id="confirm" name="confirm" type="password" autocomplete="new-password" minlength="8" required>
-  <div class="actions"><button type="submit">Set password</button></div>
-</form>`,
+    body: html` <h1>Set your password</h1>
+      <p class="muted">For <strong>${o.email}</strong>. Use at least 8 characters.</p>
+      ${alert(o.error)}
+      <form method="post" action="/account/set-password" novalidate>
+        <input type="hidden" name="token" value="${o.token}" />
+        <input type="hidden" name="username" value="${o.email}" autocomplete="username" />
+        <label for="password">New password</label>
+        <input
+          id="password"
+          name="password"
+          type="password"
+          autocomplete="new-password"
+          minlength="8"
+          required
+          autofocus
+        />
+        <label for="confirm">Confirm password</label>
+        <input id="confirm" name="confirm" type="password" autocomplete="new-password" minlength="8" required />
+        <div class="actions"><button type="submit">Set password</button></div>
+      </form>`,
   });
 }

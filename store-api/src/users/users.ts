@@ -23,7 +23,10 @@ export function serializeUser(u: UserRow) {
 
 export async function findUserByEmail(q: Queryable, email: string): Promise<UserRow | undefined> {
   if (email.includes("\0")) return undefined; // no stored e-mail has one, and PostgreSQL refuses it in a query
-  const [row] = await q.select().from(users).where(sql`lower(${users.email}) = ${email.toLowerCase()}`);
+  const [row] = await q
+    .select()
+    .from(users)
+    .where(sql`lower(${users.email}) = ${email.toLowerCase()}`);
   return row;
 }
 
@@ -93,8 +96,14 @@ export interface UpdateUserInput {
  * an actor cannot deactivate themselves, and no change may leave the store
  * without an active manage_users user.
  */
-export async function updateUser(q: Queryable, actorId: number | null, user: UserRow, input: UpdateUserInput): Promise<UserRow> {
-  if (input.is_active === false && actorId === user.id) throw new ForbiddenError("You cannot deactivate your own account.");
+export async function updateUser(
+  q: Queryable,
+  actorId: number | null,
+  user: UserRow,
+  input: UpdateUserInput,
+): Promise<UserRow> {
+  if (input.is_active === false && actorId === user.id)
+    throw new ForbiddenError("You cannot deactivate your own account.");
   if (input.email !== undefined) await assertEmailFree(q, input.email, user.id);
   const [updated] = await q
     .update(users)
@@ -131,4 +140,3 @@ async function assertUserManagerRemains(q: Queryable) {
     throw new ForbiddenError("The store must keep at least one active user with the manage_users permission.");
   }
 }
-

@@ -27,7 +27,9 @@ function storeRefusal(request: NextRequest, nextauth: string[]): Response | null
   target.searchParams.set("error", /^[a-z_]{1,64}$/.test(error) ? error : "server_error");
   const description = request.nextUrl.searchParams.get("error_description");
   if (description) target.searchParams.set("error_description", description.slice(0, 300));
-  const callbackUrl = request.cookies.get("next-auth.callback-url")?.value ?? request.cookies.get("__Secure-next-auth.callback-url")?.value;
+  const callbackUrl =
+    request.cookies.get("next-auth.callback-url")?.value ??
+    request.cookies.get("__Secure-next-auth.callback-url")?.value;
   const back = callbackUrl ? new URL(callbackUrl, target) : null;
   const callbackPath = back && back.origin === target.origin ? safeCallbackPath(back.pathname + back.search) : null;
   if (callbackPath && callbackPath !== "/") target.searchParams.set("callbackUrl", callbackPath);

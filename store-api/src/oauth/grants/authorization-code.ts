@@ -23,20 +23,25 @@ export async function exchangeAuthorizationCode(
   if (typeof code !== "string" || !code) throw new InvalidRequest("code is required.");
   if (typeof redirectUri !== "string" || !redirectUri) throw new InvalidRequest("redirect_uri is required.");
 
-  const [row] = await tx.select().from(oauthCodes).where(eq(oauthCodes.codeHash, sha256(code)));
+  const [row] = await tx
+    .select()
+    .from(oauthCodes)
+    .where(eq(oauthCodes.codeHash, sha256(code)));
   if (!row || row.clientId !== client.clientId) return new InvalidGrant("The authorization code is not valid.");
   if (row.usedAt) {
     if (row.grantId) await revokeGrant(tx, row.grantId);
     return new InvalidGrant("The authorization code was already used; the tokens issued for it are revoked.");
   }
   if (row.expiresAt.getTime() <= Date.now()) return new InvalidGrant("The authorization code has expired.");
-  if (row.redirectUri !== redirectUri) return new InvalidGrant("redirect_uri does not match the one in the authorization request.");
+  if (row.redirectUri !== redirectUri)
+    return new InvalidGrant("redirect_uri does not match the one in the authorization request.");
   if (row.codeChallenge) {
     if (typeof verifier !== "string" || !/^[A-Za-z0-9._~-]{43,128}$/.test(verifier)) {
       return new InvalidGrant("code_verifier is missing or malformed.");
     }
     const challenge = createHash("sha256").update(verifier).digest("base64url");
-    if (!safeEqual(challenge, row.codeChallenge)) return new InvalidGrant("code_verifier does not match the code_challenge.");
+    if (!safeEqual(challenge, row.codeChallenge))
+      return new InvalidGrant("code_verifier does not match the code_challenge.");
   } else if (verifier !== undefined) {
     return new InvalidGrant("code_verifier was sent, but the authorization request had no code_challenge.");
   }

@@ -10,7 +10,11 @@ import { issueTokens, revokeGrant, type TokenResponse } from "../tokens.js";
  * grant_type=refresh_token (RFC 6749 §6). Refresh tokens rotate; presenting a
  * used one again means it leaked, so the whole grant is revoked (RFC 9700 §4.14.2).
  */
-export async function exchangeRefreshToken(tx: Tx, client: OAuthClient, body: Record<string, unknown>): Promise<TokenResponse | OAuthError> {
+export async function exchangeRefreshToken(
+  tx: Tx,
+  client: OAuthClient,
+  body: Record<string, unknown>,
+): Promise<TokenResponse | OAuthError> {
   const token = body.refresh_token;
   if (typeof token !== "string" || !token) throw new InvalidRequest("refresh_token is required.");
   const [row] = await tx
@@ -19,7 +23,8 @@ export async function exchangeRefreshToken(tx: Tx, client: OAuthClient, body: Re
     .innerJoin(oauthGrants, eq(oauthGrants.id, oauthTokens.grantId))
     .innerJoin(users, eq(users.id, oauthGrants.userId))
     .where(and(eq(oauthTokens.tokenHash, sha256(token)), eq(oauthTokens.kind, "refresh")));
-  if (!row || row.grant.clientId !== client.clientId || row.grant.revokedAt) return new InvalidGrant("The refresh token is not valid.");
+  if (!row || row.grant.clientId !== client.clientId || row.grant.revokedAt)
+    return new InvalidGrant("The refresh token is not valid.");
   if (row.token.usedAt) {
     await revokeGrant(tx, row.grant.id);
     return new InvalidGrant("The refresh token was already used; the grant is revoked. Sign in again.");

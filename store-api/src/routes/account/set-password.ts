@@ -15,7 +15,13 @@ export default async function setPasswordRoutes(app: FastifyInstance) {
       .select({ link: passwordTokens, user: users })
       .from(passwordTokens)
       .innerJoin(users, eq(users.id, passwordTokens.userId))
-      .where(and(eq(passwordTokens.tokenHash, sha256(token)), isNull(passwordTokens.usedAt), gt(passwordTokens.expiresAt, new Date())));
+      .where(
+        and(
+          eq(passwordTokens.tokenHash, sha256(token)),
+          isNull(passwordTokens.usedAt),
+          gt(passwordTokens.expiresAt, new Date()),
+        ),
+      );
     return row;
   }
 
@@ -47,8 +53,19 @@ export default async function setPasswordRoutes(app: FastifyInstance) {
     const passwordHash = await hashPassword(password);
     await app.db.transaction(async (tx) => {
       await tx.update(users).set({ passwordHash, updatedAt: new Date() }).where(eq(users.id, row.user.id));
-      await tx.update(passwordTokens).set({ usedAt: new Date() }).where(eq(passwordTokens.tokenHash, row.link.tokenHash));
+      await tx
+        .update(passwordTokens)
+        .set({ usedAt: new Date() })
+        .where(eq(passwordTokens.tokenHash, row.link.tokenHash));
     });
-    return sendPage(reply, 200, messagePage({ storeName, title: "Password set", message: "Your password is set. Return to the store's admin and sign in with your e-mail and new password." }));
+    return sendPage(
+      reply,
+      200,
+      messagePage({
+        storeName,
+        title: "Password set",
+        message: "Your password is set. Return to the store's admin and sign in with your e-mail and new password.",
+      }),
+    );
   });
 }

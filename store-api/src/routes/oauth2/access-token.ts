@@ -12,17 +12,22 @@ const GRANTS = {
 
 /** POST /oauth2/access_token: the token endpoint (RFC 6749 §3.2). */
 export default async function accessTokenRoutes(app: FastifyInstance) {
-  resource(app, "/oauth2/access_token", { POST: async (request, reply) => {
-    reply.header("cache-control", "no-store").header("pragma", "no-cache");
-    const body = (request.body ?? {}) as Record<string, unknown>;
-    const grantType = typeof body.grant_type === "string" ? body.grant_type : "";
-    const exchange = GRANTS[grantType as keyof typeof GRANTS];
-    const client = await authenticateClient(app.db, request, body);
-    if (!grantType) throw new InvalidRequest("grant_type is required: authorization_code or refresh_token.");
-    if (!exchange) throw new UnsupportedGrantType(grantType);
-    const result = await app.db.transaction((tx) => exchange(tx, client, body));
-    if (result instanceof OAuthError) throw result;
-    request.log.info({ event: "token_issued", grantType, clientId: client.clientId, userId: result.user.id }, "token issued");
-    return result;
-  } });
+  resource(app, "/oauth2/access_token", {
+    POST: async (request, reply) => {
+      reply.header("cache-control", "no-store").header("pragma", "no-cache");
+      const body = (request.body ?? {}) as Record<string, unknown>;
+      const grantType = typeof body.grant_type === "string" ? body.grant_type : "";
+      const exchange = GRANTS[grantType as keyof typeof GRANTS];
+      const client = await authenticateClient(app.db, request, body);
+      if (!grantType) throw new InvalidRequest("grant_type is required: authorization_code or refresh_token.");
+      if (!exchange) throw new UnsupportedGrantType(grantType);
+      const result = await app.db.transaction((tx) => exchange(tx, client, body));
+      if (result instanceof OAuthError) throw result;
+      request.log.info(
+        { event: "token_issued", grantType, clientId: client.clientId, userId: result.user.id },
+        "token issued",
+      );
+      return result;
+    },
+  });
 }

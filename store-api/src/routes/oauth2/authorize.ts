@@ -43,7 +43,16 @@ export default async function authorizeRoutes(app: FastifyInstance) {
       return await parseAuthorizationRequest(app.db, params);
     } catch (err) {
       if (err instanceof UnsafeRedirectError) {
-        sendPage(reply, 400, messagePage({ storeName, title: "This sign-in link is not valid", message: err.message, detail: "Go back to the application and start again; if it keeps happening, tell whoever runs it." }));
+        sendPage(
+          reply,
+          400,
+          messagePage({
+            storeName,
+            title: "This sign-in link is not valid",
+            message: err.message,
+            detail: "Go back to the application and start again; if it keeps happening, tell whoever runs it.",
+          }),
+        );
         return null;
       }
       if (err instanceof RedirectableError) {
@@ -54,56 +63,80 @@ export default async function authorizeRoutes(app: FastifyInstance) {
     }
   }
 
-  resource(app, "/oauth2/authorize", { GET: async (request, reply) => {
-    const params = request.query as Record<string, unknown>;
-    const authz = await parseOrRespond(request, reply, params);
-    if (!authz) return reply;
-    const session = await ensureSession(app, request, reply);
-    const returnTo = authorizeUrl(params);
-    if (!session.user) {
-      return sendPage(reply, 200, signInPage({ storeName, csrfToken: session.csrfToken, returnTo, clientName: authz.client.name }));
-    }
-    return sendPage(
-      reply,
-      200,
-      consentPage({
-        storeName,
-        csrfToken: session.csrfToken,
-        clientName: authz.client.name,
-        userEmail: session.user.email,
-        scopes: authz.scope.split(" "),
-        returnTo,
-        params: Object.fromEntries(AUTHORIZATION_PARAMS.map((n) => [n, typeof params[n] === "string" ? (params[n] as string) : undefined])),
-      }),
-    );
-  },
-
-  POST: async (request, reply) => {
-    const body = (request.body ?? {}) as Record<string, unknown>;
-    const authz = await parseOrRespond(request, reply, body);
-    if (!authz) return reply;
-    const session = await loadSession(app, request);
-    if (!session?.user) {
-      // Signed out (or the session expired) between consent and the decision: start over.
-      return reply.redirect(authorizeUrl(body), 303);
-    }
-    if (!csrfValid(session, body.csrf_token)) {
-      return sendPage(reply, 403, messagePage({ storeName, title: "Please try again", message: "The form expired or did not come from this store. Go back to the application and sign in again." }));
-    }
-    const mode = authz.responseType === "token" ? "fragment" : "query";
-    if (body.decision !== "allow") {
-      const denied = new AccessDenied();
-      return reply.redirect(
-        redirectLocation(authz.redirectUri, mode, { error: denied.code, error_description: denied.message, state: authz.state }),
-        303,
+  resource(app, "/oauth2/authorize", {
+    GET: async (request, reply) => {
+      const params = request.query as Record<string, unknown>;
+      const authz = await parseOrRespond(request, reply, params);
+      if (!authz) return reply;
+      const session = await ensureSession(app, request, reply);
+      const returnTo = authorizeUrl(params);
+      if (!session.user) {
+        return sendPage(
+          reply,
+          200,
+          signInPage({ storeName, csrfToken: session.csrfToken, returnTo, clientName: authz.client.name }),
+        );
+      }
+      return sendPage(
+        reply,
+        200,
+        consentPage({
+          storeName,
+          csrfToken: session.csrfToken,
+          clientName: authz.client.name,
+          userEmail: session.user.email,
+          scopes: authz.scope.split(" "),
+          returnTo,
+          params: Object.fromEntries(
+            AUTHORIZATION_PARAMS.map((n) => [n, typeof params[n] === "string" ? (params[n] as string) : undefined]),
+          ),
+        }),
       );
-    }
-    const location = await app.db.transaction(async (tx) => grantAccess(tx, authz, session.user!));
-    return reply.redirect(location, 303);
-  } });
+    },
+
+    POST: async (request, reply) => {
+      const body = (request.body ?? {}) as Record<string, unknown>;
+      const authz = await parseOrRespond(request, reply, body);
+      if (!authz) return reply;
+      const session = await loadSession(app, request);
+      if (!session?.user) {
+        // Signed out (or the session expired) between consent and the decision: start over.
+        return reply.redirect(authorizeUrl(body), 303);
+      }
+      if (!csrfValid(session, body.csrf_token)) {
+        return sendPage(
+          reply,
+          403,
+          messagePage({
+            storeName,
+            title: "Please try again",
+            message: "The form expired or did not come from this store. Go back to the application and sign in again.",
+          }),
+        );
+      }
+      const mode = authz.responseType === "token" ? "fragment" : "query";
+      if (body.decision !== "allow") {
+        const denied = new AccessDenied();
+        return reply.redirect(
+          redirectLocation(authz.redirectUri, mode, {
+            error: denied.code,
+            error_description: denied.message,
+            state: authz.state,
+          }),
+          303,
+        );
+      }
+      const location = await app.db.transaction(async (tx) => grantAccess(tx, authz, session.user!));
+      return reply.redirect(location, 303);
+    },
+  });
 }
 
-async function grantAccess(tx: Parameters<Parameters<FastifyInstance["db"]["transaction"]>[0]>[0], authz: AuthorizationRequest, user: UserRow): Promise<string> {
+async function grantAccess(
+  tx: Parameters<Parameters<FastifyInstance["db"]["transaction"]>[0]>[0],
+  authz: AuthorizationRequest,
+  user: UserRow,
+): Promise<string> {
   if (authz.responseType === "token") {
     // Implicit grant: the token goes in the fragment; no refresh token (RFC 6749 §4.2.2).
     const grantId = await createGrant(tx, authz.client.clientId, user.id, authz.scope);

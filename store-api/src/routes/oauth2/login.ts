@@ -35,7 +35,10 @@ export default async function loginRoutes(app: FastifyInstance) {
     const wait = limiter.retryAfter(email, request.ip);
     if (wait > 0) {
       reply.header("retry-after", String(wait));
-      return again(429, `Too many failed sign-ins. Try again in ${Math.ceil(wait / 60)} minute${wait > 60 ? "s" : ""}.`);
+      return again(
+        429,
+        `Too many failed sign-ins. Try again in ${Math.ceil(wait / 60)} minute${wait > 60 ? "s" : ""}.`,
+      );
     }
     const user = await findUserByEmail(app.db, email);
     const ok = await verifyPassword(password, user?.passwordHash);
@@ -59,6 +62,14 @@ export default async function loginRoutes(app: FastifyInstance) {
   });
 
   app.get("/oauth2/signed-in", async (_request, reply) =>
-    sendPage(reply, 200, messagePage({ storeName, title: "You are signed in", message: "Return to the application you came from to continue." })),
+    sendPage(
+      reply,
+      200,
+      messagePage({
+        storeName,
+        title: "You are signed in",
+        message: "Return to the application you came from to continue.",
+      }),
+    ),
   );
 }

@@ -13,20 +13,22 @@ import { resource } from "../../api/routes.js";
  * token, or one of another client, answers 200 and changes nothing (§2.2).
  */
 export default async function revokeRoutes(app: FastifyInstance) {
-  resource(app, "/oauth2/revoke", { POST: async (request, reply) => {
-    reply.header("cache-control", "no-store");
-    const body = (request.body ?? {}) as Record<string, unknown>;
-    const client = await authenticateClient(app.db, request, body);
-    if (typeof body.token !== "string" || !body.token) throw new InvalidRequest("token is required.");
-    const [row] = await app.db
-      .select({ grantId: oauthGrants.id, clientId: oauthGrants.clientId })
-      .from(oauthTokens)
-      .innerJoin(oauthGrants, eq(oauthGrants.id, oauthTokens.grantId))
-      .where(eq(oauthTokens.tokenHash, sha256(body.token)));
-    if (row && row.clientId === client.clientId) {
-      await revokeGrant(app.db, row.grantId);
-      request.log.info({ event: "token_revoked", clientId: client.clientId }, "token revoked");
-    }
-    return reply.status(200).send();
-  } });
+  resource(app, "/oauth2/revoke", {
+    POST: async (request, reply) => {
+      reply.header("cache-control", "no-store");
+      const body = (request.body ?? {}) as Record<string, unknown>;
+      const client = await authenticateClient(app.db, request, body);
+      if (typeof body.token !== "string" || !body.token) throw new InvalidRequest("token is required.");
+      const [row] = await app.db
+        .select({ grantId: oauthGrants.id, clientId: oauthGrants.clientId })
+        .from(oauthTokens)
+        .innerJoin(oauthGrants, eq(oauthGrants.id, oauthTokens.grantId))
+        .where(eq(oauthTokens.tokenHash, sha256(body.token)));
+      if (row && row.clientId === client.clientId) {
+        await revokeGrant(app.db, row.grantId);
+        request.log.info({ event: "token_revoked", clientId: client.clientId }, "token revoked");
+      }
+      return reply.status(200).send();
+    },
+  });
 }

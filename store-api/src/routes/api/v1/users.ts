@@ -18,7 +18,9 @@ export const passwordField = z
   .min(8, { error: "must be at least 8 characters" })
   .max(256, { error: "must be at most 256 characters" });
 const permissionsField = jsonField(
-  z.array(z.enum(PERMISSIONS, { error: `may only contain ${PERMISSIONS.join(", ")}` }), { error: "must be a JSON list" }),
+  z.array(z.enum(PERMISSIONS, { error: `may only contain ${PERMISSIONS.join(", ")}` }), {
+    error: "must be a JSON list",
+  }),
 );
 
 const createSchema = z.object({
@@ -78,7 +80,9 @@ export default async function usersRoutes(api: FastifyInstance) {
     PUT: async (request) => {
       const input = parseInput(updateSchema, dropEmpty(request.body));
       assertPasswordTransport(request, input.password);
-      const updated = await db.transaction(async (tx) => updateUser(tx, actor(request).id, await loadUser(tx, request), input));
+      const updated = await db.transaction(async (tx) =>
+        updateUser(tx, actor(request).id, await loadUser(tx, request), input),
+      );
       return serializeUser(updated);
     },
     DELETE: async (request) => {
