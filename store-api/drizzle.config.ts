@@ -4,6 +4,6 @@ import { defineConfig } from "drizzle-kit";
 // from the schema; the server applies pending migrations at start.
 export default defineConfig({
   dialect: "postgresql",
-  schema: "./src/db/schema.ts",
+  schema: "./src/db/schema/index.ts",
   out: "./drizzle",
 });

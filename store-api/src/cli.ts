@@ -2,17 +2,16 @@
 import fs from "node:fs";
 import path from "node:path";
 import { parseArgs } from "node:util";
-import { count, eq } from "drizzle-orm";
 import { PERMISSIONS, SCOPES, type Permission, type Scope } from "./auth/permissions.js";
 import { randomToken } from "./auth/secrets.js";
 import { ConfigError, loadConfig, type StoreConfig } from "./config.js";
 import { DataDirInUseError, openDatabase, type Database } from "./db/index.js";
-import { oauthClients, users } from "./db/schema.js";
-import { ClientRegistrationError, createClient, findClient } from "./oauth/clients.js";
+import { ApiError } from "./api/errors.js";
+import { addRedirectUris, ClientRegistrationError, createClient, findClient } from "./oauth/clients.js";
 import { startServer } from "./server.js";
-import { createUser, serializeUser } from "./users/users.js";
-import { emailField, passwordField } from "./routes/api/v1/users.js";
-import { ApiError } from "./errors.js";
+import { emailField, passwordField } from "./users/schemas.js";
+import { serializeUser } from "./users/serialize.js";
+import { countUsers, createUser } from "./users/users.js";
 
 const USAGE = `Usage: npm run store -- <command>
 
@@ -130,20 +129,13 @@ async function main(argv: string[]) {
           const client = await findClient(db, saved.client_id);
           if (client) {
             // The dashboard may have moved (another port): register its new callback too.
-            const missing = redirectUris.filter((u) => !client.redirectUris.includes(u));
-            if (missing.length) {
-              await db
-                .update(oauthClients)
-                .set({ redirectUris: [...client.redirectUris, ...missing] })
-                .where(eq(oauthClients.clientId, client.clientId));
-            }
+            await addRedirectUris(db, client, redirectUris);
             return { ...saved, created: false };
           }
         }
         return db.transaction(async (tx) => {
-          const [{ n } = { n: 0 }] = await tx.select({ n: count() }).from(users);
           let owner: { owner_email?: string; owner_password?: string } = {};
-          if (n === 0) {
+          if ((await countUsers(tx)) === 0) {
             const email = values["owner-email"] ?? "owner@example.com";
             const password = randomToken("", 12);
             await createUser(tx, { email, password });

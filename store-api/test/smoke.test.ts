@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { addClient, addUser, api, signIn, startStore, type TestStore } from "./helpers.js";
+import { addClient, addUser, api, signIn, startStore, type TestStore } from "./helpers/index.js";
 
 let store: TestStore;
 beforeAll(async () => {

@@ -17,8 +17,8 @@ const WRITE_PERMISSION: Record<string, Permission> = {
 };
 
 /**
- * The one permission rule for every /api/v1 route (decisions.md "Scopes and
- * permissions"), derived from the method and the route's URL pattern:
+ * The one permission rule for every /api/v1 route
+ * (docs/contract.md#scopes-and-permissions), derived from the method and the route's URL pattern:
  *   - GET on products and anything under /products/… → storefront or admin, no permission;
  *   - every other GET and every POST/PUT/DELETE → admin;
  *   - the user needs the resource's permission, or view_stats for …/count.

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
-import { InvalidRequestError, ValidationError } from "../errors.js";
+import { InvalidRequestError, ValidationError } from "./errors.js";
 import { formBoolean, formString, jsonField, parseInput } from "./input.js";
 
 const schema = z.object({

@@ -1,19 +1,22 @@
 import { z } from "zod";
-import { InvalidRequestError, ValidationError } from "../errors.js";
+import { type ApiError, InvalidRequestError, ValidationError } from "./errors.js";
 
 /**
  * Request fields arrive as form fields (URL-encoded or multipart), where lists
- * and dictionaries are JSON strings; JSON bodies are tolerated too. Schemas here
- * accept both. Mapping to the error model (decisions.md):
+ * and dictionaries are JSON strings; JSON bodies are tolerated too. The helpers
+ * here accept both. Mapping to the error model (docs/contract.md#errors):
  *   - malformed input (a JSON field that is not JSON, a wrong type) → 400 invalid_request
  *   - well-formed but invalid values, missing required fields       → 422 validation_failed
  */
 
 const MALFORMED = "malformed";
 
+/** Marks the schemas of fields that hold JSON, so the reference can say they are JSON strings. */
+export const jsonFields = new WeakSet<z.core.$ZodType>();
+
 /** A field holding JSON (a string in forms, or the value itself in a JSON body). */
 export function jsonField<T extends z.ZodType>(inner: T) {
-  return z.preprocess((value, ctx) => {
+  const field = z.preprocess((value, ctx) => {
     if (typeof value !== "string") return value;
     try {
       return JSON.parse(value);
@@ -22,33 +25,73 @@ export function jsonField<T extends z.ZodType>(inner: T) {
       return z.NEVER;
     }
   }, inner);
+  jsonFields.add(field);
+  return field;
 }
 
 /** A boolean form field: true/false/1/0 (any case); real booleans in JSON bodies. */
-export const formBoolean = z.preprocess(
-  (value) => {
-    if (typeof value !== "string") return value;
-    const v = value.trim().toLowerCase();
-    if (v === "true" || v === "1") return true;
-    if (v === "false" || v === "0") return false;
-    return value;
-  },
-  z.boolean({ error: "must be true or false" }),
-);
+export const formBoolean = z
+  .preprocess(
+    (value) => {
+      if (typeof value !== "string") return value;
+      const v = value.trim().toLowerCase();
+      if (v === "true" || v === "1") return true;
+      if (v === "false" || v === "0") return false;
+      return value;
+    },
+    z.boolean({ error: "must be true or false" }),
+  )
+  .meta({ description: "true or false (1 and 0 work too)" });
 
 /** A trimmed string field; an empty string counts as absent when optional. */
 export const formString = z.string({ error: "must be a string" }).trim();
+
+/**
+ * A form parameter taken as sent: a string, or a list when the field is repeated.
+ * For the OAuth endpoints and the HTML forms, whose handlers answer a missing or
+ * repeated parameter with their own page or RFC 6749 error.
+ */
+export const formParam = z.union([z.string(), z.array(z.string())]);
+
+function isFields(body: unknown): body is Record<string, unknown> {
+  return typeof body === "object" && body !== null && !Array.isArray(body);
+}
+
+/** Empty form fields count as absent (an HTML form sends every input). */
+function withoutEmpty(body: unknown): unknown {
+  if (!isFields(body)) return body;
+  return Object.fromEntries(Object.entries(body).filter(([, v]) => v !== "" && v !== undefined));
+}
+
+/**
+ * The body of an API write: form fields, or a JSON object. No body counts as no
+ * fields; anything else that is not a set of fields is a 400 (see inputError).
+ */
+export function formBody<Shape extends z.ZodRawShape>(shape: Shape, opts: { emptyIsAbsent?: boolean } = {}) {
+  return z.preprocess((body) => {
+    const input = body == null || body === "" ? {} : body;
+    return opts.emptyIsAbsent ? withoutEmpty(input) : input;
+  }, z.object(shape));
+}
+
+/**
+ * Parameters checked by their handler, not here (see formParam): every field
+ * optional, unknown ones kept, and a body that is not a set of fields read as none.
+ */
+export function looseFields<Shape extends z.ZodRawShape>(shape: Shape) {
+  return z.preprocess((body) => (isFields(body) ? body : {}), z.looseObject(shape));
+}
 
 function fieldName(path: PropertyKey[]): string {
   return path.length ? String(path[0]) : "_";
 }
 
 function describeIssue(issue: z.core.$ZodIssue): { message: string; malformed: boolean } {
-  if (issue.code === "custom" && (issue.params as { kind?: string } | undefined)?.kind === MALFORMED) {
+  if (issue.code === "custom" && issue.params?.kind === MALFORMED) {
     return { message: issue.message, malformed: true };
   }
   if (issue.code === "invalid_type") {
-    const missing = (issue as { input?: unknown }).input === undefined;
+    const missing = issue.input === undefined;
     if (missing && issue.path.length <= 1) return { message: "is required", malformed: false };
     return {
       message: `must be ${issue.expected === "array" ? "a list" : issue.expected === "object" ? "a dictionary" : `a ${issue.expected}`}`,
@@ -58,19 +101,18 @@ function describeIssue(issue: z.core.$ZodIssue): { message: string; malformed: b
   return { message: issue.message, malformed: false };
 }
 
-/** Parses a request body with a schema, throwing the API's 400/422 errors. */
-export function parseInput<T extends z.ZodType>(schema: T, body: unknown): z.output<T> {
-  const input = body == null || body === "" ? {} : body;
-  if (typeof input !== "object" || Array.isArray(input)) {
-    throw new InvalidRequestError("The request body must be form fields.");
+/**
+ * The API error for failed input: 400 invalid_request when anything is malformed,
+ * else 422 validation_failed; `fields` names each bad field once. The issues must
+ * carry their input (parse with reportInput) to tell a missing field from a wrong type.
+ */
+export function inputError(issues: readonly z.core.$ZodIssue[]): ApiError {
+  if (issues.some((i) => i.path.length === 0 && i.code === "invalid_type")) {
+    return new InvalidRequestError("The request body must be form fields.");
   }
-  // reportInput: zod 4 leaves `input` off issues unless asked, and describeIssue
-  // needs it to tell a missing field (422) from one of the wrong type (400).
-  const result = schema.safeParse(input, { reportInput: true });
-  if (result.success) return result.data;
   const fields: Record<string, string> = {};
   let malformed = false;
-  for (const issue of result.error.issues) {
+  for (const issue of issues) {
     const name = fieldName(issue.path);
     const d = describeIssue(issue);
     malformed ||= d.malformed;
@@ -78,7 +120,18 @@ export function parseInput<T extends z.ZodType>(schema: T, body: unknown): z.out
   }
   if (malformed) {
     const [name, message] = Object.entries(fields)[0] ?? ["body", "is malformed"];
-    throw new InvalidRequestError(`${name} ${message}`, fields);
+    return new InvalidRequestError(`${name} ${message}`, fields);
   }
-  throw new ValidationError(fields);
+  return new ValidationError(fields);
+}
+
+/** Parses a request body with a schema, throwing the API's 400/422 errors (for input a route schema does not cover). */
+export function parseInput<T extends z.ZodType>(schema: T, body: unknown): z.output<T> {
+  const input = body == null || body === "" ? {} : body;
+  if (!isFields(input)) throw new InvalidRequestError("The request body must be form fields.");
+  // reportInput: zod 4 leaves `input` off issues unless asked, and inputError
+  // needs it to tell a missing field (422) from one of the wrong type (400).
+  const result = schema.safeParse(input, { reportInput: true });
+  if (result.success) return result.data;
+  throw inputError(result.error.issues);
 }

@@ -1,6 +1,6 @@
 /**
  * Token bucket per key: `rate` requests per second on average, bursts up to
- * twice that (decisions.md: 40/s with bursts to 80 by default).
+ * twice that (docs/contract.md#rate-limit: 40/s with bursts to 80 by default).
  */
 export class RateLimiter {
   private readonly buckets = new Map<string, { tokens: number; at: number }>();

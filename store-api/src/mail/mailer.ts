@@ -2,7 +2,7 @@ import { isNull, asc, eq } from "drizzle-orm";
 import nodemailer, { type Transporter } from "nodemailer";
 import type { FastifyBaseLogger } from "fastify";
 import type { Db, Queryable } from "../db/index.js";
-import { outbox } from "../db/schema.js";
+import { outbox } from "../db/schema/index.js";
 
 export interface MailMessage {
   to: string;

@@ -3,7 +3,7 @@ import type { FastifyRequest } from "fastify";
 import { randomToken, safeEqual, sha256 } from "../auth/secrets.js";
 import { SCOPES, type Scope } from "../auth/permissions.js";
 import type { Queryable } from "../db/index.js";
-import { oauthClients } from "../db/schema.js";
+import { oauthClients } from "../db/schema/index.js";
 import { InvalidClient, InvalidRequest } from "./errors.js";
 
 export type OAuthClient = typeof oauthClients.$inferSelect;
@@ -80,4 +80,14 @@ export async function authenticateClient(
   const client = await findClient(q, clientId);
   if (!client || !safeEqual(client.secretHash, sha256(secret))) throw new InvalidClient();
   return client;
+}
+
+/** Registers more redirect URIs for an application (the dashboard moved to another port). */
+export async function addRedirectUris(q: Queryable, client: OAuthClient, uris: string[]): Promise<void> {
+  const missing = uris.filter((u) => !client.redirectUris.includes(u));
+  if (!missing.length) return;
+  await q
+    .update(oauthClients)
+    .set({ redirectUris: [...client.redirectUris, ...missing] })
+    .where(eq(oauthClients.clientId, client.clientId));
 }

@@ -1,7 +1,8 @@
-import { eq, gt, lt, and } from "drizzle-orm";
-import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import { and, eq, gt, lt } from "drizzle-orm";
+import type { FastifyReply, FastifyRequest } from "fastify";
 import { randomToken, safeEqual, sha256 } from "../auth/secrets.js";
-import { users, webSessions } from "../db/schema.js";
+import type { Queryable } from "../db/index.js";
+import { users, webSessions } from "../db/schema/index.js";
 import type { UserRow } from "../users/users.js";
 
 /**
@@ -19,10 +20,10 @@ export interface WebSession {
   user: UserRow | null;
 }
 
-export async function loadSession(app: FastifyInstance, request: FastifyRequest): Promise<WebSession | null> {
+export async function loadSession(q: Queryable, request: FastifyRequest): Promise<WebSession | null> {
   const id = request.cookies[SESSION_COOKIE];
   if (!id || id.length > 200) return null;
-  const [row] = await app.db
+  const [row] = await q
     .select({ session: webSessions, user: users })
     .from(webSessions)
     .leftJoin(users, eq(users.id, webSessions.userId))
@@ -33,7 +34,7 @@ export async function loadSession(app: FastifyInstance, request: FastifyRequest)
 }
 
 async function startSession(
-  app: FastifyInstance,
+  q: Queryable,
   request: FastifyRequest,
   reply: FastifyReply,
   userId: number | null,
@@ -41,9 +42,7 @@ async function startSession(
   const id = randomToken("ss_");
   const csrfToken = randomToken("", 24);
   const ttl = userId ? SIGNED_IN_TTL_MS : ANONYMOUS_TTL_MS;
-  await app.db
-    .insert(webSessions)
-    .values({ idHash: sha256(id), userId, csrfToken, expiresAt: new Date(Date.now() + ttl) });
+  await q.insert(webSessions).values({ idHash: sha256(id), userId, csrfToken, expiresAt: new Date(Date.now() + ttl) });
   // No Max-Age: the cookie ends with the browser; the server-side expiry bounds it too.
   reply.setCookie(SESSION_COOKIE, id, {
     path: "/",
@@ -55,30 +54,26 @@ async function startSession(
 }
 
 /** The current session, or a new anonymous one (so the sign-in form has a CSRF token). */
-export async function ensureSession(
-  app: FastifyInstance,
-  request: FastifyRequest,
-  reply: FastifyReply,
-): Promise<WebSession> {
-  return (await loadSession(app, request)) ?? startSession(app, request, reply, null);
+export async function ensureSession(q: Queryable, request: FastifyRequest, reply: FastifyReply): Promise<WebSession> {
+  return (await loadSession(q, request)) ?? startSession(q, request, reply, null);
 }
 
 /** Signs the user in on a fresh session id (no session fixation). */
 export async function signInSession(
-  app: FastifyInstance,
+  q: Queryable,
   request: FastifyRequest,
   reply: FastifyReply,
   old: WebSession | null,
   user: UserRow,
 ) {
-  if (old) await app.db.delete(webSessions).where(eq(webSessions.idHash, old.idHash));
-  await app.db.delete(webSessions).where(lt(webSessions.expiresAt, new Date()));
-  const session = await startSession(app, request, reply, user.id);
+  if (old) await q.delete(webSessions).where(eq(webSessions.idHash, old.idHash));
+  await q.delete(webSessions).where(lt(webSessions.expiresAt, new Date()));
+  const session = await startSession(q, request, reply, user.id);
   return { ...session, user };
 }
 
-export async function endSession(app: FastifyInstance, reply: FastifyReply, session: WebSession | null) {
-  if (session) await app.db.delete(webSessions).where(eq(webSessions.idHash, session.idHash));
+export async function endSession(q: Queryable, reply: FastifyReply, session: WebSession | null) {
+  if (session) await q.delete(webSessions).where(eq(webSessions.idHash, session.idHash));
   reply.clearCookie(SESSION_COOKIE, { path: "/" });
 }
 

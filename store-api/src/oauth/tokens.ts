@@ -1,22 +1,13 @@
-import { and, eq, isNull } from "drizzle-orm";
+import { and, eq, gt, isNull } from "drizzle-orm";
 import { randomToken, sha256 } from "../auth/secrets.js";
 import { PERMISSIONS } from "../auth/permissions.js";
 import type { Queryable } from "../db/index.js";
-import { oauthGrants, oauthTokens } from "../db/schema.js";
+import { oauthGrants, oauthTokens, users } from "../db/schema/index.js";
 import type { UserRow } from "../users/users.js";
+import type { TokenResponse } from "./schemas.js";
 
-/** The spec's tokens are "effectively non-expiring": ten years (decisions.md). */
+/** The contract's tokens are "effectively non-expiring": ten years (docs/contract.md#oauth). */
 export const TOKEN_LIFETIME_SECONDS = 10 * 365 * 24 * 60 * 60;
-
-export interface TokenResponse {
-  access_token: string;
-  token_type: "bearer";
-  scope: string;
-  expire_in: number;
-  expires_in: number;
-  refresh_token?: string;
-  user: { id: number; email: string; permissions: string[] };
-}
 
 export async function createGrant(q: Queryable, clientId: string, userId: number, scope: string): Promise<number> {
   const [grant] = await q.insert(oauthGrants).values({ clientId, userId, scope }).returning({ id: oauthGrants.id });
@@ -59,4 +50,44 @@ export async function revokeGrant(q: Queryable, grantId: number): Promise<void> 
     .update(oauthGrants)
     .set({ revokedAt: new Date() })
     .where(and(eq(oauthGrants.id, grantId), isNull(oauthGrants.revokedAt)));
+}
+
+/** What an API request's access token stands for. */
+export interface AccessToken {
+  user: UserRow;
+  grantId: number;
+  clientId: string;
+  scopes: string[];
+}
+
+/** A live access token: known, unexpired, its grant not revoked, its user active. */
+export async function findAccessToken(q: Queryable, token: string): Promise<AccessToken | undefined> {
+  const [row] = await q
+    .select({ user: users, grantId: oauthGrants.id, clientId: oauthGrants.clientId, scope: oauthTokens.scope })
+    .from(oauthTokens)
+    .innerJoin(oauthGrants, eq(oauthGrants.id, oauthTokens.grantId))
+    .innerJoin(users, eq(users.id, oauthGrants.userId))
+    .where(
+      and(
+        eq(oauthTokens.tokenHash, sha256(token)),
+        eq(oauthTokens.kind, "access"),
+        gt(oauthTokens.expiresAt, new Date()),
+        isNull(oauthGrants.revokedAt),
+        eq(users.isActive, true),
+      ),
+    );
+  return row && { user: row.user, grantId: row.grantId, clientId: row.clientId, scopes: row.scope.split(" ") };
+}
+
+/** The grant behind a token of either kind, live or not (for revocation). */
+export async function findTokenGrant(
+  q: Queryable,
+  token: string,
+): Promise<{ grantId: number; clientId: string } | undefined> {
+  const [row] = await q
+    .select({ grantId: oauthGrants.id, clientId: oauthGrants.clientId })
+    .from(oauthTokens)
+    .innerJoin(oauthGrants, eq(oauthGrants.id, oauthTokens.grantId))
+    .where(eq(oauthTokens.tokenHash, sha256(token)));
+  return row;
 }

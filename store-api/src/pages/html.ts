@@ -72,21 +72,21 @@ ${opts.body.html}
 }
 
 /**
- * Sends a server-rendered page with headers that keep it out of caches and
- * frames (clickjacking on the consent page, RFC 6749 §10.13).
+ * The headers of every response of the HTML pages (pages/plugin.ts): out of
+ * caches and frames (clickjacking on the consent page, RFC 6749 §10.13), no
+ * script at all, no referrer.
  */
+export const PAGE_HEADERS = {
+  "cache-control": "no-store",
+  pragma: "no-cache",
+  "x-frame-options": "DENY",
+  "content-security-policy":
+    "default-src 'none'; style-src 'unsafe-inline'; img-src 'self' data:; frame-ancestors 'none'; base-uri 'none'",
+  "referrer-policy": "no-referrer",
+  "x-content-type-options": "nosniff",
+} as const;
+
+/** Sends a server-rendered page (the pages scope adds PAGE_HEADERS). */
 export function sendPage(reply: FastifyReply, status: number, document: string) {
-  return reply
-    .status(status)
-    .header("content-type", "text/html; charset=utf-8")
-    .header("cache-control", "no-store")
-    .header("pragma", "no-cache")
-    .header("x-frame-options", "DENY")
-    .header(
-      "content-security-policy",
-      "default-src 'none'; style-src 'unsafe-inline'; img-src 'self' data:; frame-ancestors 'none'; base-uri 'none'",
-    )
-    .header("referrer-policy", "no-referrer")
-    .header("x-content-type-options", "nosniff")
-    .send(document);
+  return reply.status(status).header("content-type", "text/html; charset=utf-8").send(document);
 }

@@ -99,13 +99,14 @@ export function setPasswordPage(o: {
   storeName: string;
   token: string;
   email: string;
+  minLength: number;
   error?: string | undefined;
 }): string {
   return page({
     title: "Set your password",
     storeName: o.storeName,
     body: html` <h1>Set your password</h1>
-      <p class="muted">For <strong>${o.email}</strong>. Use at least 8 characters.</p>
+      <p class="muted">For <strong>${o.email}</strong>. Use at least ${o.minLength} characters.</p>
       ${alert(o.error)}
       <form method="post" action="/account/set-password" novalidate>
         <input type="hidden" name="token" value="${o.token}" />
@@ -116,12 +117,19 @@ export function setPasswordPage(o: {
           name="password"
           type="password"
           autocomplete="new-password"
-          minlength="8"
+          minlength="${o.minLength}"
           required
           autofocus
         />
         <label for="confirm">Confirm password</label>
-        <input id="confirm" name="confirm" type="password" autocomplete="new-password" minlength="8" required />
+        <input
+          id="confirm"
+          name="confirm"
+          type="password"
+          autocomplete="new-password"
+          minlength="${o.minLength}"
+          required
+        />
         <div class="actions"><button type="submit">Set password</button></div>
       </form>`,
   });

@@ -1,24 +1,28 @@
-import { and, eq, sql } from "drizzle-orm";
-import { hashPassword, randomToken, sha256 } from "../auth/secrets.js";
+import { and, asc, count, eq, sql } from "drizzle-orm";
+import { hashPassword } from "../auth/secrets.js";
 import { PERMISSIONS, type Permission } from "../auth/permissions.js";
 import type { Queryable } from "../db/index.js";
-import { oauthGrants, passwordTokens, users, webSessions } from "../db/schema.js";
-import { ConflictError, ForbiddenError } from "../errors.js";
+import { oauthGrants, users, webSessions } from "../db/schema/index.js";
+import { ConflictError, ForbiddenError, NotFoundError } from "../api/errors.js";
 import type { Mailer } from "../mail/mailer.js";
-import { escapeHtml } from "../pages/html.js";
+import { sendWelcome } from "./welcome.js";
 
 export type UserRow = typeof users.$inferSelect;
 
-/** The User resource as the API returns it. */
-export function serializeUser(u: UserRow) {
-  return {
-    id: u.id,
-    email: u.email,
-    permissions: PERMISSIONS.filter((p) => u.permissions.includes(p)),
-    is_active: u.isActive,
-    created: Math.floor(u.createdAt.getTime() / 1000),
-    modified: Math.floor(u.updatedAt.getTime() / 1000),
-  };
+export async function listUsers(q: Queryable): Promise<UserRow[]> {
+  return q.select().from(users).orderBy(asc(users.id));
+}
+
+export async function countUsers(q: Queryable): Promise<number> {
+  const [row] = await q.select({ n: count() }).from(users);
+  return row?.n ?? 0;
+}
+
+/** The user with the id, or a 404. */
+export async function getUser(q: Queryable, id: number): Promise<UserRow> {
+  const [user] = await q.select().from(users).where(eq(users.id, id));
+  if (!user) throw new NotFoundError(`There is no user with id ${id}.`);
+  return user;
 }
 
 export async function findUserByEmail(q: Queryable, email: string): Promise<UserRow | undefined> {
@@ -36,8 +40,6 @@ async function assertEmailFree(q: Queryable, email: string, exceptId?: number) {
     throw new ConflictError(`A user with the e-mail ${email} already exists.`, { email: "is already taken" });
   }
 }
-
-const WELCOME_LINK_DAYS = 7;
 
 export interface CreateUserInput {
   email: string;
@@ -61,27 +63,6 @@ export async function createUser(
     .returning();
   if (!input.password && welcome) await sendWelcome(q, user!, welcome);
   return user!;
-}
-
-/** The spec's "password-setting welcome e-mail" for users created without a password. */
-async function sendWelcome(q: Queryable, user: UserRow, w: { mailer: Mailer; publicUrl: string; storeName: string }) {
-  const token = randomToken("spw_");
-  await q.insert(passwordTokens).values({
-    tokenHash: sha256(token),
-    userId: user.id,
-    expiresAt: new Date(Date.now() + WELCOME_LINK_DAYS * 86_400_000),
-  });
-  const link = `${w.publicUrl}/account/set-password?token=${encodeURIComponent(token)}`;
-  await w.mailer.enqueue(q, {
-    to: user.email,
-    subject: `You have been invited to ${w.storeName}`,
-    text:
-      `You have been given a staff account at ${w.storeName}.\n\n` +
-      `Set your password here (the link works once, for ${WELCOME_LINK_DAYS} days):\n${link}\n`,
-    html:
-      `<p>You have been given a staff account at ${escapeHtml(w.storeName)}.</p>` +
-      `<p><a href="${escapeHtml(link)}">Set your password</a> (the link works once, for ${WELCOME_LINK_DAYS} days).</p>`,
-  });
 }
 
 export interface UpdateUserInput {

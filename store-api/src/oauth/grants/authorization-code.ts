@@ -2,10 +2,11 @@ import { createHash } from "node:crypto";
 import { and, eq, isNull } from "drizzle-orm";
 import { safeEqual, sha256 } from "../../auth/secrets.js";
 import type { Tx } from "../../db/index.js";
-import { oauthCodes, users } from "../../db/schema.js";
+import { oauthCodes, users } from "../../db/schema/index.js";
 import type { OAuthClient } from "../clients.js";
 import { InvalidGrant, InvalidRequest, type OAuthError } from "../errors.js";
-import { createGrant, issueTokens, revokeGrant, type TokenResponse } from "../tokens.js";
+import type { TokenResponse } from "../schemas.js";
+import { createGrant, issueTokens, revokeGrant } from "../tokens.js";
 
 /**
  * grant_type=authorization_code (RFC 6749 §4.1.3, with PKCE per RFC 7636 and

@@ -1,10 +1,11 @@
 import { and, eq, isNull } from "drizzle-orm";
 import { sha256 } from "../../auth/secrets.js";
 import type { Tx } from "../../db/index.js";
-import { oauthGrants, oauthTokens, users } from "../../db/schema.js";
+import { oauthGrants, oauthTokens, users } from "../../db/schema/index.js";
 import type { OAuthClient } from "../clients.js";
 import { InvalidGrant, InvalidRequest, InvalidScope, type OAuthError } from "../errors.js";
-import { issueTokens, revokeGrant, type TokenResponse } from "../tokens.js";
+import type { TokenResponse } from "../schemas.js";
+import { issueTokens, revokeGrant } from "../tokens.js";
 
 /**
  * grant_type=refresh_token (RFC 6749 §6). Refresh tokens rotate; presenting a

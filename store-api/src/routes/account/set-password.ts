@@ -1,29 +1,17 @@
-import { and, eq, gt, isNull } from "drizzle-orm";
-import type { FastifyInstance } from "fastify";
-import { hashPassword, sha256 } from "../../auth/secrets.js";
-import { passwordTokens, users } from "../../db/schema.js";
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { passwordsAllowed } from "../../auth/transport.js";
 import { sendPage } from "../../pages/html.js";
 import { messagePage, setPasswordPage } from "../../pages/oauth-pages.js";
+import { htmlPage } from "../../pages/schemas.js";
+import { findPasswordLink, setPasswordWithLink } from "../../users/password-links.js";
+import { PASSWORD_LENGTH, passwordProblem, setPasswordForm, setPasswordQuery } from "../../users/schemas.js";
+
+const tags = ["Account"];
 
 /** The page behind the welcome e-mail's link: an invited user sets a password (single-use link). */
-export default async function setPasswordRoutes(app: FastifyInstance) {
-  const { storeName, mode } = app.config;
-
-  async function findLink(token: unknown) {
-    if (typeof token !== "string" || !token || token.length > 200) return undefined;
-    const [row] = await app.db
-      .select({ link: passwordTokens, user: users })
-      .from(passwordTokens)
-      .innerJoin(users, eq(users.id, passwordTokens.userId))
-      .where(
-        and(
-          eq(passwordTokens.tokenHash, sha256(token)),
-          isNull(passwordTokens.usedAt),
-          gt(passwordTokens.expiresAt, new Date()),
-        ),
-      );
-    return row;
-  }
+const setPasswordRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { storeName } = app.config;
+  const minLength = PASSWORD_LENGTH.min;
 
   const invalid = messagePage({
     storeName,
@@ -32,40 +20,56 @@ export default async function setPasswordRoutes(app: FastifyInstance) {
     detail: "Ask a store administrator to send you a new invitation.",
   });
 
-  app.get("/account/set-password", async (request, reply) => {
-    const token = (request.query as Record<string, unknown>).token;
-    const row = await findLink(token);
-    if (!row) return sendPage(reply, 410, invalid);
-    return sendPage(reply, 200, setPasswordPage({ storeName, token: token as string, email: row.user.email }));
-  });
+  app.get(
+    "/account/set-password",
+    {
+      schema: {
+        tags,
+        summary: "The set-password form (the welcome e-mail's link)",
+        querystring: setPasswordQuery,
+        response: { 200: htmlPage("The form."), 410: htmlPage("The link has expired or was already used.") },
+      },
+    },
+    async (request, reply) => {
+      const token = request.query.token;
+      const link = await findPasswordLink(app.db, token);
+      if (!link || typeof token !== "string") return sendPage(reply, 410, invalid);
+      return sendPage(reply, 200, setPasswordPage({ storeName, token, email: link.user.email, minLength }));
+    },
+  );
 
-  app.post("/account/set-password", async (request, reply) => {
-    const body = (request.body ?? {}) as Record<string, unknown>;
-    const row = await findLink(body.token);
-    if (!row) return sendPage(reply, 410, invalid);
-    const password = typeof body.password === "string" ? body.password : "";
-    const again = (error: string) =>
-      sendPage(reply, 422, setPasswordPage({ storeName, token: body.token as string, email: row.user.email, error }));
-    if (mode === "production" && request.protocol !== "https") return again("Passwords can only be set over HTTPS.");
-    if (password.length < 8) return again("Use at least 8 characters.");
-    if (password.length > 256) return again("Use at most 256 characters.");
-    if (password !== body.confirm) return again("The two passwords do not match.");
-    const passwordHash = await hashPassword(password);
-    await app.db.transaction(async (tx) => {
-      await tx.update(users).set({ passwordHash, updatedAt: new Date() }).where(eq(users.id, row.user.id));
-      await tx
-        .update(passwordTokens)
-        .set({ usedAt: new Date() })
-        .where(eq(passwordTokens.tokenHash, row.link.tokenHash));
-    });
-    return sendPage(
-      reply,
-      200,
-      messagePage({
-        storeName,
-        title: "Password set",
-        message: "Your password is set. Return to the store's admin and sign in with your e-mail and new password.",
-      }),
-    );
-  });
-}
+  app.post(
+    "/account/set-password",
+    {
+      schema: {
+        tags,
+        summary: "Set the password (once per link)",
+        consumes: ["application/x-www-form-urlencoded"],
+        body: setPasswordForm,
+        response: {
+          200: htmlPage("The password is set."),
+          410: htmlPage("The link has expired or was already used."),
+          422: htmlPage("The form again, with what went wrong."),
+        },
+      },
+    },
+    async (request, reply) => {
+      const { token, confirm } = request.body;
+      const password = typeof request.body.password === "string" ? request.body.password : "";
+      const link = await findPasswordLink(app.db, token);
+      if (!link || typeof token !== "string") return sendPage(reply, 410, invalid);
+      const again = (error: string) =>
+        sendPage(reply, 422, setPasswordPage({ storeName, token, email: link.user.email, minLength, error }));
+      if (!passwordsAllowed(app.config, request)) return again("Passwords can only be set over HTTPS.");
+      const problem = passwordProblem(password);
+      if (problem) return again(problem);
+      if (password !== confirm) return again("The two passwords do not match.");
+      await app.db.transaction((tx) => setPasswordWithLink(tx, link, password));
+      const message =
+        "Your password is set. Return to the store's admin and sign in with your e-mail and new password.";
+      return sendPage(reply, 200, messagePage({ storeName, title: "Password set", message }));
+    },
+  );
+};
+
+export default setPasswordRoutes;

@@ -1,19 +1,23 @@
-import { desc } from "drizzle-orm";
-import type { FastifyInstance } from "fastify";
-import { outbox } from "../../db/schema.js";
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { listOutbox } from "../../mail/outbox.js";
+import { outboxList } from "../../mail/schemas.js";
+import { serializeMail } from "../../mail/serialize.js";
 
-/** GET /dev/outbox: the mail the store has sent, newest first (development mode only). */
-export default async function devRoutes(app: FastifyInstance) {
-  app.get("/dev/outbox", async () => {
-    const rows = await app.db.select().from(outbox).orderBy(desc(outbox.id)).limit(200);
-    return rows.map((m) => ({
-      id: m.id,
-      to: m.to,
-      subject: m.subject,
-      text: m.text,
-      html: m.html,
-      created: Math.floor(m.createdAt.getTime() / 1000),
-      delivered: m.deliveredAt ? Math.floor(m.deliveredAt.getTime() / 1000) : null,
-    }));
-  });
-}
+/** GET /dev/outbox: the mail the store has sent, newest first (development mode only, docs/contract.md#modes). */
+const devOutboxRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    "/dev/outbox",
+    {
+      schema: {
+        tags: ["Development"],
+        summary: "The store's outgoing mail",
+        description: "Extension: development mode only. Where mail waits when no SMTP server is configured.",
+        "x-store-extension": true,
+        response: { 200: outboxList },
+      },
+    },
+    async () => (await listOutbox(app.db)).map(serializeMail),
+  );
+};
+
+export default devOutboxRoutes;

@@ -1,7 +1,7 @@
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { oauthCodes, users } from "../src/db/schema.js";
-import type { UserRow } from "../src/users/users.js";
+import { oauthCodes, users } from "../../src/db/schema/index.js";
+import type { UserRow } from "../../src/users/users.js";
 import {
   addClient,
   addUser,
@@ -13,11 +13,11 @@ import {
   REDIRECT_URI,
   startStore,
   type TestStore,
-} from "./helpers.js";
+} from "../helpers/index.js";
 
 /**
- * GET/POST /oauth2/authorize and the sign-in/consent pages (store-api.md
- * "Authorization request", decisions.md "OAuth details").
+ * GET/POST /oauth2/authorize and the sign-in/consent pages
+ * (docs/contract.md#oauth).
  */
 
 let store: TestStore;

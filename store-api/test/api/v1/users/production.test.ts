@@ -1,6 +1,6 @@
 import { desc } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { outbox as outboxTable } from "../src/db/schema.js";
+import { outbox as outboxTable } from "../../../../src/db/schema/index.js";
 import {
   addClient,
   addUser,
@@ -11,10 +11,10 @@ import {
   seedToken,
   startStore,
   type TestStore,
-} from "./helpers.js";
+} from "../../../helpers/index.js";
 
 /**
- * Production mode (decisions.md): passwords only over HTTPS (directly or as
+ * Production mode (docs/contract.md#modes): passwords only over HTTPS (directly or as
  * told by a trusted proxy); no /dev/outbox.
  */
 

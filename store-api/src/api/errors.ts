@@ -1,5 +1,5 @@
 /**
- * The API's error model (decisions.md "Errors"): every failure is one of these,
+ * The API's error model (docs/contract.md#errors): every failure is one of these,
  * rendered as {"error", "error_description", "fields"?} with its status.
  */
 export class ApiError extends Error {

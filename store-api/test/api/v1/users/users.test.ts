@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { PERMISSIONS } from "../src/auth/permissions.js";
-import type { UserRow } from "../src/users/users.js";
+import { PERMISSIONS } from "../../../../src/auth/permissions.js";
+import type { UserRow } from "../../../../src/users/users.js";
 import {
   addClient,
   addUser,
@@ -14,9 +14,9 @@ import {
   signIn,
   startStore,
   type TestStore,
-} from "./helpers.js";
+} from "../../../helpers/index.js";
 
-/** /api/v1/users: list, create (welcome e-mail), get, update, delete (store-api.md "Users", decisions.md). */
+/** /api/v1/users: list, create (welcome e-mail), get, update, delete (docs/contract.md#users). */
 
 let store: TestStore;
 let client: { client_id: string; client_secret: string };
@@ -35,6 +35,7 @@ function expectError(res: Res, status: number, error: string) {
 }
 
 /** The User resource as the API returns it; never anything about the password. */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- it checks a response body of any shape
 function expectUser(json: any, expected: { email: string; permissions?: string[]; is_active?: boolean; id?: number }) {
   expect(json).toEqual({
     id: expected.id ?? expect.any(Number),

@@ -1,39 +1,6 @@
-import { sql } from "drizzle-orm";
-import {
-  bigint,
-  bigserial,
-  boolean,
-  index,
-  integer,
-  jsonb,
-  pgTable,
-  serial,
-  text,
-  timestamp,
-  uniqueIndex,
-} from "drizzle-orm/pg-core";
-
-const createdAt = () => timestamp("created_at", { withTimezone: true }).notNull().defaultNow();
-
-/** Store-wide settings (name, currency, secrets generated at first start). */
-export const storeSettings = pgTable("store_settings", {
-  key: text("key").primaryKey(),
-  value: jsonb("value").notNull(),
-});
-
-export const users = pgTable(
-  "users",
-  {
-    id: serial("id").primaryKey(),
-    email: text("email").notNull(),
-    passwordHash: text("password_hash"),
-    permissions: jsonb("permissions").$type<string[]>().notNull(),
-    isActive: boolean("is_active").notNull().default(true),
-    createdAt: createdAt(),
-    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
-  },
-  (t) => [uniqueIndex("users_email_lower_key").on(sql`lower(${t.email})`)],
-);
+import { bigint, bigserial, index, integer, jsonb, pgTable, text, timestamp } from "drizzle-orm/pg-core";
+import { createdAt } from "./columns.js";
+import { users } from "./users.js";
 
 /** Registered OAuth applications. The secret is kept only as a SHA-256 hash. */
 export const oauthClients = pgTable("oauth_clients", {
@@ -101,35 +68,3 @@ export const oauthTokens = pgTable(
   },
   (t) => [index("oauth_tokens_grant_idx").on(t.grantId)],
 );
-
-/** The store's own browser sessions (sign-in and consent pages). */
-export const webSessions = pgTable("web_sessions", {
-  idHash: text("id_hash").primaryKey(),
-  userId: integer("user_id").references(() => users.id, { onDelete: "cascade" }),
-  csrfToken: text("csrf_token").notNull(),
-  createdAt: createdAt(),
-  expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
-});
-
-/** Single-use links that let an invited user set a password. */
-export const passwordTokens = pgTable("password_tokens", {
-  tokenHash: text("token_hash").primaryKey(),
-  userId: integer("user_id")
-    .notNull()
-    .references(() => users.id, { onDelete: "cascade" }),
-  expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
-  usedAt: timestamp("used_at", { withTimezone: true }),
-  createdAt: createdAt(),
-});
-
-/** Every e-mail the store sends; delivered by SMTP when configured. */
-export const outbox = pgTable("outbox", {
-  id: serial("id").primaryKey(),
-  to: text("to").notNull(),
-  subject: text("subject").notNull(),
-  text: text("text").notNull(),
-  html: text("html"),
-  createdAt: createdAt(),
-  deliveredAt: timestamp("delivered_at", { withTimezone: true }),
-  lastError: text("last_error"),
-});

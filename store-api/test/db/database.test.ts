@@ -4,8 +4,8 @@ import path from "node:path";
 import { spawnSync } from "node:child_process";
 import { sql } from "drizzle-orm";
 import { afterAll, describe, expect, it } from "vitest";
-import { DataDirInUseError, openDatabase } from "../src/db/index.js";
-import { users } from "../src/db/schema.js";
+import { DataDirInUseError, openDatabase } from "../../src/db/index.js";
+import { users } from "../../src/db/schema/index.js";
 
 const dirs: string[] = [];
 const tempDir = () => {

@@ -1,6 +1,6 @@
 import net from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { addClient, addUser, api, outbox, seedToken, startStore, type TestStore } from "./helpers.js";
+import { addClient, addUser, api, outbox, seedToken, startStore, type TestStore } from "../helpers/index.js";
 
 /**
  * A minimal SMTP server on loopback (RFC 5321's happy path, no TLS): enough for
@@ -33,12 +33,23 @@ function fakeSmtp() {
         const line = buffer.slice(0, eol);
         buffer = buffer.slice(eol + 2);
         const verb = line.slice(0, 4).toUpperCase();
-        if (verb === "EHLO" || verb === "HELO") say("250 fake-smtp");
-        else if (verb === "MAIL") ((current.from = line), say("250 ok"));
-        else if (verb === "RCPT") (current.to.push(line), say("250 ok"));
-        else if (verb === "DATA") ((inData = true), say("354 go ahead"));
-        else if (verb === "QUIT") (say("221 bye"), socket.end());
-        else say("250 ok");
+        if (verb === "EHLO" || verb === "HELO") {
+          say("250 fake-smtp");
+        } else if (verb === "MAIL") {
+          current.from = line;
+          say("250 ok");
+        } else if (verb === "RCPT") {
+          current.to.push(line);
+          say("250 ok");
+        } else if (verb === "DATA") {
+          inData = true;
+          say("354 go ahead");
+        } else if (verb === "QUIT") {
+          say("221 bye");
+          socket.end();
+        } else {
+          say("250 ok");
+        }
       }
     });
   });

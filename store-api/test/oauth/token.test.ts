@@ -1,10 +1,10 @@
 import { createHash } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { PERMISSIONS } from "../src/auth/permissions.js";
-import { sha256 } from "../src/auth/secrets.js";
-import { oauthCodes, users } from "../src/db/schema.js";
-import type { UserRow } from "../src/users/users.js";
+import { PERMISSIONS } from "../../src/auth/permissions.js";
+import { sha256 } from "../../src/auth/secrets.js";
+import { oauthCodes, users } from "../../src/db/schema/index.js";
+import type { UserRow } from "../../src/users/users.js";
 import {
   addClient,
   addUser,
@@ -19,9 +19,9 @@ import {
   startStore,
   tokenRequest,
   type TestStore,
-} from "./helpers.js";
+} from "../helpers/index.js";
 
-/** POST /oauth2/access_token: authorization_code and refresh_token grants, PKCE (decisions.md "OAuth details"). */
+/** POST /oauth2/access_token: authorization_code and refresh_token grants, PKCE (docs/contract.md#oauth). */
 
 let store: TestStore;
 type Client = { client_id: string; client_secret: string };
@@ -100,7 +100,7 @@ beforeAll(async () => {
 afterAll(() => store.close());
 
 describe("authorization_code grant", () => {
-  it("exchanges a code for the token response decisions.md sets out", async () => {
+  it("exchanges a code for the token response the contract sets out (docs/contract.md#oauth)", async () => {
     const res = await exchangeCode(store, client, await getCode());
     expect(res.status).toBe(200);
     expect(res.res.headers.get("content-type")).toMatch(/^application\/json/);

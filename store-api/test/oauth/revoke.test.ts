@@ -13,9 +13,9 @@ import {
   startStore,
   tokenRequest,
   type TestStore,
-} from "./helpers.js";
+} from "../helpers/index.js";
 
-/** POST /oauth2/revoke (RFC 7009; decisions.md "OAuth details"). */
+/** POST /oauth2/revoke (RFC 7009; docs/contract.md#oauth). */
 
 let store: TestStore;
 type Client = { client_id: string; client_secret: string };

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { redactUrl } from "./app.js";
+import { redactUrl } from "./logger.js";
 
 describe("redactUrl", () => {
   it("keeps secrets in query strings out of the logs", () => {

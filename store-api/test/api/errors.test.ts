@@ -1,12 +1,12 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { users } from "../src/db/schema.js";
-import type { UserRow } from "../src/users/users.js";
-import { addClient, addUser, api, outbox, seedToken, startStore, type TestStore } from "./helpers.js";
+import { users } from "../../src/db/schema/index.js";
+import type { UserRow } from "../../src/users/users.js";
+import { addClient, addUser, api, outbox, seedToken, startStore, type TestStore } from "../helpers/index.js";
 
 /**
- * The API's authentication and its error model (decisions.md "Errors",
- * "Scopes and permissions"), checked on /api/v1/users.
+ * The API's authentication and its error model (docs/contract.md#errors,
+ * docs/contract.md#scopes-and-permissions), checked on /api/v1/users.
  */
 
 let store: TestStore;

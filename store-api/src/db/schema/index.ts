@@ -1,0 +1,6 @@
+/** The database schema, one file per area; drizzle-kit and the app read it from here. */
+export * from "./mail.js";
+export * from "./oauth.js";
+export * from "./settings.js";
+export * from "./users.js";
+export * from "./web.js";

@@ -1,0 +1,14 @@
+import { PERMISSIONS } from "../auth/permissions.js";
+import type { UserRow } from "./users.js";
+
+/** The User resource as the API returns it (users/schemas.ts `user`). */
+export function serializeUser(u: UserRow) {
+  return {
+    id: u.id,
+    email: u.email,
+    permissions: PERMISSIONS.filter((p) => u.permissions.includes(p)),
+    is_active: u.isActive,
+    created: Math.floor(u.createdAt.getTime() / 1000),
+    modified: Math.floor(u.updatedAt.getTime() / 1000),
+  };
+}

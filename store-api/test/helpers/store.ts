@@ -1,0 +1,98 @@
+import { randomBytes } from "node:crypto";
+import pg from "pg";
+import type { FastifyInstance } from "fastify";
+import { buildApp, type BuildOptions } from "../../src/app.js";
+import { testConfig, type StoreConfig } from "../../src/config.js";
+import { openDatabase, type Database } from "../../src/db/index.js";
+import { createClient } from "../../src/oauth/clients.js";
+import type { TokenResponse } from "../../src/oauth/schemas.js";
+import { createGrant, issueTokens } from "../../src/oauth/tokens.js";
+import { createUser, type CreateUserInput, type UserRow } from "../../src/users/users.js";
+
+/**
+ * A real store for one test file: the real app listening on a free port, on a
+ * fresh database: in-memory PGlite, or a throwaway PostgreSQL database when
+ * TEST_DATABASE_URL is set (CI sets it, so the suite runs on both).
+ */
+export interface TestStore {
+  app: FastifyInstance;
+  url: string;
+  database: Database;
+  close(): Promise<void>;
+}
+
+async function freshDatabase(): Promise<{ database: Database; drop: () => Promise<void> }> {
+  const adminUrl = process.env.TEST_DATABASE_URL;
+  if (!adminUrl) return { database: await openDatabase({}), drop: async () => {} };
+  const name = `store_test_${randomBytes(6).toString("hex")}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  const database = await openDatabase({ databaseUrl: url.toString() });
+  return {
+    database,
+    drop: async () => {
+      const c = new pg.Client({ connectionString: adminUrl });
+      await c.connect();
+      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await c.end();
+    },
+  };
+}
+
+export async function startStore(
+  overrides: Partial<StoreConfig> = {},
+  opts: Pick<BuildOptions, "onRoute"> = {},
+): Promise<TestStore> {
+  const { database, drop } = await freshDatabase();
+  const app = await buildApp({ config: testConfig(overrides), database, ...opts });
+  await app.listen({ port: 0, host: "127.0.0.1" });
+  const address = app.server.address();
+  const port = typeof address === "object" && address ? address.port : 0;
+  const url = `http://127.0.0.1:${port}`;
+  app.config.publicUrl = url;
+  return {
+    app,
+    url,
+    database,
+    close: async () => {
+      await app.close();
+      await drop();
+    },
+  };
+}
+
+export const REDIRECT_URI = "http://app.test/callback";
+
+export async function addClient(
+  store: TestStore,
+  opts: { redirectUris?: string[]; scopes?: ("storefront" | "cart" | "admin")[]; name?: string } = {},
+) {
+  return createClient(store.database.db, {
+    name: opts.name ?? "Test App",
+    redirectUris: opts.redirectUris ?? [REDIRECT_URI],
+    ...(opts.scopes ? { scopes: opts.scopes } : {}),
+  });
+}
+
+export async function addUser(store: TestStore, input: CreateUserInput) {
+  return createUser(store.database.db, input);
+}
+
+/**
+ * Seeds a grant and its tokens straight into the database, for tests that are
+ * about the API rather than the OAuth flow (no browser, no password hashing).
+ */
+export async function seedToken(
+  store: TestStore,
+  client: { client_id: string },
+  user: UserRow,
+  scope = "admin storefront",
+  opts: { refresh?: boolean } = {},
+): Promise<TokenResponse> {
+  const grantId = await createGrant(store.database.db, client.client_id, user.id, scope);
+  return issueTokens(store.database.db, { id: grantId, scope }, user, { refresh: opts.refresh ?? true });
+}
