@@ -25,6 +25,7 @@ test("every dashboard page is accessible", async ({ page, context }) => {
   await signIn(page);
   const casey = await findUser(await accessTokenOf(context), e2e.staff("casey"));
   for (const path of [
+    "/",
     "/users",
     "/users/invite",
     `/users/${casey!.id}`,

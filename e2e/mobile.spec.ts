@@ -30,6 +30,11 @@ test("at 390px the sidebar folds into a menu and every page fits", async ({ page
   await expect(sections).toBeHidden();
   await expectNoSideways(page);
 
+  await page.getByRole("link", { name: "Store Admin" }).click();
+  await expect(page.getByRole("heading", { name: "Home", level: 1 })).toBeVisible();
+  await expectNoSideways(page);
+  await expectAccessible(page, "Home at 390px");
+
   await page.goto("/users");
   await expectNoSideways(page);
   await expectAccessible(page, "/users at 390px");

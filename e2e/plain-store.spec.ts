@@ -29,6 +29,19 @@ test("signs in, manages users and signs out against a store without the extensio
   await expect(page.getByTestId("signed-in-as")).toHaveText(new URL(storeUrl).host);
   await expect(userCard(page, e2e.owner.email)).toBeVisible();
 
+  // No permissions in the token response either: Home and the sidebar offer every section.
+  await page.getByRole("link", { name: "Store Admin" }).click();
+  await expect(page.getByRole("heading", { name: "Home", level: 1 })).toBeVisible();
+  await expect(page.getByText("Your store does not say which permissions you have")).toBeVisible();
+  for (const label of ["Orders", "Products", "Coupons", "Shipping", "Tax", "Users"]) {
+    await expect(page.getByRole("main").getByRole("link", { name: label, exact: true })).toBeVisible();
+    await expect(
+      page.getByRole("navigation", { name: "Sections" }).getByRole("link", { name: label, exact: true }),
+    ).toBeVisible();
+  }
+  await page.getByRole("main").getByRole("link", { name: "Users", exact: true }).click();
+  await expect(userCard(page, e2e.owner.email)).toBeVisible();
+
   // Create (the store answers 200 with the object).
   const email = uniqueEmail("plain");
   await page.getByRole("link", { name: "Invite user" }).click();

@@ -7,7 +7,8 @@ import { cache } from "react";
 import { usableSession, type SessionToken } from "./session-token";
 import { signInPath } from "./callback-path";
 import { getEnv } from "./env";
-import { StoreClient, displayAddress } from "./store/client";
+import { StoreClient } from "./store/client";
+import { displayAddress } from "./store/errors";
 
 /** Who is signed in, as pages may show it. Holds no token. */
 export interface SessionView {
@@ -17,6 +18,12 @@ export interface SessionView {
   storeUrl: string;
   /** e-mail when known, otherwise the store's address. */
   signedInAs: string;
+  /**
+   * The user's permissions as the token response named them (an extension,
+   * docs/contract.md#oauth); null when the store did not say. For showing
+   * and hiding sections only: the store decides what is allowed.
+   */
+  permissions: string[] | null;
 }
 
 /**
@@ -46,6 +53,7 @@ export async function getSessionView(): Promise<SessionView | null> {
     userId: session.storeUser?.id ?? null,
     storeUrl: session.storeUrl,
     signedInAs: email ?? displayAddress(session.storeUrl),
+    permissions: session.storeUser?.permissions ?? null,
   };
 }
 

@@ -1,5 +1,6 @@
 import { redirect } from "next/navigation";
 import type { ReactNode } from "react";
+import { Providers } from "@/components/providers";
 import { Sidebar } from "@/components/shell/sidebar";
 import { getSessionView } from "@/lib/session";
 
@@ -20,7 +21,10 @@ export default async function DashboardLayout({ children }: { children: ReactNod
       <div className="min-h-screen md:flex">
         <Sidebar session={session} />
         <main id="main" tabIndex={-1} className="min-w-0 flex-1 px-4 py-6 focus:outline-none sm:px-6 md:px-10 md:py-10">
-          <div className="mx-auto max-w-4xl">{children}</div>
+          <div className="mx-auto max-w-4xl">
+            {/* React Query, once for every section (its keys: lib/query-keys.ts). */}
+            <Providers>{children}</Providers>
+          </div>
         </main>
       </div>
     </>

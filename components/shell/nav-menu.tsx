@@ -2,24 +2,20 @@
 
 import Link from "next/link";
 import { usePathname } from "next/navigation";
-import { type ReactNode, useEffect, useState } from "react";
+import { type ReactNode, useState } from "react";
+import { visibleSections } from "@/lib/navigation";
 
-const sections = [
-  { href: "/orders", label: "Orders" },
-  { href: "/products", label: "Products" },
-  { href: "/coupons", label: "Coupons" },
-  { href: "/shipping", label: "Shipping" },
-  { href: "/tax", label: "Tax" },
-  { href: "/users", label: "Users" },
-] as const;
-
-/** The sections, collapsed behind a Menu button on narrow screens. */
-export function NavMenu({ children }: { children: ReactNode }) {
+/**
+ * The sections the user can use (lib/navigation.ts), collapsed behind a Menu
+ * button on narrow screens. `permissions` is null when the store did not name
+ * them: then every section is listed.
+ */
+export function NavMenu({ permissions, children }: { permissions: string[] | null; children: ReactNode }) {
   const pathname = usePathname();
-  const [open, setOpen] = useState(false);
-
-  // A chosen section closes the menu on phones.
-  useEffect(() => setOpen(false), [pathname]);
+  // The menu is open on the page it was opened on: choosing a section (a new
+  // pathname) closes it on phones, with no effect to run.
+  const [openOn, setOpenOn] = useState<string | null>(null);
+  const open = openOn === pathname;
 
   return (
     <>
@@ -28,24 +24,25 @@ export function NavMenu({ children }: { children: ReactNode }) {
         className="absolute right-4 top-3 inline-flex min-h-10 items-center rounded-md border border-gray-300 px-3 text-sm font-medium text-gray-900 md:hidden"
         aria-expanded={open}
         aria-controls="site-menu"
-        onClick={() => setOpen((value) => !value)}
+        onClick={() => setOpenOn(open ? null : pathname)}
       >
         Menu
       </button>
       <div id="site-menu" className={`${open ? "block" : "hidden"} border-t border-gray-200 md:block md:border-t-0`}>
         <nav aria-label="Sections" className="px-3 py-3">
           <ul className="space-y-1">
-            {sections.map(({ href, label }) => {
-              const current = pathname === href || pathname.startsWith(`${href}/`);
+            {visibleSections(permissions).map(({ path, label, icon: Icon }) => {
+              const current = pathname === path || pathname.startsWith(`${path}/`);
               return (
-                <li key={href}>
+                <li key={path}>
                   <Link
-                    href={href}
+                    href={path}
                     aria-current={current ? "page" : undefined}
-                    className={`block rounded-md px-3 py-2 text-sm font-medium ${
+                    className={`flex items-center gap-3 rounded-md px-3 py-2 text-sm font-medium ${
                       current ? "bg-brand-50 text-brand-800" : "text-gray-800 hover:bg-gray-100"
                     }`}
                   >
+                    <Icon aria-hidden="true" className="size-4 shrink-0" />
                     {label}
                   </Link>
                 </li>

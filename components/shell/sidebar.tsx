@@ -9,11 +9,11 @@ export function Sidebar({ session }: { session: SessionView }) {
   return (
     <header className="relative border-b border-gray-200 bg-white md:sticky md:top-0 md:h-screen md:w-64 md:shrink-0 md:overflow-y-auto md:border-b-0 md:border-r">
       <div className="flex min-h-16 items-center px-6">
-        <Link href="/users" className="text-lg font-semibold text-gray-900">
+        <Link href="/" className="text-lg font-semibold text-gray-900">
           Store Admin
         </Link>
       </div>
-      <NavMenu>
+      <NavMenu permissions={session.permissions}>
         <div className="border-t border-gray-200 px-6 py-4 text-sm">
           <p className="text-gray-700">Signed in as</p>
           <p className="break-all font-medium text-gray-900" data-testid="signed-in-as">

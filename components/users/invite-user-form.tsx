@@ -7,13 +7,14 @@ import { useRouter } from "next/navigation";
 import { useState } from "react";
 import { useForm } from "react-hook-form";
 import { inviteUserAction } from "@/lib/actions/users";
+import { applyFieldErrors } from "@/lib/forms/apply-field-errors";
 import { queryKeys } from "@/lib/query-keys";
-import { inviteUserInput } from "@/lib/store/user-input";
-import { type User, userPermissions } from "@/lib/store/user-model";
+import { signInAgainIfNeeded } from "@/lib/sign-in-again";
+import { inviteUserInput } from "@/lib/store/users/input";
+import { type User, userPermissions } from "@/lib/store/users/model";
 import { buttonClasses } from "../ui/button";
 import { FormAlert } from "../ui/notice";
 import { TextField } from "../ui/text-field";
-import { useActionFailure } from "../use-action-failure";
 import { PermissionCheckboxes } from "./permission-checkboxes";
 
 const formFields = ["email", "password", "permissions"] as const;
@@ -21,7 +22,6 @@ const formFields = ["email", "password", "permissions"] as const;
 export function InviteUserForm() {
   const router = useRouter();
   const queryClient = useQueryClient();
-  const handleFailure = useActionFailure();
   const [formError, setFormError] = useState<string | null>(null);
   const {
     register,
@@ -37,16 +37,8 @@ export function InviteUserForm() {
     setFormError(null);
     const result = await inviteUserAction(values);
     if (!result.ok) {
-      if (handleFailure(result)) return;
-      let placed = false;
-      for (const field of formFields) {
-        const message = result.fieldErrors?.[field];
-        if (message) {
-          setError(field, { message }, { shouldFocus: !placed });
-          placed = true;
-        }
-      }
-      if (!placed) setFormError(result.error);
+      if (signInAgainIfNeeded(result)) return;
+      if (!applyFieldErrors(setError, result.fieldErrors, formFields)) setFormError(result.error);
       return;
     }
     queryClient.setQueryData<User[]>(queryKeys.users.list(), (users) => (users ? [...users, result.data] : users));

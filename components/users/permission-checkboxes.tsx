@@ -1,7 +1,7 @@
 "use client";
 
 import type { UseFormRegisterReturn } from "react-hook-form";
-import { permissionLabels, userPermissions } from "@/lib/store/user-model";
+import { permissionLabels, userPermissions } from "@/lib/store/users/model";
 
 const hints: Record<(typeof userPermissions)[number], string> = {
   manage_orders: "See, fulfil and cancel orders",

@@ -1,33 +1,34 @@
 "use client";
 
 import { zodResolver } from "@hookform/resolvers/zod";
-import { useQueryClient } from "@tanstack/react-query";
 import Link from "next/link";
 import { useRouter } from "next/navigation";
 import { useState } from "react";
 import { useForm } from "react-hook-form";
 import { updatePermissionsAction } from "@/lib/actions/users";
+import { applyFieldErrors } from "@/lib/forms/apply-field-errors";
+import { useOptimisticList } from "@/lib/query/use-optimistic-list";
 import { queryKeys } from "@/lib/query-keys";
-import { updatePermissionsInput } from "@/lib/store/user-input";
-import { type User, userPermissions } from "@/lib/store/user-model";
+import { signInAgainIfNeeded } from "@/lib/sign-in-again";
+import { updatePermissionsInput } from "@/lib/store/users/input";
+import { type User, userPermissions } from "@/lib/store/users/model";
 import { buttonClasses } from "../ui/button";
 import { Notice, FormAlert } from "../ui/notice";
-import { useActionFailure } from "../use-action-failure";
 import { PermissionCheckboxes } from "./permission-checkboxes";
 
 const known = new Set<string>(userPermissions);
-const listKey = queryKeys.users.list();
+const formFields = ["permissions"] as const;
 
 export function PermissionsForm({ user, isSelf }: { user: User; isSelf: boolean }) {
   const router = useRouter();
-  const queryClient = useQueryClient();
-  const handleFailure = useActionFailure();
+  const list = useOptimisticList<User>(queryKeys.users.list(), queryKeys.users.all);
   const [formError, setFormError] = useState<string | null>(null);
   // Permissions this dashboard has no checkbox for are kept as they are.
   const unknown = user.permissions.filter((p) => !known.has(p));
   const {
     register,
     handleSubmit,
+    setError,
     formState: { errors, isSubmitting },
   } = useForm({
     resolver: zodResolver(updatePermissionsInput),
@@ -37,22 +38,18 @@ export function PermissionsForm({ user, isSelf }: { user: User; isSelf: boolean 
   const onSubmit = handleSubmit(async ({ permissions }) => {
     setFormError(null);
     const next = [...permissions, ...unknown];
-    // Optimistic: the list shows the new permissions at once; rolled back below on failure.
-    const previous = queryClient.getQueryData<User[]>(listKey);
-    if (previous) {
-      queryClient.setQueryData<User[]>(
-        listKey,
-        previous.map((u) => (u.id === user.id ? { ...u, permissions: next } : u)),
-      );
-    }
+    // Optimistic: the cached list shows the new permissions at once; rolled back on failure.
+    const context = await list.apply((items) => items.map((u) => (u.id === user.id ? { ...u, permissions: next } : u)));
     const result = await updatePermissionsAction({ id: user.id, permissions: next });
     if (!result.ok) {
-      if (previous) queryClient.setQueryData(listKey, previous);
-      if (handleFailure(result)) return;
-      setFormError(`Could not save. ${result.error} The permissions were not changed.`);
+      list.rollback(context);
+      if (signInAgainIfNeeded(result)) return;
+      if (!applyFieldErrors(setError, result.fieldErrors, formFields)) {
+        setFormError(`Could not save. ${result.error} The permissions were not changed.`);
+      }
       return;
     }
-    await queryClient.invalidateQueries({ queryKey: queryKeys.users.all });
+    await list.settle();
     router.push(`/users?saved=${encodeURIComponent(result.data.email)}`);
   });
 

@@ -1,49 +1,38 @@
 "use client";
 
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useMutation, useQuery } from "@tanstack/react-query";
 import Link from "next/link";
 import { useRef, useState } from "react";
-import { deleteUserAction, listUsersAction, setUserActiveAction } from "@/lib/actions/users";
-import type { ActionResult } from "@/lib/actions/result";
+import { unwrap } from "@/lib/actions/result";
+import { deleteUserAction, setUserActiveAction } from "@/lib/actions/users";
+import { FailureError } from "@/lib/failure";
+import { fetchJson } from "@/lib/query/fetch-json";
+import { useOptimisticList } from "@/lib/query/use-optimistic-list";
 import { queryKeys } from "@/lib/query-keys";
-import { permissionLabel, type User } from "@/lib/store/user-model";
+import { signInAgainIfNeeded } from "@/lib/sign-in-again";
+import { permissionLabel, type User } from "@/lib/store/users/model";
 import { buttonClasses } from "../ui/button";
 import { ConfirmDialog } from "../ui/dialog";
-import { ActionFailedError, useActionFailure } from "../use-action-failure";
 
 type Message = { tone: "success" | "error"; text: string };
-
-function unwrap<T>(result: ActionResult<T>): T {
-  if (!result.ok) throw new ActionFailedError(result);
-  return result.data;
-}
 
 const listKey = queryKeys.users.list();
 
 export function UsersManager({ currentUserId, notice }: { currentUserId: string | null; notice: string | null }) {
-  const queryClient = useQueryClient();
-  const handleFailure = useActionFailure();
   const [message, setMessage] = useState<Message | null>(notice ? { tone: "success", text: notice } : null);
   const [toDelete, setToDelete] = useState<User | null>(null);
   const headingRef = useRef<HTMLHeadingElement>(null);
   const deleteTrigger = useRef<HTMLElement | null>(null);
 
+  // First render from the page (HydrationBoundary); refreshes through GET /api/users.
   const users = useQuery({
     queryKey: listKey,
-    queryFn: async () => unwrap(await listUsersAction()),
+    queryFn: ({ signal }) => fetchJson<User[]>("/api/users", { signal }),
   });
+  const list = useOptimisticList<User>(listKey, queryKeys.users.all);
 
-  /** Optimistic change to the cached list; hands back what to roll back to. */
-  async function optimistic(change: (users: User[]) => User[]) {
-    await queryClient.cancelQueries({ queryKey: listKey });
-    const previous = queryClient.getQueryData<User[]>(listKey);
-    if (previous) queryClient.setQueryData<User[]>(listKey, change(previous));
-    return { previous };
-  }
-
-  function failed(error: Error, what: string, context: { previous?: User[] } | undefined) {
-    if (context?.previous) queryClient.setQueryData(listKey, context.previous);
-    if (error instanceof ActionFailedError && handleFailure(error.failure)) return;
+  function failed(error: Error, what: string) {
+    if (error instanceof FailureError && signInAgainIfNeeded(error)) return;
     setMessage({ tone: "error", text: `Could not ${what}. ${error.message} Nothing was changed.` });
   }
 
@@ -52,37 +41,42 @@ export function UsersManager({ currentUserId, notice }: { currentUserId: string 
       unwrap(await setUserActiveAction({ id: user.id, active })),
     onMutate: ({ user, active }) => {
       setMessage(null);
-      return optimistic((list) => list.map((u) => (u.id === user.id ? { ...u, active } : u)));
+      return list.apply((items) => items.map((u) => (u.id === user.id ? { ...u, active } : u)));
     },
-    onError: (error, { user, active }, context) =>
-      failed(error, `${active ? "reactivate" : "deactivate"} ${user.email}`, context),
+    onError: (error, { user, active }, context) => {
+      list.rollback(context);
+      failed(error, `${active ? "reactivate" : "deactivate"} ${user.email}`);
+    },
     onSuccess: (user) =>
       setMessage({ tone: "success", text: `${user.email} is ${user.active ? "active again" : "deactivated"}.` }),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: queryKeys.users.all }),
+    onSettled: () => list.settle(),
   });
 
   const remove = useMutation({
     mutationFn: async (user: User) => unwrap(await deleteUserAction({ id: user.id })),
     onMutate: (user) => {
       setMessage(null);
-      return optimistic((list) => list.filter((u) => u.id !== user.id));
+      return list.apply((items) => items.filter((u) => u.id !== user.id));
     },
-    onError: (error, user, context) => failed(error, `delete ${user.email}`, context),
+    onError: (error, user, context) => {
+      list.rollback(context);
+      failed(error, `delete ${user.email}`);
+    },
     onSuccess: (_data, user) => setMessage({ tone: "success", text: `${user.email} was deleted.` }),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: queryKeys.users.all }),
+    onSettled: () => list.settle(),
   });
 
   const busyId =
     (setActive.isPending ? setActive.variables?.user.id : undefined) ??
     (remove.isPending ? remove.variables?.id : undefined);
 
-  const list = users.data ?? [];
+  const rows = users.data ?? [];
   const loadError = users.error instanceof Error ? users.error.message : null;
 
   return (
     <section aria-labelledby="users-heading">
       <h2 id="users-heading" ref={headingRef} tabIndex={-1} className="mb-3 text-sm font-medium text-gray-700">
-        {users.isPending ? "Users" : `${list.length} ${list.length === 1 ? "user" : "users"}`}
+        {users.isPending ? "Users" : `${rows.length} ${rows.length === 1 ? "user" : "users"}`}
       </h2>
 
       {/* Live regions stay mounted so that changes to them are announced. */}
@@ -108,7 +102,7 @@ export function UsersManager({ currentUserId, notice }: { currentUserId: string 
 
       {users.isPending ? (
         <p className="text-sm text-gray-700">Loading users…</p>
-      ) : list.length === 0 ? (
+      ) : rows.length === 0 ? (
         <div className="rounded-lg border border-dashed border-gray-300 bg-white p-8 text-center">
           <p className="font-medium text-gray-900">No users yet</p>
           <p className="mt-1 text-sm text-gray-700">Invite the people who help you run the store.</p>
@@ -118,7 +112,7 @@ export function UsersManager({ currentUserId, notice }: { currentUserId: string 
         </div>
       ) : (
         <ul aria-label="Users" className="space-y-3" aria-busy={users.isFetching || undefined}>
-          {list.map((user) => {
+          {rows.map((user) => {
             const self = user.id === currentUserId;
             const busy = busyId === user.id;
             return (

@@ -1,18 +1,22 @@
 import "server-only";
-import { revalidatePath } from "next/cache";
+import { updateTag } from "next/cache";
 import * as z from "zod";
+import { signedOutFailure } from "../failure";
 import { getSessionView, getStoreClient, type SessionView } from "../session";
-import { StoreApiError, StoreConflictError, fieldSentence, type StoreClient } from "../store/client";
+import type { StoreClient } from "../store/client";
+import { failureFrom } from "../store/errors";
 import type { ActionResult } from "./result";
-
-export type { ActionResult } from "./result";
 
 interface StoreActionConfig<S extends z.core.$ZodType, T> {
   /** Validates what the browser sent; never trust the form's own checks. */
   input: S;
   run: (store: StoreClient, input: z.output<S>, session: SessionView) => Promise<T>;
-  /** Paths whose server-rendered data this action changes. */
-  revalidate?: string[];
+  /**
+   * The cache tags this write makes stale, as declared beside the resource's
+   * calls (e.g. `userTags.all` in lib/store/users/api.ts). Required, so that
+   * no write forgets its reads; `[]` says "nothing" on purpose.
+   */
+  invalidates: readonly string[];
   /** The form field a 409 conflict belongs under (e.g. "email"). */
   conflictField?: string;
 }
@@ -29,16 +33,17 @@ function fieldErrorsFrom(error: z.core.$ZodError): Record<string, string> {
 
 /**
  * The one wrapper every server action goes through: session, input
- * validation, the store call, revalidation, and a plain result.
+ * validation, the store call, tag invalidation, and a plain result.
+ *
+ * Writes only: reads go through server components and GET route handlers
+ * (lib/route-handler.ts), because Next runs a client's actions one at a time.
  */
 export function storeAction<S extends z.core.$ZodType, T>(config: StoreActionConfig<S, T>) {
   return async (
     ...[rawInput]: undefined extends z.input<S> ? [input?: z.input<S>] : [input: z.input<S>]
   ): Promise<ActionResult<T>> => {
     const [session, store] = await Promise.all([getSessionView(), getStoreClient()]);
-    if (!session || !store) {
-      return { ok: false, status: 401, code: "signed_out", error: "You are signed out. Sign in again to continue." };
-    }
+    if (!session || !store) return { ok: false, ...signedOutFailure };
 
     // Any zod 4 schema, classic or mini (the forms share theirs).
     const parsed = z.safeParse(config.input, rawInput);
@@ -56,29 +61,15 @@ export function storeAction<S extends z.core.$ZodType, T>(config: StoreActionCon
     try {
       data = await config.run(store, parsed.data, session);
     } catch (error) {
-      if (!(error instanceof StoreApiError)) {
-        console.error("[action] unexpected failure", error);
-        return { ok: false, status: 500, code: "internal", error: "Something went wrong in Store Admin. Try again." };
-      }
-      if (error.status >= 500)
-        console.error(`[action] store answered ${error.status} ${error.code}: ${error.detail ?? error.message}`);
-      const fieldErrors: Record<string, string> = {};
-      for (const [field, message] of Object.entries(error.fields)) {
-        fieldErrors[field] = fieldSentence(field, message);
-      }
-      if (error instanceof StoreConflictError && config.conflictField) {
-        fieldErrors[config.conflictField] ??= error.message;
-      }
-      return {
-        ok: false,
-        status: error.status,
-        code: error.code,
-        error: error.message,
-        ...(Object.keys(fieldErrors).length ? { fieldErrors } : {}),
-      };
+      return { ok: false, ...failureFrom(error, { where: "action", conflictField: config.conflictField }) };
     }
 
-    for (const path of config.revalidate ?? []) revalidatePath(path);
+    // updateTag, not revalidateTag: the next read must wait for fresh data
+    // (read-your-own-writes), and it marks this action as having changed
+    // data, so the browser's router cache drops what it holds and the page
+    // that called the action comes back re-rendered. Store reads themselves
+    // are per-user and never cached (`no-store`).
+    for (const tag of config.invalidates) updateTag(tag);
     return { ok: true, data };
   };
 }

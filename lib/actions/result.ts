@@ -1,19 +1,23 @@
+import { type Failure, FailureError } from "../failure";
+
 /** What every server action answers; plain data, safe for the browser. */
-export type ActionResult<T> =
-  | { ok: true; data: T }
-  | {
-      ok: false;
-      /** One sentence for the user. */
-      error: string;
-      /** Messages to show next to the named form fields. */
-      fieldErrors?: Record<string, string>;
-      status?: number;
-      code?: string;
-    };
+export type ActionResult<T> = { ok: true; data: T } | ({ ok: false } & Failure);
 
 export type ActionFailure = Extract<ActionResult<unknown>, { ok: false }>;
 
-/** The store (or our session) says: sign in again. */
-export function needsSignIn(result: ActionFailure): boolean {
-  return result.status === 401;
+/** A failed action, thrown inside React Query mutations so that onError sees the whole failure. */
+export class ActionFailedError extends FailureError {
+  constructor(failure: Failure) {
+    super(failure);
+    this.name = "ActionFailedError";
+  }
+}
+
+/** The data of a successful action; a failure is thrown as ActionFailedError. */
+export function unwrap<T>(result: ActionResult<T>): T {
+  if (!result.ok) {
+    const { status, code, error, fieldErrors } = result;
+    throw new ActionFailedError({ status, code, error, fieldErrors });
+  }
+  return result.data;
 }

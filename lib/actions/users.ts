@@ -1,43 +1,29 @@
 "use server";
 
-import { z } from "zod";
-import { StoreApiError } from "../store/client";
-import {
-  createUser,
-  deleteUser,
-  inviteUserInput,
-  listUsers,
-  setUserActiveInput,
-  updatePermissionsInput,
-  updateUser,
-  userIdInput,
-} from "../store/users";
+import { StoreApiError } from "../store/errors";
+import { createUser, deleteUser, updateUser, userTags } from "../store/users/api";
+import { inviteUserInput, setUserActiveInput, updatePermissionsInput, userIdInput } from "../store/users/input";
 import { storeAction } from "./action";
 
-const usersPath = "/users";
-
-/** The list, for React Query on the users page. */
-export const listUsersAction = storeAction({
-  input: z.undefined().optional(),
-  run: (store) => listUsers(store),
-});
+// Writes only. The list is read by the page (first render) and by React
+// Query through GET /api/users (app/api/users/route.ts).
 
 export const inviteUserAction = storeAction({
   input: inviteUserInput,
   conflictField: "email",
-  revalidate: [usersPath],
+  invalidates: [userTags.all],
   run: (store, input) => createUser(store, input),
 });
 
 export const updatePermissionsAction = storeAction({
   input: updatePermissionsInput,
-  revalidate: [usersPath],
+  invalidates: [userTags.all],
   run: (store, { id, permissions }) => updateUser(store, id, { permissions }),
 });
 
 export const setUserActiveAction = storeAction({
   input: setUserActiveInput,
-  revalidate: [usersPath],
+  invalidates: [userTags.all],
   run: async (store, { id, active }) => {
     const user = await updateUser(store, id, { is_active: active });
     // The spec does not say is_active is writable; a store that ignores it
@@ -55,7 +41,7 @@ export const setUserActiveAction = storeAction({
 
 export const deleteUserAction = storeAction({
   input: userIdInput,
-  revalidate: [usersPath],
+  invalidates: [userTags.all],
   run: async (store, { id }) => {
     await deleteUser(store, id);
     return { id };

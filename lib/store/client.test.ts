@@ -1,9 +1,9 @@
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { z } from "zod";
+import { StoreClient, encodeForm, retryAfterMs } from "./client";
 import {
-  StoreApiError,
+  type StoreApiError,
   StoreAuthError,
-  StoreClient,
   StoreConflictError,
   StoreForbiddenError,
   StoreNotFoundError,
@@ -13,12 +13,10 @@ import {
   StoreServerError,
   StoreUnreachableError,
   StoreValidationError,
-  countSchema,
-  encodeForm,
-  listAll,
-  oneOrListOfOne,
-  retryAfterMs,
-} from "./client";
+} from "./errors";
+
+// Next resolves "server-only" itself; outside Next it is an empty module.
+vi.mock("server-only", () => ({}));
 
 type Failure = StoreApiError & { permission?: string; scope?: string };
 const unexpected = (): never => {
@@ -66,6 +64,17 @@ describe("StoreClient requests", () => {
     expect(body.get("permissions")).toBe('["manage_orders"]');
     expect(body.get("active")).toBe("false");
     expect(body.has("skip")).toBe(false);
+  });
+
+  it("reads with no-store and hands the read's cache tags to fetch", async () => {
+    const { client, calls } = fakeStore(() => json([]));
+    await client.request({ path: "/api/v1/users", tags: ["users"], schema: z.array(z.unknown()) });
+    await client.request({ method: "DELETE", path: "/api/v1/users/1", schema: z.unknown() });
+    const [read, write] = calls.map((c) => c.init as RequestInit & { next?: { tags?: string[] } });
+    expect(read!.cache).toBe("no-store");
+    expect(read!.next?.tags).toEqual(["users"]);
+    expect(write!.cache).toBe("no-store");
+    expect(write!.next).toBeUndefined();
   });
 
   it("lets unknown fields pass the response schema", async () => {
@@ -188,19 +197,7 @@ describe("StoreClient errors", () => {
   });
 });
 
-describe("tolerant shapes", () => {
-  it("a count is a number or {count}", () => {
-    expect(countSchema.parse(7)).toBe(7);
-    expect(countSchema.parse({ count: 7, extra: 1 })).toBe(7);
-    expect(countSchema.parse("7")).toBe(7);
-  });
-
-  it("an update answers the item or a list holding it", () => {
-    const schema = oneOrListOfOne(z.object({ id: z.number() }));
-    expect(schema.parse({ id: 1 })).toEqual({ id: 1 });
-    expect(schema.parse([{ id: 2 }])).toEqual({ id: 2 });
-  });
-
+describe("form bodies and Retry-After", () => {
   it("encodes null as empty and dictionaries as JSON", () => {
     expect(encodeForm({ a: null, b: { x: 1 }, c: 1.5 }).toString()).toBe("a=&b=%7B%22x%22%3A1%7D&c=1.5");
   });
@@ -209,37 +206,5 @@ describe("tolerant shapes", () => {
     expect(retryAfterMs("3")).toBe(3000);
     expect(retryAfterMs("Thu, 01 Jan 2099 00:00:10 GMT", Date.parse("Thu, 01 Jan 2099 00:00:00 GMT"))).toBe(10_000);
     expect(retryAfterMs(null)).toBeUndefined();
-  });
-});
-
-describe("listAll", () => {
-  const item = z.object({ n: z.number() });
-  const items = (from: number, to: number) => Array.from({ length: to - from }, (_, i) => ({ n: from + i }));
-
-  it("pages until a short page when there is no X-Total-Count", async () => {
-    const { client, calls } = fakeStore((url) => {
-      const page = Number(url.searchParams.get("page"));
-      return json(page < 2 ? items(page * 10, page * 10 + 10) : items(20, 23));
-    });
-    const all = await listAll(client, { path: "/api/v1/orders", item }, { pageSize: 10 });
-    expect(all).toHaveLength(23);
-    expect(calls.map((c) => c.url.searchParams.get("page"))).toEqual(["0", "1", "2"]);
-    expect(calls[0]!.url.searchParams.get("count")).toBe("10");
-  });
-
-  it("stops at X-Total-Count without asking for an empty page", async () => {
-    const { client, calls } = fakeStore((url) => {
-      const page = Number(url.searchParams.get("page"));
-      return json(items(page * 10, page * 10 + 10), { headers: { "x-total-count": "20" } });
-    });
-    const all = await listAll(client, { path: "/api/v1/products", item }, { pageSize: 10 });
-    expect(all).toHaveLength(20);
-    expect(calls).toHaveLength(2);
-  });
-
-  it("is bounded when a store ignores page", async () => {
-    const { client, calls } = fakeStore(() => json(items(0, 10)));
-    await listAll(client, { path: "/x", item }, { pageSize: 10, maxPages: 5 });
-    expect(calls).toHaveLength(5);
   });
 });

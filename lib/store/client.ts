@@ -1,3 +1,4 @@
+import "server-only";
 import { z } from "zod";
 import {
   StoreApiError,
@@ -7,7 +8,9 @@ import {
   type StoreErrorContext,
 } from "./errors";
 
-export * from "./errors";
+// Nothing is re-exported from here: a module that needs the error classes
+// imports ./errors, so that reaching for them never drags this (server-only)
+// HTTP client along.
 
 /** A form field value; lists and dictionaries travel as JSON strings (spec). */
 export type FormValue =
@@ -22,6 +25,13 @@ export interface StoreRequest<T> extends StoreErrorContext {
   query?: Record<string, string | number | undefined>;
   form?: Record<string, FormValue>;
   schema: z.ZodType<T>;
+  /**
+   * Cache tags of a read (declared beside the resource's calls, e.g.
+   * `userTags`). Reads stay `no-store`: they act for one user and are never
+   * shared. The tags name what a write's `invalidates` makes stale
+   * (docs/architecture.md).
+   */
+  tags?: readonly string[];
 }
 
 export interface StoreClientOptions {
@@ -110,6 +120,7 @@ export class StoreClient {
           },
           body: request.form ? encodeForm(request.form).toString() : undefined,
           cache: "no-store",
+          ...(request.tags?.length ? { next: { tags: [...request.tags] } } : {}),
           redirect: "manual",
           signal: AbortSignal.timeout(this.#timeoutMs),
         });
@@ -164,82 +175,6 @@ function unreadable(method: string, path: string, why: string): StoreApiError {
       "The store sent an answer Store Admin could not read. Try again, or check that the store speaks the Store Management API.",
     detail: `${method} ${path}: ${why}`,
   });
-}
-
-/* ---------- shapes the spec leaves open ---------- */
-
-/** A count may come as a bare number or as `{"count": n}`. */
-export const countSchema = z
-  .union([
-    z.number(),
-    z.string().regex(/^\d+$/).transform(Number),
-    z.looseObject({ count: z.union([z.number(), z.string().regex(/^\d+$/).transform(Number)]) }),
-  ])
-  .transform((value) => (typeof value === "number" ? value : value.count));
-
-/** An update may answer the item itself or a list holding it. */
-export function oneOrListOfOne<T>(item: z.ZodType<T>) {
-  return z
-    .union([item, z.array(item).min(1)])
-    .transform((value): T => (Array.isArray(value) ? (value[0] as T) : value));
-}
-
-/** What a DELETE answers is not shown in the spec: accept anything. */
-export const anyBody = z.unknown();
-
-/* ---------- lists ---------- */
-
-export interface ListRequest<T> extends StoreErrorContext {
-  path: string;
-  query?: Record<string, string | number | undefined>;
-  item: z.ZodType<T>;
-}
-
-export interface ListPage<T> {
-  items: T[];
-  /** From X-Total-Count, when the store sends it. */
-  total: number | undefined;
-}
-
-function totalFrom(headers: Headers): number | undefined {
-  const raw = headers.get("x-total-count");
-  if (raw === null || !/^\d+$/.test(raw.trim())) return undefined;
-  return Number(raw);
-}
-
-/** One page of a paginated list (`page` is zero-based, as in the spec). */
-export async function listPage<T>(
-  client: StoreClient,
-  request: ListRequest<T>,
-  page: number,
-  count: number,
-): Promise<ListPage<T>> {
-  const { data, headers } = await client.requestWithHeaders({
-    ...request,
-    query: { ...request.query, page, count },
-    schema: z.array(request.item),
-  });
-  return { items: data, total: totalFrom(headers) };
-}
-
-/**
- * Every item of a paginated list: follows X-Total-Count when present,
- * otherwise pages until a short page. Bounded, in case a store ignores
- * `page` and answers the same full page forever.
- */
-export async function listAll<T>(
-  client: StoreClient,
-  request: ListRequest<T>,
-  { pageSize = 100, maxPages = 500 }: { pageSize?: number; maxPages?: number } = {},
-): Promise<T[]> {
-  const items: T[] = [];
-  for (let page = 0; page < maxPages; page++) {
-    const result = await listPage(client, request, page, pageSize);
-    items.push(...result.items);
-    if (result.items.length === 0) break;
-    if (result.total !== undefined ? items.length >= result.total : result.items.length < pageSize) break;
-  }
-  return items;
 }
 
 /** Whether anything answers HTTP at the store's address (for a friendly banner). */

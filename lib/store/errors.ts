@@ -1,8 +1,11 @@
 /**
  * Everything that can go wrong between the dashboard and a store, as Error
  * subclasses. `message` is always one sentence a store owner can act on;
- * `detail` keeps what the store said, for the log.
+ * `detail` keeps what the store said, for the log. No HTTP client here: this
+ * module is plain and may be imported anywhere (docs/contract.md#errors).
  */
+
+import type { Failure } from "../failure";
 
 export interface StoreErrorInit {
   status: number;
@@ -268,4 +271,35 @@ export interface StoreProblem {
 
 export function toProblem(error: StoreApiError): StoreProblem {
   return { status: error.status, code: error.code, message: error.message, fields: error.fields };
+}
+
+/**
+ * Any error thrown by a store call, as the Failure the browser gets: the
+ * store's sentence and its field messages as sentences. Anything that is not
+ * a StoreApiError is our own bug: logged, and told as a generic sentence.
+ * `where` labels the log line ("action", "GET /api/users").
+ */
+export function failureFrom(
+  error: unknown,
+  { where, conflictField }: { where: string; conflictField?: string },
+): Failure {
+  if (!(error instanceof StoreApiError)) {
+    console.error(`[${where}] unexpected failure`, error);
+    return { status: 500, code: "internal", error: "Something went wrong in Store Admin. Try again." };
+  }
+  if (error.status >= 500)
+    console.error(`[${where}] store answered ${error.status} ${error.code}: ${error.detail ?? error.message}`);
+  const fieldErrors: Record<string, string> = {};
+  for (const [field, message] of Object.entries(error.fields)) {
+    fieldErrors[field] = fieldSentence(field, message);
+  }
+  if (error instanceof StoreConflictError && conflictField) {
+    fieldErrors[conflictField] ??= error.message;
+  }
+  return {
+    status: error.status,
+    code: error.code,
+    error: error.message,
+    ...(Object.keys(fieldErrors).length ? { fieldErrors } : {}),
+  };
 }

@@ -2,7 +2,8 @@ import "server-only";
 import { redirect } from "next/navigation";
 import { signInPath } from "../callback-path";
 import { getStoreClient } from "../session";
-import { StoreApiError, StoreAuthError, toProblem, type StoreProblem, type StoreClient } from "./client";
+import type { StoreClient } from "./client";
+import { StoreApiError, StoreAuthError, toProblem, type StoreProblem } from "./errors";
 
 export type Loaded<T> = { ok: true; data: T } | { ok: false; problem: StoreProblem };
 

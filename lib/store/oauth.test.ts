@@ -1,5 +1,8 @@
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { OAuthError, exchangeCode, profileFromTokens, revokeToken, tokenResponseSchema } from "./oauth";
+
+// Next resolves "server-only" itself; outside Next it is an empty module.
+vi.mock("server-only", () => ({}));
 
 const credentials = { baseUrl: "http://store.test", clientId: "cid", clientSecret: "secret" };
 

@@ -5,7 +5,8 @@ import { Notice } from "@/components/ui/notice";
 import { getEnv } from "@/lib/env";
 import { safeCallbackPath } from "@/lib/callback-path";
 import { getSessionView } from "@/lib/session";
-import { displayAddress, probeStore } from "@/lib/store/client";
+import { probeStore } from "@/lib/store/client";
+import { displayAddress } from "@/lib/store/errors";
 
 export const metadata: Metadata = { title: "Sign in" };
 
@@ -65,7 +66,7 @@ function messageFor(error: string | undefined, description: string | undefined):
 export default async function SignInPage({ searchParams }: { searchParams: SearchParams }) {
   const params = await searchParams;
   const error = first(params.error);
-  const callbackUrl = safeCallbackPath(first(params.callbackUrl)) ?? "/users";
+  const callbackUrl = safeCallbackPath(first(params.callbackUrl)) ?? "/";
 
   const session = await getSessionView();
   if (session && !error) redirect(callbackUrl);

@@ -8,7 +8,7 @@ import { UsersManager } from "@/components/users/users-manager";
 import { queryKeys } from "@/lib/query-keys";
 import { requireSession } from "@/lib/session";
 import { loadFromStore } from "@/lib/store/load";
-import { listUsers } from "@/lib/store/users";
+import { listUsers } from "@/lib/store/users/api";
 
 export const metadata: Metadata = { title: "Users" };
 

@@ -5,7 +5,7 @@ import { PageHeader } from "@/components/ui/page-header";
 import { PermissionsForm } from "@/components/users/permissions-form";
 import { requireSession } from "@/lib/session";
 import { loadFromStore } from "@/lib/store/load";
-import { getUser } from "@/lib/store/users";
+import { getUser } from "@/lib/store/users/api";
 
 export const metadata: Metadata = { title: "Edit permissions" };
 

@@ -1,5 +1,5 @@
 import * as z from "zod/mini";
-import { userPermissions } from "./user-model";
+import { userPermissions } from "./model";
 
 /**
  * What a person may send about users: one schema per form, used by the form

@@ -1,6 +1,7 @@
 /**
- * Users in the dashboard's own terms. No zod here: client components import
- * this, and a schema library would weigh on every users page.
+ * Users in the dashboard's own terms: types, permission names and labels.
+ * Safe anywhere and free of zod, because client components import it; the
+ * raw API shape is read in ./schema.ts (docs/contract.md#users).
  */
 
 export const userPermissions = [

@@ -1,0 +1,80 @@
+import { expect, test } from "@playwright/test";
+import { accessTokenOf, answerStore, e2e, revokeAtStore, signIn, storeApi, uniqueEmail, userCard } from "./support";
+
+const isUsersRead = (url: string, method: string) => new URL(url).pathname === "/api/users" && method === "GET";
+
+/** A user of the test's own, so that no other test's changes get in the way. */
+async function freshUser(page: import("@playwright/test").Page, token: string): Promise<string> {
+  const email = uniqueEmail("reads");
+  const created = await storeApi(token, "POST", "/api/v1/users", { email, password: "a-long-password-1" });
+  expect(created.status).toBeLessThan(300);
+  await page.reload();
+  await expect(userCard(page, email)).toBeVisible();
+  return email;
+}
+
+test("GET /api/users answers a caller without a session with 401 JSON", async ({ request }) => {
+  const response = await request.get("/api/users", { maxRedirects: 0 });
+  expect(response.status()).toBe(401);
+  expect(response.headers()["content-type"]).toContain("application/json");
+  expect(await response.json()).toEqual({
+    error: "You are signed out. Sign in again to continue.",
+    code: "signed_out",
+  });
+});
+
+test("after a change the users list refreshes through GET /api/users", async ({ page, context }) => {
+  await signIn(page);
+  const email = await freshUser(page, await accessTokenOf(context));
+
+  const refresh = page.waitForResponse((r) => isUsersRead(r.url(), r.request().method()));
+  await userCard(page, email)
+    .getByRole("button", { name: `Deactivate ${email}` })
+    .click();
+  const response = await refresh;
+  expect(response.status()).toBe(200);
+  expect(response.headers()["cache-control"]).toContain("no-store");
+  const users = (await response.json()) as { email: string; active: boolean }[];
+  expect(users.find((u) => u.email === email)?.active).toBe(false);
+  await expect(userCard(page, email)).toContainText("Inactive");
+});
+
+test("a client read the store answers with 401 sends the user to sign in and back", async ({ page, context }) => {
+  await signIn(page);
+  const token = await accessTokenOf(context);
+  const email = await freshUser(page, token);
+
+  // The action still gets through; the token is revoked just before the list's
+  // refresh, which the real route handler then answers (read here before the page leaves).
+  let revoked = false;
+  let refused: { status: number; body: unknown } | undefined;
+  await page.route(
+    (url) => url.pathname === "/api/users",
+    async (route) => {
+      if (revoked) return route.continue();
+      revoked = true;
+      await revokeAtStore(token);
+      const response = await route.fetch();
+      refused = { status: response.status(), body: await response.json() };
+      return route.fulfill({ response });
+    },
+  );
+  await userCard(page, email)
+    .getByRole("button", { name: `Deactivate ${email}` })
+    .click();
+
+  await expect(page).toHaveURL(/\/signin\?/);
+  expect(refused).toMatchObject({
+    status: 401,
+    body: { error: "Your store session has ended. Sign in again to continue." },
+  });
+  const params = new URL(page.url()).searchParams;
+  expect(params.get("callbackUrl")).toBe("/users");
+  expect(params.get("error")).toBe("SessionExpired");
+  await page.unrouteAll();
+  await page.getByRole("button", { name: "Sign in with your store" }).click();
+  await answerStore(page, e2e.owner, "Allow");
+  await expect(page).toHaveURL(`${e2e.dashboardUrl}/users`);
+  // The change made before the refresh was refused stands.
+  await expect(userCard(page, email)).toContainText("Inactive");
+});

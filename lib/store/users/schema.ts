@@ -1,0 +1,28 @@
+import { z } from "zod";
+import type { User } from "./model";
+
+/**
+ * The store's user as the API sends it, read tolerantly (unknown fields
+ * pass), and its mapping to the app's User. Kept apart from ./model.ts so
+ * that client components, which import the model, carry no zod; only
+ * ./api.ts (and tests) import this (docs/contract.md#users).
+ */
+export const storeUserSchema = z.looseObject({
+  id: z.union([z.number(), z.string().min(1)]),
+  email: z.string(),
+  permissions: z.array(z.string()).default([]),
+  // "present in responses" says the spec; a store that leaves it out has no
+  // inactive users.
+  is_active: z.boolean().default(true),
+});
+
+export type StoreUser = z.infer<typeof storeUserSchema>;
+
+export function toUser(raw: StoreUser): User {
+  return {
+    id: String(raw.id),
+    email: raw.email,
+    permissions: raw.permissions,
+    active: raw.is_active,
+  };
+}
