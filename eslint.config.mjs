@@ -7,11 +7,25 @@ import nextTs from "eslint-config-next/typescript";
 import prettier from "eslint-config-prettier/flat";
 import layering from "./scripts/lint/layering-plugin.mjs";
 
-const DB_SCHEMA = {
-  group: ["**/db/schema", "**/db/schema.js", "**/db/schema/**", "drizzle-orm", "drizzle-orm/*"],
-  message:
-    "Route files speak to the database only through their resource folder (src/<resource>/) or api/*: move the query there (docs/adding-a-resource.md).",
-};
+// What a store route file (store-api/src/routes/**) may not import: it declares
+// routes over its resource folder (src/<resource>/) and api/* (docs/adding-a-resource.md).
+const ROUTE_FILE_LIMITS = [
+  {
+    group: ["**/db", "**/db/**", "**/db/*.js", "drizzle-orm", "drizzle-orm/*"],
+    message:
+      "Route files speak to the database only through their resource folder (src/<resource>/) or api/*: move the query there (docs/adding-a-resource.md).",
+  },
+  {
+    group: ["zod", "zod/*"],
+    message:
+      "A route's schemas live in its resource folder (src/<resource>/schemas.ts), where the OpenAPI reference and the CLI find them too.",
+  },
+  {
+    group: ["**/config.js", "**/app.js", "**/server.js", "**/cli.js", "**/routes/**"],
+    message:
+      "Route files take what they need from the Fastify instance (app.config, app.db) and never import each other or the app.",
+  },
+];
 
 export default defineConfig([
   globalIgnores([
@@ -50,7 +64,7 @@ export default defineConfig([
   },
   {
     files: ["store-api/src/routes/**/*.ts"],
-    rules: { "no-restricted-imports": ["error", { patterns: [DB_SCHEMA] }] },
+    rules: { "no-restricted-imports": ["error", { patterns: ROUTE_FILE_LIMITS }] },
   },
   {
     // Feature components receive data and call server actions; the action

@@ -29,8 +29,11 @@ const SERVER_ONLY = [
   [/^lib\/store\/client$/, "the Store API client"],
   [/^lib\/store\/(load|oauth|shapes)$/, "server-side store plumbing"],
   [/^lib\/store\/[^/]+\/api$/, "a resource's Store API calls"],
+  [/^lib\/store\/[^/]+\/schema$/, "a resource's raw read schema (zod classic, for the server)"],
   [/^lib\/(session|env|auth|route-handler)$/, "the session and its token"],
   [/^lib\/actions\/action$/, "the server-action wrapper"],
+  // zod classic weighs ~50 kB in a page: forms and the browser use zod/mini.
+  [/^zod$/, "zod classic; import zod/mini in the browser"],
 ];
 
 function isClientSafe(context) {

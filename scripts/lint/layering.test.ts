@@ -31,15 +31,15 @@ describe("dashboard layering", () => {
     );
   });
 
-  it("nor the session, next/headers or the action wrapper", async () => {
-    const code = `"use client";\nimport { getSessionToken } from "@/lib/session";\nimport { cookies } from "next/headers";\nimport { storeAction } from "@/lib/actions/action";\nexport const x = [getSessionToken, cookies, storeAction];\n`;
-    expect(await problems("app/(dashboard)/thing.tsx", code)).toHaveLength(3);
+  it("nor the session, next/headers, the action wrapper, a raw read schema or zod classic", async () => {
+    const code = `"use client";\nimport { getSessionToken } from "@/lib/session";\nimport { cookies } from "next/headers";\nimport { storeAction } from "@/lib/actions/action";\nimport { storeUserSchema } from "@/lib/store/users/schema";\nimport { z } from "zod";\nexport const x = [getSessionToken, cookies, storeAction, storeUserSchema, z];\n`;
+    expect(await problems("app/(dashboard)/thing.tsx", code)).toHaveLength(5);
   });
 
   it("a server page may import them, and a client component may import types, models, inputs and actions", async () => {
     const server = `import { listUsers } from "@/lib/store/users/api";\nimport { getSessionView } from "@/lib/session";\nexport const x = [listUsers, getSessionView];\n`;
     expect(await problems("app/(dashboard)/users/page.tsx", server)).toEqual([]);
-    const client = `"use client";\nimport type { StoreClient } from "@/lib/store/client";\nimport { type User } from "@/lib/store/users/model";\nimport { inviteUserInput } from "@/lib/store/users/input";\nimport { unwrap } from "@/lib/actions/result";\nexport const x: [StoreClient | null, User | null] = [null, null];\nexport const y = [inviteUserInput, unwrap];\n`;
+    const client = `"use client";\nimport type { StoreClient } from "@/lib/store/client";\nimport { type User } from "@/lib/store/users/model";\nimport { inviteUserInput } from "@/lib/store/users/input";\nimport * as z from "zod/mini";\nimport { unwrap } from "@/lib/actions/result";\nexport const x: [StoreClient | null, User | null] = [null, null];\nexport const y = [inviteUserInput, unwrap, z];\n`;
     expect(await problems("app/(dashboard)/users/widget.tsx", client)).toEqual([]);
   });
 
@@ -62,6 +62,12 @@ describe("store layering", () => {
     const found = await problems("store-api/src/routes/api/v1/things.ts", code);
     expect(found).toHaveLength(2);
     expect(found[0]).toMatch(/Route files speak to the database only through their resource folder/);
+  });
+
+  it("nor declare schemas or read the configuration itself", async () => {
+    const code = `import { z } from "zod";\nimport { loadConfig } from "../../config.js";\nexport const x = [z, loadConfig];\n`;
+    const found = await problems("store-api/src/routes/things/list.ts", code);
+    expect(found).toHaveLength(2);
   });
 
   it("a resource folder may", async () => {
