@@ -1,9 +1,11 @@
 import Fastify, { type FastifyInstance, type RouteOptions } from "fastify";
 import { serializerCompiler } from "fastify-type-provider-zod";
+import { closeUnreadBodies } from "./api/bodies.js";
 import { apiErrorHandler, frameworkErrors, nothingAt } from "./api/error-handler.js";
 import { apiPlugin } from "./api/plugin.js";
 import { apiErrorFormatter, validatorCompiler } from "./api/validation.js";
-import type { StoreConfig } from "./config.js";
+import type { StoreConfig, TrustProxy } from "./config.js";
+import { isLoopbackHost } from "./auth/loopback.js";
 import type { Database, Db } from "./db/index.js";
 import { registerDocs } from "./docs/plugin.js";
 import { NotFoundError } from "./api/errors.js";
@@ -33,24 +35,29 @@ export interface BuildOptions {
   database: Database;
   /** Sees every route as it is registered (the docs test checks that the reference lists them all). */
   onRoute?: (route: RouteOptions) => void;
+  /** Where the log goes instead of stdout (tests read it). */
+  logStream?: NodeJS.WritableStream;
 }
 
 /** Builds the store's HTTP app (tests call this and talk to it over HTTP; server.ts listens). */
-export async function buildApp({ config, database, onRoute }: BuildOptions): Promise<FastifyInstance> {
+export async function buildApp({ config, database, onRoute, logStream }: BuildOptions): Promise<FastifyInstance> {
   const app = Fastify({
-    ...loggingOptions(config),
-    trustProxy: config.trustProxy,
+    ...loggingOptions(config, logStream),
+    trustProxy: fastifyTrustProxy(config.trustProxy),
     // Product keys and slugs can be long; the router's default cap is 100 characters.
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 500 },
     frameworkErrors,
   });
   if (onRoute) app.addHook("onRoute", onRoute);
+  warnAboutTrustProxy(app, config);
 
   app.decorate("db", database.db);
   app.decorate("config", config);
   app.decorate("mailer", new Mailer(database.db, { smtpUrl: config.smtpUrl, from: config.mailFrom, log: app.log }));
   app.addHook("onClose", () => database.close());
   echoRequestId(app);
+  // Before the scopes, so that every error answered before a body has arrived stops its upload.
+  closeUnreadBodies(app);
 
   // Every route declares zod schemas: they validate input, type the handlers and make the reference.
   app.setValidatorCompiler(validatorCompiler);
@@ -69,4 +76,30 @@ export async function buildApp({ config, database, onRoute }: BuildOptions): Pro
   if (config.mode === "development") await app.register(devOutboxRoutes);
 
   return app;
+}
+
+/**
+ * Fastify 5 ignores a bare hop count (it cannot tell the proxy from a direct
+ * client), so the count becomes a function: the first `n` hops from the store
+ * are proxies whose X-Forwarded-* is believed.
+ */
+function fastifyTrustProxy(trust: TrustProxy): boolean | string[] | ((address: string, hop: number) => boolean) {
+  return typeof trust === "number" ? (_address, hop) => hop < trust : trust;
+}
+
+/** Trusting every hop lets any client choose its address (per-address limits) and its protocol (the HTTPS rule). */
+function warnAboutTrustProxy(app: FastifyInstance, config: StoreConfig) {
+  if (config.trustProxy === true) {
+    app.log.warn(
+      { trustProxy: true },
+      "STORE_API_TRUST_PROXY=true trusts X-Forwarded-* from every hop, so any client can claim any address or HTTPS; " +
+        "set it to your proxy's address (e.g. 127.0.0.1) or a hop count",
+    );
+  } else if (typeof config.trustProxy === "number" && !isLoopbackHost(config.host)) {
+    app.log.warn(
+      { trustProxy: config.trustProxy, host: config.host },
+      `STORE_API_TRUST_PROXY=${config.trustProxy} trusts whoever connects to ${config.host}; ` +
+        "make sure only your proxy can reach it, or set the proxy's address instead",
+    );
+  }
 }

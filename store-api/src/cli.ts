@@ -101,7 +101,7 @@ async function main(argv: string[]) {
       if (!redirectUris.length) throw new UsageError("app create needs at least one --redirect-uri");
       const scopes = checkScopes(list(values.scopes));
       const created = await withDatabase(config, ({ db }) =>
-        db.transaction((tx) => createClient(tx, { name: values.name!, redirectUris, scopes })),
+        db.transaction((tx) => createClient(tx, { name: values.name!, redirectUris, scopes }, { mode: config.mode })),
       );
       console.log(JSON.stringify(created, null, 2));
       return;
@@ -129,7 +129,7 @@ async function main(argv: string[]) {
           const client = await findClient(db, saved.client_id);
           if (client) {
             // The dashboard may have moved (another port): register its new callback too.
-            await addRedirectUris(db, client, redirectUris);
+            await addRedirectUris(db, client, redirectUris, { mode: config.mode });
             return { ...saved, created: false };
           }
         }
@@ -147,7 +147,11 @@ async function main(argv: string[]) {
               permissions: ["manage_marketing", "manage_products", "view_stats"],
             });
           }
-          const app = await createClient(tx, { name: "Store Admin", redirectUris, scopes: ["admin", "storefront"] });
+          const app = await createClient(
+            tx,
+            { name: "Store Admin", redirectUris, scopes: ["admin", "storefront"] },
+            { mode: config.mode },
+          );
           const saved = { ...app, ...owner, store_url: config.publicUrl };
           fs.mkdirSync(path.dirname(file), { recursive: true });
           fs.writeFileSync(file, JSON.stringify(saved, null, 2), { mode: 0o600 });

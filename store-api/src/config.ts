@@ -1,4 +1,6 @@
+import net from "node:net";
 import { z } from "zod";
+import { isLoopbackHost } from "./auth/loopback.js";
 
 const bool = z
   .enum(["1", "0", "true", "false", "yes", "no", ""])
@@ -16,7 +18,18 @@ const envSchema = z.object({
     .or(z.literal("").transform(() => undefined)),
   STORE_API_MODE: z.enum(["development", "production"]).default("development"),
   STORE_API_RATE_LIMIT: z.coerce.number().min(0).default(40),
-  STORE_API_TRUST_PROXY: bool.default(false),
+  STORE_API_TRUST_PROXY: z
+    .string()
+    .default("false")
+    .transform((value, ctx) => {
+      const parsed = parseTrustProxy(value);
+      if (typeof parsed === "string") {
+        ctx.issues.push({ code: "custom", message: parsed, input: value });
+        return z.NEVER;
+      }
+      return parsed;
+    }),
+  STORE_API_ALLOW_REMOTE_DEV: bool.default(false),
   STORE_API_LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   STORE_NAME: z.string().min(1).default("Demo Store"),
   STORE_CURRENCY: z
@@ -37,16 +50,104 @@ export interface StoreConfig {
   mode: "development" | "production";
   /** Requests per second per token; 0 turns the limit off. Bursts to twice this. */
   rateLimit: number;
-  trustProxy: boolean;
+  /**
+   * Which hops may set X-Forwarded-* (client address, HTTPS): none (false), every
+   * one (true, warned about at start), a hop count, or proxy addresses/CIDRs.
+   */
+  trustProxy: TrustProxy;
+  /** Development mode may listen beyond loopback (it serves /dev/outbox, docs/contract.md#modes). */
+  allowRemoteDev: boolean;
   logLevel: string;
   storeName: string;
   currency: string;
   smtpUrl: string | undefined;
   mailFrom: string;
+  /** The sign-in throttle and password hashing (docs/contract.md#oauth); tests make them cheaper. */
+  signIn: SignInSettings;
 }
+
+export interface SignInSettings {
+  /** Length of every throttle window. */
+  windowMs: number;
+  /** Password checks per e-mail and client address per window. */
+  perEmailAndAddress: number;
+  /** Password checks per client address per window, whatever the e-mail. */
+  perAddress: number;
+  /** Failed sign-ins store-wide per window before the brake engages. */
+  storeWide: number;
+  /** While braked, password checks store-wide per second. */
+  brakedPerSecond: number;
+  /** log2 of scrypt's N (r=8, p=1): 17 is OWASP's. */
+  scryptLogN: number;
+  /** Password hashes running at once in the process. */
+  maxHashes: number;
+  /** Sign-ins that may wait for a hash slot; past them the store answers 503. */
+  maxWaitingHashes: number;
+  /** How often expired sessions and throttle records are deleted. */
+  purgeEveryMs: number;
+}
+
+export const SIGN_IN_DEFAULTS: SignInSettings = {
+  windowMs: 15 * 60 * 1000,
+  perEmailAndAddress: 5,
+  perAddress: 20,
+  storeWide: 300,
+  brakedPerSecond: 2,
+  scryptLogN: 17,
+  maxHashes: 2,
+  maxWaitingHashes: 8,
+  purgeEveryMs: 5 * 60 * 1000,
+};
 
 export class ConfigError extends Error {
   override name = "ConfigError";
+}
+
+/** STORE_API_TRUST_PROXY, parsed: false, true, a hop count, or addresses/CIDRs of the proxies. */
+export type TrustProxy = boolean | number | string[];
+
+// Names proxy-addr (Fastify's trustProxy) knows for address ranges.
+const PROXY_RANGE_NAMES = new Set(["loopback", "linklocal", "uniquelocal"]);
+
+function isProxyAddress(entry: string): boolean {
+  if (PROXY_RANGE_NAMES.has(entry)) return true;
+  const [address = "", prefix, ...rest] = entry.split("/");
+  const version = net.isIP(address);
+  if (!version || rest.length) return false;
+  if (prefix === undefined) return true;
+  if (/^\d{1,3}$/.test(prefix)) return Number(prefix) <= (version === 4 ? 32 : 128);
+  return version === 4 && net.isIPv4(prefix); // a netmask: 10.0.0.0/255.0.0.0
+}
+
+/** The setting's value, or a message saying what is wrong with it. */
+export function parseTrustProxy(raw: string): TrustProxy | string {
+  const value = raw.trim().toLowerCase();
+  if (["", "false", "no"].includes(value)) return false;
+  if (["true", "yes"].includes(value)) return true;
+  // Digits are a hop count ("1": one reverse proxy in front), "0" trusts none.
+  if (/^\d+$/.test(value)) return Number(value) === 0 ? false : Number(value);
+  const entries = raw
+    .split(",")
+    .map((e) => e.trim())
+    .filter(Boolean);
+  const wrong = entries.filter((e) => !isProxyAddress(e));
+  if (wrong.length || !entries.length)
+    return `must be false, true, a hop count, or the proxies' addresses/CIDRs separated by commas (${wrong.join(", ") || raw} is none of these)`;
+  return entries;
+}
+
+/**
+ * Development mode serves every e-mail the store sends, set-password links
+ * included, at /dev/outbox (docs/contract.md#modes): it listens on loopback
+ * unless told otherwise. Checked when the server starts, not by the other CLI commands.
+ */
+export function checkListenAddress(config: Pick<StoreConfig, "mode" | "host" | "allowRemoteDev">): void {
+  if (config.mode !== "development" || config.allowRemoteDev || isLoopbackHost(config.host)) return;
+  throw new ConfigError(
+    `The store is in development mode, which shows every e-mail it sends (set-password links included) at /dev/outbox, ` +
+      `so it listens only on this machine (STORE_API_HOST=127.0.0.1, localhost or ::1), not on ${config.host}. ` +
+      `Set STORE_API_MODE=production to serve other machines, or STORE_API_ALLOW_REMOTE_DEV=true to run development mode there anyway.`,
+  );
 }
 
 /** Reads the store's configuration from the environment, failing fast with every problem named. */
@@ -66,15 +167,19 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): StoreConfig {
     mode: e.STORE_API_MODE,
     rateLimit: e.STORE_API_RATE_LIMIT,
     trustProxy: e.STORE_API_TRUST_PROXY,
+    allowRemoteDev: e.STORE_API_ALLOW_REMOTE_DEV,
     logLevel: e.STORE_API_LOG_LEVEL,
     storeName: e.STORE_NAME,
     currency: e.STORE_CURRENCY,
     smtpUrl: e.SMTP_URL || undefined,
     mailFrom: e.MAIL_FROM,
+    signIn: { ...SIGN_IN_DEFAULTS },
   };
 }
 
 /** A configuration for tests and tools: defaults plus overrides, no environment. */
 export function testConfig(overrides: Partial<StoreConfig> = {}): StoreConfig {
-  return { ...loadConfig({}), logLevel: "silent", rateLimit: 0, ...overrides };
+  // scrypt at N=2^14 keeps the suite fast; tests of the hashing itself ask for more.
+  const signIn = { ...SIGN_IN_DEFAULTS, scryptLogN: 14 };
+  return { ...loadConfig({}), logLevel: "silent", rateLimit: 0, signIn, ...overrides };
 }

@@ -1,16 +1,16 @@
 import cors from "@fastify/cors";
-import formbody from "@fastify/formbody";
-import multipart from "@fastify/multipart";
 import type { FastifyPluginAsync, FastifyRequest } from "fastify";
 import { findAccessToken, type AccessToken } from "../oauth/tokens.js";
 import type { UserRow } from "../users/users.js";
 import { accessRule, type AccessRule } from "./access.js";
-import { apiErrorHandler } from "./error-handler.js";
+import { acceptForms, API_BODY_LIMITS } from "./bodies.js";
+import { apiErrorHandler, nothingAt } from "./error-handler.js";
 import {
   ForbiddenError,
   InsufficientScopeError,
   InvalidRequestError,
   InvalidTokenError,
+  NotFoundError,
   RateLimitedError,
 } from "./errors.js";
 import { RateLimiter } from "./rate-limit.js";
@@ -26,10 +26,6 @@ declare module "fastify" {
     methodNotAllowed?: boolean;
   }
 }
-
-/** Uploads: up to 20 MB each (docs/contract.md#uploads). */
-export const MAX_UPLOAD_BYTES = 20 * 1024 * 1024;
-const BODY_LIMIT_BYTES = 10 * 1024 * 1024;
 
 /** The bearer token from the Authorization header or the bearer_token query parameter. */
 function bearerToken(request: FastifyRequest): string | null {
@@ -73,11 +69,8 @@ export const apiPlugin: FastifyPluginAsync<ApiOptions> = async (api, { routes })
   api.setErrorHandler(apiErrorHandler);
   api.setSchemaErrorFormatter(apiErrorFormatter);
 
-  await api.register(formbody);
-  await api.register(multipart, {
-    attachFieldsToBody: "keyValues",
-    limits: { fileSize: MAX_UPLOAD_BYTES, files: 50, fields: 2000, fieldSize: BODY_LIMIT_BYTES },
-  });
+  // Form fields URL-encoded or multipart, JSON tolerated, each within API_BODY_LIMITS (api/bodies.ts).
+  await acceptForms(api, API_BODY_LIMITS);
   await api.register(cors, {
     origin: "*",
     methods: ["GET", "POST", "PUT", "DELETE"],
@@ -90,8 +83,6 @@ export const apiPlugin: FastifyPluginAsync<ApiOptions> = async (api, { routes })
   });
 
   api.addHook("onRoute", (route) => {
-    route.bodyLimit ??= BODY_LIMIT_BYTES; // for every parser: form, JSON, text
-
     const methods = Array.isArray(route.method) ? route.method : [route.method];
     if (methods.includes("OPTIONS") || route.config?.methodNotAllowed) return;
     const access = accessRule(methods[0]!, route.url);
@@ -101,6 +92,15 @@ export const apiPlugin: FastifyPluginAsync<ApiOptions> = async (api, { routes })
       const consumes = route.schema.body ? (route.schema.consumes ?? FORM_ENCODINGS) : undefined;
       route.schema = { ...route.schema, description, security: security(access), ...(consumes ? { consumes } : {}) };
     }
+  });
+
+  // Answers carry a user's data and tokens' effects: no shared or browser cache keeps them.
+  api.addHook("onSend", async (_request, reply) => {
+    reply.header("cache-control", "no-store");
+  });
+  // Unknown paths under /api/v1 answer here, so they get this scope's headers too.
+  api.setNotFoundHandler(async (request) => {
+    throw new NotFoundError(nothingAt(request));
   });
 
   api.decorateRequest("auth", null);

@@ -20,36 +20,157 @@ export function safeEqual(a: string, b: string): boolean {
   return ab.length === bb.length && timingSafeEqual(ab, bb);
 }
 
-// Passwords are low-entropy: scrypt is memory-hard (N=2^15, r=8 → 32 MiB per hash).
-const SCRYPT = { N: 2 ** 15, r: 8, p: 1, keyLen: 32 };
+export interface ScryptParams {
+  N: number;
+  r: number;
+  p: number;
+}
 
-function scryptAsync(password: string, salt: Buffer, keyLen: number, opts: ScryptOptions): Promise<Buffer> {
+/**
+ * Passwords are low-entropy: scrypt is memory-hard. OWASP's parameters
+ * (N=2^17, r=8, p=1) take 128·N·r = 128 MiB and about half a second of one core
+ * per hash, which is why hashes run a few at a time (below).
+ */
+export const OWASP_SCRYPT: ScryptParams = { N: 2 ** 17, r: 8, p: 1 };
+const KEY_LENGTH = 32;
+
+export interface PasswordHashingOptions {
+  /** log2 of scrypt's N (r=8, p=1); 17 is OWASP's. Tests lower it to stay fast. */
+  logN: number;
+  /** Hashes running at once in this process. */
+  maxRunning: number;
+  /** Sign-in checks that may wait for a free slot; past them a check is refused as busy. */
+  maxWaiting: number;
+}
+
+/**
+ * Too many password checks at once: the caller answers 503 with Retry-After
+ * instead of queueing work that would starve every other request.
+ */
+export class PasswordHashingBusyError extends Error {
+  override name = "PasswordHashingBusyError";
+  readonly retryAfterSeconds = 1;
+}
+
+/**
+ * Caps the hashes running at once in the process. scrypt runs on libuv's thread
+ * pool (4 threads by default): unbounded, a flood of sign-ins takes every thread
+ * and hundreds of MiB, and the whole server stalls behind it.
+ */
+class HashSlots {
+  running = 0;
+  peak = 0;
+  /** Password checks that ran (sign-in), for tests that count them. */
+  checks = 0;
+  private readonly waiting: (() => void)[] = [];
+  constructor(
+    public maxRunning: number,
+    public maxWaiting: number,
+  ) {}
+
+  async run<T>(fn: () => Promise<T>, refuseWhenFull: boolean): Promise<T> {
+    if (this.running >= this.maxRunning) {
+      if (refuseWhenFull && this.waiting.length >= this.maxWaiting) throw new PasswordHashingBusyError();
+      await new Promise<void>((resolve) => this.waiting.push(resolve));
+    } else {
+      this.running++;
+    }
+    this.peak = Math.max(this.peak, this.running);
+    try {
+      return await fn();
+    } finally {
+      const next = this.waiting.shift();
+      // The slot passes straight to the next waiter, so `running` never exceeds the cap.
+      if (next) next();
+      else this.running--;
+    }
+  }
+}
+
+let params: ScryptParams = OWASP_SCRYPT;
+const slots = new HashSlots(2, 8);
+
+/**
+ * Sets the process's password hashing (the store's config does at start;
+ * docs/contract.md#oauth). Two hashes at once by default: with two cores and
+ * 128 MiB each, two keep both cores busy and leave libuv's other threads free.
+ */
+export function configurePasswordHashing(o: Partial<PasswordHashingOptions>) {
+  if (o.logN !== undefined) params = { ...OWASP_SCRYPT, N: 2 ** o.logN };
+  if (o.maxRunning !== undefined) slots.maxRunning = o.maxRunning;
+  if (o.maxWaiting !== undefined) slots.maxWaiting = o.maxWaiting;
+}
+
+/** Hashes running now, the most that ever ran at once and the password checks so far (tests count them). */
+export function passwordHashingLoad() {
+  return { running: slots.running, peak: slots.peak, max: slots.maxRunning, checks: slots.checks };
+}
+
+function scryptAsync(password: string, salt: Buffer, keyLen: number, opts: ScryptParams): Promise<Buffer> {
+  const options: ScryptOptions = { ...opts, maxmem: 128 * opts.N * opts.r * 2 };
   return new Promise((resolve, reject) =>
-    scrypt(password.normalize("NFKC"), salt, keyLen, { ...opts, maxmem: 128 * opts.N! * opts.r! * 2 }, (err, key) =>
-      err ? reject(err) : resolve(key),
-    ),
+    scrypt(password.normalize("NFKC"), salt, keyLen, options, (err, key) => (err ? reject(err) : resolve(key))),
   );
 }
 
-export async function hashPassword(password: string): Promise<string> {
+function encode(p: ScryptParams, salt: Buffer, key: Buffer) {
+  return ["scrypt", p.N, p.r, p.p, salt.toString("base64url"), key.toString("base64url")].join("$");
+}
+
+interface Decoded extends ScryptParams {
+  salt: Buffer;
+  key: Buffer;
+}
+
+function decode(encoded: string): Decoded | undefined {
+  const [alg, n, r, p, salt, key, ...rest] = encoded.split("$");
+  if (alg !== "scrypt" || !n || !r || !p || !salt || !key || rest.length) return undefined;
+  const d = { N: Number(n), r: Number(r), p: Number(p), salt: Buffer.from(salt, "base64url") };
+  // A stored hash never asks for more than 1 GiB (N=2^20, r=8): a corrupt row must not exhaust memory.
+  if (![d.N, d.r, d.p].every(Number.isSafeInteger) || d.N < 2 || d.r < 1 || d.p < 1 || 128 * d.N * d.r > 2 ** 30) {
+    return undefined;
+  }
+  return { ...d, key: Buffer.from(key, "base64url") };
+}
+
+/** Hashes a new password; waits for a free slot rather than refusing (setting a password is not a flood). */
+export async function hashPassword(password: string, cost: ScryptParams = params): Promise<string> {
   const salt = randomBytes(16);
-  const key = await scryptAsync(password, salt, SCRYPT.keyLen, SCRYPT);
-  return ["scrypt", SCRYPT.N, SCRYPT.r, SCRYPT.p, salt.toString("base64url"), key.toString("base64url")].join("$");
+  const key = await slots.run(() => scryptAsync(password, salt, KEY_LENGTH, cost), false);
+  return encode(cost, salt, key);
 }
 
 // Verifying against a fixed dummy when the user does not exist keeps the
 // response time the same, so sign-in does not reveal which e-mails exist.
-let dummyHash: Promise<string> | undefined;
+const dummies = new Map<number, Promise<string>>();
+function dummyHash(): Promise<string> {
+  const p = params;
+  let dummy = dummies.get(p.N);
+  if (!dummy) {
+    const salt = randomBytes(16);
+    // Outside the slots: the caller already holds one.
+    dummy = scryptAsync("not a real password", salt, KEY_LENGTH, p).then((key) => encode(p, salt, key));
+    dummies.set(p.N, dummy);
+  }
+  return dummy;
+}
 
+/**
+ * Checks a password at sign-in. Throws PasswordHashingBusyError when the
+ * running and waiting slots are all taken.
+ */
 export async function verifyPassword(password: string, stored: string | null | undefined): Promise<boolean> {
-  const encoded = stored ?? (await (dummyHash ??= hashPassword("not a real password")));
-  const [alg, n, r, p, salt, key] = encoded.split("$");
-  if (alg !== "scrypt" || !n || !r || !p || !salt || !key) return false;
-  const expected = Buffer.from(key, "base64url");
-  const actual = await scryptAsync(password, Buffer.from(salt, "base64url"), expected.length, {
-    N: Number(n),
-    r: Number(r),
-    p: Number(p),
-  });
-  return timingSafeEqual(actual, expected) && stored != null;
+  return slots.run(async () => {
+    slots.checks++;
+    const decoded = decode(stored ?? (await dummyHash()));
+    if (!decoded) return false;
+    const actual = await scryptAsync(password, decoded.salt, decoded.key.length, decoded);
+    return timingSafeEqual(actual, decoded.key) && stored != null;
+  }, true);
+}
+
+/** Whether a stored hash is weaker than today's parameters: it is upgraded at its owner's next sign-in. */
+export function needsRehash(stored: string): boolean {
+  const d = decode(stored);
+  return !d || d.N < params.N || d.r < params.r || d.p < params.p || d.key.length < KEY_LENGTH;
 }

@@ -1,6 +1,7 @@
 import { eq } from "drizzle-orm";
 import type { FastifyRequest } from "fastify";
 import { randomToken, safeEqual, sha256 } from "../auth/secrets.js";
+import { isLoopbackHost } from "../auth/loopback.js";
 import { SCOPES, type Scope } from "../auth/permissions.js";
 import type { Queryable } from "../db/index.js";
 import { oauthClients } from "../db/schema/index.js";
@@ -12,7 +13,18 @@ export class ClientRegistrationError extends Error {
   override name = "ClientRegistrationError";
 }
 
-function checkRedirectUri(uri: string) {
+/** The mode the store runs in decides which redirect URIs an application may register. */
+export interface RegistrationOptions {
+  mode?: "development" | "production";
+}
+
+/**
+ * In production mode codes and tokens travel to https redirect URIs only, or to
+ * plain http on this machine (RFC 8252 §7.3: a native app's loopback listener;
+ * docs/contract.md#modes). Checked when URIs are registered; applications
+ * registered earlier are not re-checked.
+ */
+function checkRedirectUri(uri: string, { mode = "development" }: RegistrationOptions = {}) {
   let url: URL;
   try {
     url = new URL(uri);
@@ -21,16 +33,21 @@ function checkRedirectUri(uri: string) {
   }
   if (url.hash) throw new ClientRegistrationError(`Redirect URI ${uri} must not have a fragment (RFC 6749 §3.1.2).`);
   if (!/^https?:$/.test(url.protocol)) throw new ClientRegistrationError(`Redirect URI ${uri} must use http or https.`);
+  if (mode === "production" && url.protocol === "http:" && !isLoopbackHost(url.hostname))
+    throw new ClientRegistrationError(
+      `Redirect URI ${uri} must use https in production mode (plain http only to this machine: 127.0.0.1, [::1] or localhost).`,
+    );
 }
 
 /** Registers an application; the secret is returned once and stored only as a hash. */
 export async function createClient(
   q: Queryable,
   input: { name: string; redirectUris: string[]; scopes?: Scope[] },
+  options: RegistrationOptions = {},
 ): Promise<{ client_id: string; client_secret: string }> {
   if (!input.name.trim()) throw new ClientRegistrationError("The application needs a name.");
   if (!input.redirectUris.length) throw new ClientRegistrationError("The application needs at least one redirect URI.");
-  input.redirectUris.forEach(checkRedirectUri);
+  for (const uri of input.redirectUris) checkRedirectUri(uri, options);
   const scopes = input.scopes?.length ? input.scopes : [...SCOPES];
   const clientId = randomToken("app_", 12);
   const secret = randomToken("sec_", 32);
@@ -83,9 +100,15 @@ export async function authenticateClient(
 }
 
 /** Registers more redirect URIs for an application (the dashboard moved to another port). */
-export async function addRedirectUris(q: Queryable, client: OAuthClient, uris: string[]): Promise<void> {
+export async function addRedirectUris(
+  q: Queryable,
+  client: OAuthClient,
+  uris: string[],
+  options: RegistrationOptions = {},
+): Promise<void> {
   const missing = uris.filter((u) => !client.redirectUris.includes(u));
   if (!missing.length) return;
+  for (const uri of missing) checkRedirectUri(uri, options);
   await q
     .update(oauthClients)
     .set({ redirectUris: [...client.redirectUris, ...missing] })

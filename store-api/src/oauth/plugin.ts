@@ -1,6 +1,5 @@
-import formbody from "@fastify/formbody";
-import multipart from "@fastify/multipart";
 import type { FastifyError, FastifyPluginAsync, FastifyReply, FastifyRequest } from "fastify";
+import { acceptForms, OAUTH_BODY_LIMITS } from "../api/bodies.js";
 import { apiErrorHandler } from "../api/error-handler.js";
 import { zodIssues } from "../api/validation.js";
 import { InvalidRequest, OAuthError } from "./errors.js";
@@ -18,12 +17,8 @@ export interface OAuthEndpointsOptions {
  * for it with HTTP Basic).
  */
 export const oauthEndpointsPlugin: FastifyPluginAsync<OAuthEndpointsOptions> = async (app, { routes }) => {
-  await app.register(formbody);
-  // A few short fields, no files.
-  await app.register(multipart, {
-    attachFieldsToBody: "keyValues",
-    limits: { files: 0, fields: 50, fieldSize: 64 * 1024 },
-  });
+  // A few short fields, no files: 64 KB in every encoding (api/bodies.ts).
+  await acceptForms(app, OAUTH_BODY_LIMITS);
 
   app.addHook("onSend", async (_request, reply) => {
     reply.header("cache-control", "no-store").header("pragma", "no-cache");

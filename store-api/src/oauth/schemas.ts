@@ -65,6 +65,11 @@ export const revocationRequest = looseFields({
   token_type_hint: param("Ignored: the store finds the token either way."),
 });
 
+/** The revocation endpoint's answer: an empty JSON object, which every client library can parse. */
+export const revocationResponse = z
+  .strictObject({})
+  .meta({ description: "Revoked, or nothing to revoke (an unknown token, or another client's): {}." });
+
 const extension = (description: string) => ({ description: `Extension: ${description}`, "x-store-extension": true });
 
 /** The token endpoint's answer (docs/contract.md#oauth). */

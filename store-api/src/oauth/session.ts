@@ -77,6 +77,16 @@ export async function endSession(q: Queryable, reply: FastifyReply, session: Web
   reply.clearCookie(SESSION_COOKIE, { path: "/" });
 }
 
+/** Ends every store session of a user (a password change or deactivation: docs/contract.md#users). */
+export async function endUserSessions(q: Queryable, userId: number): Promise<void> {
+  await q.delete(webSessions).where(eq(webSessions.userId, userId));
+}
+
 export function csrfValid(session: WebSession | null, submitted: unknown): session is WebSession {
   return !!session && typeof submitted === "string" && safeEqual(session.csrfToken, submitted);
+}
+
+/** Deletes expired sessions: a schedule calls it, so abandoned sign-in forms do not pile up. */
+export async function purgeExpiredSessions(q: Queryable) {
+  await q.delete(webSessions).where(lt(webSessions.expiresAt, new Date()));
 }

@@ -1,8 +1,8 @@
-import { and, eq, gt, isNull } from "drizzle-orm";
+import { and, eq, gt, isNull, ne } from "drizzle-orm";
 import { randomToken, sha256 } from "../auth/secrets.js";
 import { PERMISSIONS } from "../auth/permissions.js";
 import type { Queryable } from "../db/index.js";
-import { oauthGrants, oauthTokens, users } from "../db/schema/index.js";
+import { oauthCodes, oauthGrants, oauthTokens, users } from "../db/schema/index.js";
 import type { UserRow } from "../users/users.js";
 import type { TokenResponse } from "./schemas.js";
 
@@ -50,6 +50,26 @@ export async function revokeGrant(q: Queryable, grantId: number): Promise<void> 
     .update(oauthGrants)
     .set({ revokedAt: new Date() })
     .where(and(eq(oauthGrants.id, grantId), isNull(oauthGrants.revokedAt)));
+}
+
+/**
+ * Revokes every live grant of a user, except `keep` (the grant of the token
+ * making a change to its own user's password), and voids the user's unused
+ * authorization codes, which would otherwise become new grants within their
+ * minute (docs/contract.md#users).
+ */
+export async function revokeUserGrants(q: Queryable, userId: number, keep?: number): Promise<void> {
+  await q
+    .update(oauthGrants)
+    .set({ revokedAt: new Date() })
+    .where(
+      and(
+        eq(oauthGrants.userId, userId),
+        isNull(oauthGrants.revokedAt),
+        keep === undefined ? undefined : ne(oauthGrants.id, keep),
+      ),
+    );
+  await q.delete(oauthCodes).where(and(eq(oauthCodes.userId, userId), isNull(oauthCodes.usedAt)));
 }
 
 /** What an API request's access token stands for. */

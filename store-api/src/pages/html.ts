@@ -74,7 +74,9 @@ ${opts.body.html}
 /**
  * The headers of every response of the HTML pages (pages/plugin.ts): out of
  * caches and frames (clickjacking on the consent page, RFC 6749 §10.13), no
- * script at all, no referrer.
+ * script at all, no referrer to other sites. Same-origin rather than
+ * no-referrer: under no-referrer a browser sends "Origin: null" with the
+ * store's own form posts, and pages/origin.ts refuses that.
  */
 export const PAGE_HEADERS = {
   "cache-control": "no-store",
@@ -82,7 +84,7 @@ export const PAGE_HEADERS = {
   "x-frame-options": "DENY",
   "content-security-policy":
     "default-src 'none'; style-src 'unsafe-inline'; img-src 'self' data:; frame-ancestors 'none'; base-uri 'none'",
-  "referrer-policy": "no-referrer",
+  "referrer-policy": "same-origin",
   "x-content-type-options": "nosniff",
 } as const;
 

@@ -4,6 +4,7 @@ import type { FastifyError, FastifyPluginAsync, FastifyReply, FastifyRequest } f
 import { toApiError } from "../api/error-handler.js";
 import { PAGE_HEADERS, sendPage } from "./html.js";
 import { messagePage } from "./oauth-pages.js";
+import { sameOriginForms } from "./origin.js";
 
 /**
  * Room for a handful of short fields, and for a pasted oddity (a 100 000-character
@@ -45,6 +46,9 @@ export const pagesPlugin: FastifyPluginAsync<PagesOptions> = async (pages, { rou
       messagePage({ storeName, title: "That did not work", message: mapped.message }),
     );
   });
+
+  // Forms are taken only from the store's own pages (pages/origin.ts), before their body is read.
+  pages.addHook("onRequest", sameOriginForms(pages.config));
 
   for (const plugin of routes) await pages.register(plugin);
 };

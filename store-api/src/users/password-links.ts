@@ -1,7 +1,9 @@
-import { and, eq, gt, isNull } from "drizzle-orm";
+import { and, eq, gt, inArray, isNull, sql } from "drizzle-orm";
 import { hashPassword, randomToken, sha256 } from "../auth/secrets.js";
 import type { Queryable } from "../db/index.js";
 import { passwordTokens, users } from "../db/schema/index.js";
+import { endUserSessions } from "../oauth/session.js";
+import { revokeUserGrants } from "../oauth/tokens.js";
 import type { UserRow } from "./users.js";
 
 /**
@@ -26,26 +28,72 @@ export async function createPasswordLink(q: Queryable, userId: number): Promise<
   return token;
 }
 
-/** The unused, unexpired link behind a token, with its user. */
+/** The user of an unused, unexpired link behind a token, for showing the form (nothing is spent). */
 export async function findPasswordLink(q: Queryable, token: unknown): Promise<PasswordLink | undefined> {
-  if (typeof token !== "string" || !token || token.length > 200) return undefined;
+  if (!plausibleToken(token)) return undefined;
   const [row] = await q
     .select({ tokenHash: passwordTokens.tokenHash, user: users })
     .from(passwordTokens)
     .innerJoin(users, eq(users.id, passwordTokens.userId))
-    .where(
-      and(
-        eq(passwordTokens.tokenHash, sha256(token)),
-        isNull(passwordTokens.usedAt),
-        gt(passwordTokens.expiresAt, new Date()),
-      ),
-    );
+    .where(and(eq(passwordTokens.tokenHash, sha256(token)), live(), eq(users.isActive, true)));
   return row;
 }
 
-/** Sets the user's password and spends the link (run both in one transaction). */
-export async function setPasswordWithLink(q: Queryable, link: PasswordLink, password: string): Promise<void> {
+function plausibleToken(token: unknown): token is string {
+  return typeof token === "string" && !!token && token.length <= 200;
+}
+
+/** A link is live while unused and unexpired (the expiry stays: docs/contract.md#users). */
+function live() {
+  return and(isNull(passwordTokens.usedAt), gt(passwordTokens.expiresAt, sql`now()`));
+}
+
+/**
+ * Spends the link and sets its user's password; run it inside the request's
+ * transaction. The claim is one conditional UPDATE … RETURNING: of parallel
+ * posts of the same link exactly one gets the row (the others wait on its lock
+ * and then find it used), so a link sets one password, once
+ * (docs/contract.md#users). Answers the user, or undefined when the link is
+ * unknown, used, expired or its user inactive (nothing changed).
+ *
+ * Setting a password ends the user's other links, grants and store sessions:
+ * whoever held the account before the reset keeps nothing.
+ */
+export async function setPasswordWithLink(
+  q: Queryable,
+  token: unknown,
+  password: string,
+): Promise<UserRow | undefined> {
+  if (!plausibleToken(token)) return undefined;
   const passwordHash = await hashPassword(password);
-  await q.update(users).set({ passwordHash, updatedAt: new Date() }).where(eq(users.id, link.user.id));
-  await q.update(passwordTokens).set({ usedAt: new Date() }).where(eq(passwordTokens.tokenHash, link.tokenHash));
+  const [claimed] = await q
+    .update(passwordTokens)
+    .set({ usedAt: sql`now()` })
+    .where(
+      and(
+        eq(passwordTokens.tokenHash, sha256(token)),
+        live(),
+        inArray(passwordTokens.userId, q.select({ id: users.id }).from(users).where(eq(users.isActive, true))),
+      ),
+    )
+    .returning({ userId: passwordTokens.userId });
+  if (!claimed) return undefined;
+  const [user] = await q
+    .update(users)
+    .set({ passwordHash, updatedAt: new Date() })
+    .where(eq(users.id, claimed.userId))
+    .returning();
+  await invalidatePasswordLinks(q, claimed.userId);
+  await revokeUserGrants(q, claimed.userId);
+  await endUserSessions(q, claimed.userId);
+  return user;
+}
+
+/**
+ * Voids every unused link of a user. Called when the e-mail changes (the link
+ * went to the old address), the password is set some other way, or the user is
+ * deactivated; reactivation brings no link back (docs/contract.md#users).
+ */
+export async function invalidatePasswordLinks(q: Queryable, userId: number): Promise<void> {
+  await q.delete(passwordTokens).where(and(eq(passwordTokens.userId, userId), isNull(passwordTokens.usedAt)));
 }

@@ -2,9 +2,12 @@ import { and, asc, count, eq, sql } from "drizzle-orm";
 import { hashPassword } from "../auth/secrets.js";
 import { PERMISSIONS, type Permission } from "../auth/permissions.js";
 import type { Queryable } from "../db/index.js";
-import { oauthGrants, users, webSessions } from "../db/schema/index.js";
+import { users } from "../db/schema/index.js";
 import { ConflictError, ForbiddenError, NotFoundError } from "../api/errors.js";
 import type { Mailer } from "../mail/mailer.js";
+import { endUserSessions } from "../oauth/session.js";
+import { revokeUserGrants } from "../oauth/tokens.js";
+import { invalidatePasswordLinks } from "./password-links.js";
 import { sendWelcome } from "./welcome.js";
 
 export type UserRow = typeof users.$inferSelect;
@@ -76,12 +79,18 @@ export interface UpdateUserInput {
  * Updates a user. The store must keep an active user who can manage users, so
  * an actor cannot deactivate themselves, and no change may leave the store
  * without an active manage_users user.
+ *
+ * A new password ends the user's grants and store sessions, except the grant
+ * `actorGrantId` when users change their own password (the token making the
+ * change keeps working). A new e-mail, a new password or deactivation voids
+ * the user's set-password links (docs/contract.md#users).
  */
 export async function updateUser(
   q: Queryable,
   actorId: number | null,
   user: UserRow,
   input: UpdateUserInput,
+  actorGrantId?: number,
 ): Promise<UserRow> {
   if (input.is_active === false && actorId === user.id)
     throw new ForbiddenError("You cannot deactivate your own account.");
@@ -97,10 +106,17 @@ export async function updateUser(
     })
     .where(eq(users.id, user.id))
     .returning();
-  if (input.is_active === false && user.isActive) {
-    // Deactivation ends everything the user had: tokens answer 401 from now on.
-    await q.update(oauthGrants).set({ revokedAt: new Date() }).where(eq(oauthGrants.userId, user.id));
-    await q.delete(webSessions).where(eq(webSessions.userId, user.id));
+  const deactivated = input.is_active === false;
+  const passwordChanged = input.password !== undefined;
+  if (deactivated || passwordChanged || (input.email !== undefined && input.email !== user.email)) {
+    await invalidatePasswordLinks(q, user.id);
+  }
+  if (deactivated || passwordChanged) {
+    // Deactivation ends everything the user had: tokens answer 401 from now on. A new password
+    // ends whatever the old one opened, but not the request's own grant when it is the user's.
+    const keep = !deactivated && actorId === user.id ? actorGrantId : undefined;
+    await revokeUserGrants(q, user.id, keep);
+    await endUserSessions(q, user.id);
   }
   await assertUserManagerRemains(q);
   return updated!;

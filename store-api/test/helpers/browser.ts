@@ -5,9 +5,18 @@ export class Browser {
 
   async request(
     path: string,
-    init: { method?: string; form?: Record<string, string>; headers?: Record<string, string> } = {},
+    init: {
+      method?: string;
+      form?: Record<string, string>;
+      headers?: Record<string, string>;
+      /** The Origin sent with a POST, as a browser does: the store's own unless given; null sends none. */
+      origin?: string | null;
+    } = {},
   ) {
     const headers: Record<string, string> = { ...init.headers };
+    const method = init.method ?? (init.form ? "POST" : "GET");
+    const origin = init.origin === undefined ? new URL(this.base).origin : init.origin;
+    if (origin !== null && method !== "GET" && method !== "HEAD" && !("origin" in headers)) headers.origin = origin;
     if (this.cookies.size) headers.cookie = [...this.cookies].map(([k, v]) => `${k}=${v}`).join("; ");
     let body: string | undefined;
     if (init.form) {
@@ -15,7 +24,7 @@ export class Browser {
       body = new URLSearchParams(init.form).toString();
     }
     const res = await fetch(new URL(path, this.base), {
-      method: init.method ?? (init.form ? "POST" : "GET"),
+      method,
       headers,
       body,
       redirect: "manual",

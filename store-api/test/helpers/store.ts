@@ -45,7 +45,7 @@ async function freshDatabase(): Promise<{ database: Database; drop: () => Promis
 
 export async function startStore(
   overrides: Partial<StoreConfig> = {},
-  opts: Pick<BuildOptions, "onRoute"> = {},
+  opts: Pick<BuildOptions, "onRoute" | "logStream"> = {},
 ): Promise<TestStore> {
   const { database, drop } = await freshDatabase();
   const app = await buildApp({ config: testConfig(overrides), database, ...opts });

@@ -69,7 +69,7 @@ describe("POST /oauth2/revoke", () => {
     expect(await usersStatus(t.access_token)).toBe(200);
     const res = await revoke({ token: t.access_token });
     expect(res.status).toBe(200);
-    expect(res.text).toBe("");
+    expect(res.text).toBe("{}");
     expect(res.res.headers.get("cache-control")).toContain("no-store");
     expect(await usersStatus(t.access_token)).toBe(401);
     const r = await refresh(t.refresh_token);

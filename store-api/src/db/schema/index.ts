@@ -2,5 +2,6 @@
 export * from "./mail.js";
 export * from "./oauth.js";
 export * from "./settings.js";
+export * from "./sign-in.js";
 export * from "./users.js";
 export * from "./web.js";

@@ -64,7 +64,9 @@ const setPasswordRoutes: FastifyPluginAsyncZod = async (app) => {
       const problem = passwordProblem(password);
       if (problem) return again(problem);
       if (password !== confirm) return again("The two passwords do not match.");
-      await app.db.transaction((tx) => setPasswordWithLink(tx, link, password));
+      // The link is claimed atomically inside the transaction: a parallel post of it may have won meanwhile.
+      const set = await app.db.transaction((tx) => setPasswordWithLink(tx, token, password));
+      if (!set) return sendPage(reply, 410, invalid);
       const message =
         "Your password is set. Return to the store's admin and sign in with your e-mail and new password.";
       return sendPage(reply, 200, messagePage({ storeName, title: "Password set", message }));

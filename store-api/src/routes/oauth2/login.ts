@@ -1,26 +1,60 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { noBody } from "../../api/schemas.js";
-import { verifyPassword } from "../../auth/secrets.js";
+import { configurePasswordHashing } from "../../auth/secrets.js";
 import { passwordsAllowed } from "../../auth/transport.js";
-import { LoginLimiter } from "../../oauth/login-limiter.js";
+import { purgeSignInThrottle } from "../../oauth/login-limiter.js";
 import { signInForm, signOutForm } from "../../oauth/schemas.js";
-import { csrfValid, endSession, ensureSession, loadSession, signInSession } from "../../oauth/session.js";
+import {
+  csrfValid,
+  endSession,
+  ensureSession,
+  loadSession,
+  purgeExpiredSessions,
+  signInSession,
+} from "../../oauth/session.js";
+import { checkSignIn } from "../../oauth/sign-in.js";
 import { sendPage } from "../../pages/html.js";
 import { messagePage, signInPage } from "../../pages/oauth-pages.js";
 import { htmlPage } from "../../pages/schemas.js";
-import { findUserByEmail } from "../../users/users.js";
+import { PASSWORD_LENGTH } from "../../users/schemas.js";
 
-/** Only the store's own authorize URL may be returned to after sign-in (no open redirect). */
-function safeReturnTo(value: unknown): string {
-  return typeof value === "string" && value.startsWith("/oauth2/authorize?") ? value : "/oauth2/signed-in";
+const SIGNED_IN = "/oauth2/signed-in";
+
+/**
+ * Only the store's own authorize URL may be returned to after sign-in (no open
+ * redirect). One holding anything but printable ASCII (CR/LF above all) cannot
+ * go into a Location header: undefined, and the form answers 400.
+ */
+function safeReturnTo(value: unknown): string | undefined {
+  if (typeof value !== "string" || !value.startsWith("/oauth2/authorize?")) return SIGNED_IN;
+  return /^[\x21-\x7e]*$/.test(value) ? value : undefined;
 }
+
+const BROKEN_RETURN_TO = "This sign-in link is damaged. Go back to the application and start signing in again.";
 
 const tags = ["OAuth"];
 
 /** POST /oauth2/login (the sign-in form), POST /oauth2/logout ("sign in as someone else") and the signed-in page. */
 const loginRoutes: FastifyPluginAsyncZod = async (app) => {
-  const { storeName } = app.config;
-  const limiter = new LoginLimiter();
+  const { storeName, signIn } = app.config;
+  // The process's password hashing follows the store's config: scrypt's cost and the cap on hashes at once.
+  configurePasswordHashing({
+    logN: signIn.scryptLogN,
+    maxRunning: signIn.maxHashes,
+    maxWaiting: signIn.maxWaitingHashes,
+  });
+
+  // Expired sessions and throttle counters are deleted on a schedule, not only when someone signs in.
+  let purge: NodeJS.Timeout | undefined;
+  app.addHook("onReady", async () => {
+    purge = setInterval(() => {
+      Promise.all([purgeExpiredSessions(app.db), purgeSignInThrottle(app.db)]).catch((err: unknown) =>
+        app.log.warn({ err }, "purging expired sign-in records failed"),
+      );
+    }, signIn.purgeEveryMs);
+    purge.unref();
+  });
+  app.addHook("onClose", async () => clearInterval(purge));
 
   app.post(
     "/oauth2/login",
@@ -32,13 +66,17 @@ const loginRoutes: FastifyPluginAsyncZod = async (app) => {
         body: signInForm,
         response: {
           303: noBody("Signed in: back to the authorization request."),
-          "4xx": htmlPage("The sign-in form again, with what went wrong."),
+          "4xx": htmlPage(
+            "The sign-in form again, with what went wrong (429: too many failed sign-ins, see Retry-After).",
+          ),
+          503: htmlPage("Too many sign-ins at once: the sign-in form again; retry after Retry-After seconds."),
         },
       },
     },
     async (request, reply) => {
       const body = request.body;
-      const returnTo = safeReturnTo(body.return_to);
+      const safeReturn = safeReturnTo(body.return_to);
+      const returnTo = safeReturn ?? SIGNED_IN;
       const email = typeof body.email === "string" ? body.email.trim() : "";
       const password = typeof body.password === "string" ? body.password : "";
       const session = await loadSession(app.db, request);
@@ -47,28 +85,36 @@ const loginRoutes: FastifyPluginAsyncZod = async (app) => {
         return sendPage(reply, status, signInPage({ storeName, csrfToken: s.csrfToken, returnTo, email, error }));
       };
 
+      if (safeReturn === undefined) return again(400, BROKEN_RETURN_TO);
       if (!csrfValid(session, body.csrf_token)) return again(400, "Your sign-in form expired. Please sign in again.");
       if (!passwordsAllowed(app.config, request)) {
         return again(400, "This store accepts passwords only over HTTPS. Open it with an https:// address.");
       }
       if (!email || !password) return again(400, "Enter your e-mail and password.");
-      const wait = limiter.retryAfter(email, request.ip);
-      if (wait > 0) {
-        reply.header("retry-after", String(wait));
-        return again(
-          429,
-          `Too many failed sign-ins. Try again in ${Math.ceil(wait / 60)} minute${wait > 60 ? "s" : ""}.`,
-        );
+      // No password is longer (docs/contract.md#users), and hashing a huge one costs the store dearly.
+      if (password.length > PASSWORD_LENGTH.max) {
+        return again(400, `The password is longer than ${PASSWORD_LENGTH.max} characters: no password is.`);
       }
-      const user = await findUserByEmail(app.db, email);
-      const ok = await verifyPassword(password, user?.passwordHash);
-      if (!user || !ok) {
-        limiter.fail(email, request.ip);
-        request.log.info({ event: "sign_in_failed" }, "sign-in failed");
-        return again(401, "The e-mail or password is not correct.");
+      const outcome = await checkSignIn(app.db, signIn, { email, password, address: request.ip });
+      switch (outcome.kind) {
+        case "throttled": {
+          const wait = outcome.retryAfter;
+          reply.header("retry-after", String(wait));
+          request.log.info({ event: "sign_in_throttled", limit: outcome.limit }, "sign-in throttled");
+          const when = wait < 60 ? "in a minute" : `in ${Math.ceil(wait / 60)} minutes`;
+          return again(429, `Too many failed sign-ins. Try again ${when}.`);
+        }
+        case "busy":
+          reply.header("retry-after", String(outcome.retryAfter));
+          request.log.warn({ event: "sign_in_busy" }, "too many password checks at once");
+          return again(503, "The store is busy signing people in. Try again in a moment.");
+        case "wrong":
+          request.log.info({ event: "sign_in_failed" }, "sign-in failed");
+          return again(401, "The e-mail or password is not correct.");
+        case "inactive":
+          return again(403, "This account is deactivated. Ask a store administrator to reactivate it.");
       }
-      if (!user.isActive) return again(403, "This account is deactivated. Ask a store administrator to reactivate it.");
-      limiter.succeed(email);
+      const { user } = outcome;
       await signInSession(app.db, request, reply, session, user);
       request.log.info({ event: "sign_in", userId: user.id }, "signed in");
       return reply.redirect(returnTo, 303);
@@ -88,8 +134,12 @@ const loginRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const session = await loadSession(app.db, request);
+      const returnTo = safeReturnTo(request.body.return_to);
+      if (returnTo === undefined) {
+        return sendPage(reply, 400, messagePage({ storeName, title: "That did not work", message: BROKEN_RETURN_TO }));
+      }
       if (csrfValid(session, request.body.csrf_token)) await endSession(app.db, reply, session);
-      return reply.redirect(safeReturnTo(request.body.return_to), 303);
+      return reply.redirect(returnTo, 303);
     },
   );
 

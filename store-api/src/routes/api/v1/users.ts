@@ -61,7 +61,7 @@ const usersRoutes: FastifyPluginAsyncZod = async (api) => {
       handler: async (request) => {
         assertPasswordTransport(request, request.body.password);
         const updated = await db.transaction(async (tx) =>
-          updateUser(tx, actor(request).id, await getUser(tx, request.params.id), request.body),
+          updateUser(tx, actor(request).id, await getUser(tx, request.params.id), request.body, request.auth?.grantId),
         );
         return serializeUser(updated);
       },

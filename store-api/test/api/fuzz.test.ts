@@ -1,0 +1,319 @@
+import fc from "fast-check";
+import type { RouteOptions } from "fastify";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { oauthCodes, oauthGrants, oauthTokens, outbox, passwordTokens, users } from "../../src/db/schema/index.js";
+import type { UserRow } from "../../src/users/users.js";
+import { addClient, addUser, seedToken, startStore, type TestStore } from "../helpers/index.js";
+import { rawRequest } from "../helpers/raw-http.js";
+
+/**
+ * Malformed bodies of every kind, thrown at every route of the real server
+ * (docs/contract.md#errors): never a 5xx, and a refused request changes
+ * nothing. Bounded and seeded: FUZZ_SEED and FUZZ_RUNS override the defaults,
+ * and fast-check prints the seed and path of any failure to replay it.
+ */
+
+const SEED = Number(process.env.FUZZ_SEED ?? 20_250_601);
+const RUNS = Number(process.env.FUZZ_RUNS ?? 300);
+
+let store: TestStore;
+let owner: UserRow;
+let admin: string;
+const registered: RouteOptions[] = [];
+
+beforeAll(async () => {
+  // No rate limit: the fuzz would otherwise meet 429s before any body is parsed.
+  store = await startStore({ rateLimit: 0 }, { onRoute: (route) => void registered.push(route) });
+  const client = await addClient(store);
+  owner = await addUser(store, { email: "owner@example.com" });
+  admin = (await seedToken(store, client, owner)).access_token;
+});
+afterAll(() => store.close());
+
+/** Every method and URL the app registered, with real values for the parameters. */
+function routes(): { method: string; path: string; takesBody: boolean }[] {
+  return registered
+    .flatMap((route) =>
+      (Array.isArray(route.method) ? route.method : [route.method]).map((method) => ({
+        method,
+        url: route.url,
+        takesBody: Boolean(route.schema?.body),
+      })),
+    )
+    .filter(({ method }) => method !== "HEAD")
+    .map(({ method, url, takesBody }) => ({
+      method,
+      takesBody,
+      // The owner's own id: deleting or deactivating oneself is refused, so no request here can remove the token's user.
+      path: url.replace(/:id\b/g, String(owner.id)).replace(/:\w+/g, "x").replace(/\*/g, "index.html"),
+    }));
+}
+
+/** What a refused request must not change: users, their links, tokens and grants, and the mail outbox. */
+async function snapshot() {
+  const db = store.database.db;
+  return {
+    users: await db.select().from(users).orderBy(users.id),
+    links: await db.select().from(passwordTokens).orderBy(passwordTokens.tokenHash),
+    grants: await db.select().from(oauthGrants).orderBy(oauthGrants.id),
+    tokens: await db.select().from(oauthTokens).orderBy(oauthTokens.tokenHash),
+    codes: await db.select().from(oauthCodes).orderBy(oauthCodes.codeHash),
+    mail: await db.select().from(outbox).orderBy(outbox.id),
+  };
+}
+
+interface Body {
+  kind: string;
+  contentType: string | null;
+  body: Buffer;
+}
+
+const text = fc.string({ unit: "binary", maxLength: 60 });
+const names = fc.constantFrom(
+  "email",
+  "password",
+  "permissions",
+  "is_active",
+  "token",
+  "client_id",
+  "grant_type",
+  "csrf_token",
+  "return_to",
+  "__proto__",
+  "constructor",
+  "hasOwnProperty",
+  "",
+  'a"b',
+  "a\r\nb",
+  "名前",
+);
+/** Fields that make any write invalid, so that a body parsed as fields is still refused. */
+const POISON: [string, string][] = [
+  ["email", "bad"],
+  ["is_active", "maybe"],
+];
+
+const boundaries = fc.oneof(
+  fc.constantFrom("X", "----store", "a'()+_,-./:=?b", " spaced", "x".repeat(70), "x".repeat(200)),
+  fc.stringMatching(/^[A-Za-z0-9'()+_,.\/:=?-]{1,70}$/),
+);
+
+function part(boundary: string, name: string, value: string, headers = "") {
+  return `--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n${headers}\r\n${value}\r\n`;
+}
+
+const multipartBodies: fc.Arbitrary<Body> = fc
+  .record({
+    boundary: boundaries,
+    fields: fc.array(fc.tuple(names, text), { maxLength: 6 }),
+    variant: fc.constantFrom(
+      "complete",
+      "no closing boundary",
+      "cut",
+      "LF-only",
+      "wrong boundary",
+      "no boundary parameter",
+      "quoted boundary",
+      "only a preamble",
+      "form body",
+      "file part",
+      "JSON part",
+      "odd part headers",
+      "many parts",
+    ),
+    cut: fc.nat(),
+    junk: text,
+  })
+  .map(({ boundary, fields, variant, cut, junk }) => {
+    const all = [...fields, ...POISON];
+    let body = all.map(([n, v]) => part(boundary, n, v)).join("") + `--${boundary}--\r\n`;
+    let contentType = `multipart/form-data; boundary=${boundary}`;
+    switch (variant) {
+      case "no closing boundary":
+        body = all.map(([n, v]) => part(boundary, n, v)).join("");
+        break;
+      case "cut":
+        body = body.slice(0, cut % (body.length + 1));
+        break;
+      case "LF-only":
+        body = body.replace(/\r\n/g, "\n");
+        break;
+      case "wrong boundary":
+        contentType = `multipart/form-data; boundary=${boundary}x`;
+        break;
+      case "no boundary parameter":
+        contentType = "multipart/form-data";
+        break;
+      case "quoted boundary":
+        contentType = `multipart/form-data; boundary="${boundary}"; charset=${junk}`;
+        break;
+      case "only a preamble":
+        body = `${junk}\r\n`;
+        break;
+      case "form body":
+        body = new URLSearchParams(all).toString();
+        break;
+      case "file part":
+        body =
+          part(boundary, "email", junk, "") +
+          `--${boundary}\r\nContent-Disposition: form-data; name="image"; filename="${junk}"\r\nContent-Type: image/png\r\n\r\n${junk}\r\n` +
+          `--${boundary}--\r\n`;
+        break;
+      case "JSON part":
+        body = part(boundary, "permissions", junk, "Content-Type: application/json\r\n") + body;
+        break;
+      case "odd part headers":
+        body =
+          `--${boundary}\r\n${junk}: ${"h".repeat(cut % 100_000)}\r\nContent-Disposition: ${junk}\r\n\r\nvalue\r\n` +
+          body;
+        break;
+      case "many parts":
+        body = part(boundary, "n", "v").repeat(1 + (cut % 1500)) + body;
+        break;
+    }
+    return { kind: `multipart: ${variant}`, contentType, body: Buffer.from(body, "latin1") };
+  });
+
+const urlEncodedBodies: fc.Arbitrary<Body> = fc
+  .tuple(
+    fc.array(
+      fc.oneof(
+        fc.constantFrom(
+          "=",
+          "&",
+          "%",
+          "%zz",
+          "%00",
+          "%C3%28",
+          "%F0%9F%98",
+          "+",
+          "a[]=1",
+          "a[b]=2",
+          "__proto__=x",
+          "constructor[prototype][x]=1",
+          "email",
+          "is_active=",
+          ";",
+          "%%",
+          "\u0000",
+          "é",
+          "&&&",
+        ),
+        text,
+      ),
+      { maxLength: 12 },
+    ),
+    fc.constantFrom("application/x-www-form-urlencoded", "application/x-www-form-urlencoded; charset=latin1"),
+  )
+  .map(([pieces, contentType]) => ({
+    kind: "url-encoded",
+    contentType,
+    body: Buffer.from(`${pieces.join("")}&email=bad&is_active=maybe`),
+  }));
+
+const jsonBodies: fc.Arbitrary<Body> = fc
+  .oneof(
+    fc
+      .json({ maxDepth: 3 })
+      .chain((json) =>
+        fc.nat().map((cut) => ({ kind: "JSON: broken", text: json.slice(0, cut % Math.max(1, json.length)) })),
+      ),
+    fc.integer({ min: 1, max: 20_000 }).map((n) => ({ kind: "JSON: deep", text: "[".repeat(n) + "]".repeat(n) })),
+    fc.integer({ min: 1, max: 5_000 }).map((n) => ({
+      kind: "JSON: deep object",
+      text: '{"permissions":'.repeat(n) + "1" + "}".repeat(n),
+    })),
+    fc
+      .constantFrom("1e999999", "-1e999999", "123456789012345678901234567890", "1e-999999", "-0", "NaN", "0x10")
+      .map((n) => ({ kind: "JSON: huge number", text: `{"email":"bad","is_active":${n},"permissions":[${n}]}` })),
+    fc
+      .constantFrom('{"__proto__":{"is_admin":true}}', '{"constructor":{"prototype":{"x":1}}}', '{"a":1,"a":2}')
+      .map((t) => ({ kind: "JSON: prototype keys", text: t })),
+    fc.json({ maxDepth: 3 }).map((json) => ({ kind: "JSON: any value", text: json })),
+    fc
+      .dictionary(names, fc.jsonValue({ maxDepth: 2 }), { maxKeys: 5 })
+      .map((o) => ({ kind: "JSON: object", text: JSON.stringify({ ...o, email: "bad", is_active: "maybe" }) })),
+  )
+  .chain(({ kind, text: t }) =>
+    fc
+      .constantFrom("application/json", "application/json; charset=utf-16", "application/json;charset=latin1")
+      .map((contentType) => ({ kind, contentType, body: Buffer.from(t) })),
+  );
+
+const CONTENT_TYPES = [
+  "text/plain",
+  "text/plain; charset=utf-16",
+  "application/xml",
+  "application/octet-stream",
+  "image/png",
+  "multipart/mixed; boundary=x",
+  "multipart/form-data; boundary=",
+  "application/x-www-form-urlencoded; charset=utf-16",
+  "application/json-patch+json",
+  "a/b/c",
+  ";;;",
+  "",
+  "text/html",
+];
+const contentTypes = fc.oneof(fc.constantFrom<string | null>(null, ...CONTENT_TYPES), text);
+
+const otherBodies: fc.Arbitrary<Body> = fc.oneof(
+  fc.tuple(contentTypes, text).map(([contentType, t]) => ({
+    kind: "wrong content type",
+    contentType,
+    body: Buffer.from(`${t}&email=bad&is_active=maybe`),
+  })),
+  fc
+    .constantFrom<string | null>(
+      null,
+      "application/json",
+      "application/x-www-form-urlencoded",
+      "multipart/form-data; boundary=X",
+      ...CONTENT_TYPES,
+    )
+    .map((contentType) => ({ kind: "empty", contentType, body: Buffer.alloc(0) })),
+  fc
+    .tuple(contentTypes, fc.uint8Array({ maxLength: 4096 }))
+    .map(([contentType, bytes]) => ({ kind: "binary", contentType, body: Buffer.from(bytes) })),
+);
+
+const bodies = fc.oneof(multipartBodies, urlEncodedBodies, jsonBodies, otherBodies);
+
+describe("fuzz: malformed bodies at every route", () => {
+  it("never answer 5xx, and a refused request changes nothing", async () => {
+    const all = routes();
+    expect(all.length).toBeGreaterThan(10);
+    expect(all.map((r) => `${r.method} ${r.path}`)).toEqual(
+      expect.arrayContaining(["POST /api/v1/users", `PUT /api/v1/users/${owner.id}`, "POST /oauth2/logout"]),
+    );
+    const statuses = new Map<number, number>();
+    let before = await snapshot();
+
+    await fc.assert(
+      // Routes that take a body come up three times as often: that is where bodies are parsed.
+      fc.asyncProperty(
+        fc.oneof(
+          { arbitrary: fc.constantFrom(...all.filter((r) => r.takesBody)), weight: 3 },
+          { arbitrary: fc.constantFrom(...all), weight: 1 },
+        ),
+        bodies,
+        async (route, { contentType, body }) => {
+          const headers: Record<string, string> = { origin: store.url };
+          if (route.path.startsWith("/api/")) headers.authorization = `Bearer ${admin}`;
+          if (contentType !== null) headers["content-type"] = contentType;
+          const res = await rawRequest(store, { method: route.method, path: route.path, headers, body });
+          statuses.set(res.status, (statuses.get(res.status) ?? 0) + 1);
+          expect(res.status, res.text.slice(0, 300)).toBeLessThan(500);
+          const after = await snapshot();
+          // docs/contract.md#errors: a failed request changes nothing (an empty PUT is a valid, if idle, update).
+          if (res.status >= 400) expect(after).toEqual(before);
+          before = after;
+        },
+      ),
+      { seed: SEED, numRuns: RUNS, endOnFailure: false },
+    );
+    // Most bodies are refused; a run that met only successes would have tested little.
+    const refused = [...statuses].filter(([s]) => s >= 400).reduce((n, [, c]) => n + c, 0);
+    expect(refused).toBeGreaterThan(RUNS / 2);
+  });
+});
