@@ -1,48 +1,75 @@
-import { withAuth, type NextRequestWithAuth } from "next-auth/middleware";
 import { getToken } from "next-auth/jwt";
-import { type NextFetchEvent, type NextRequest, NextResponse } from "next/server";
+import { type NextRequest, NextResponse } from "next/server";
+import { sessionCookieName, usesSecureCookies } from "./lib/auth-cookies";
+import { signInPath } from "./lib/callback-path";
 import { getEnv } from "./lib/env";
 import { failureResponse, signedOutFailure } from "./lib/failure";
+import { contentSecurityPolicy, newNonce, nonPagePolicy, strictTransportSecurity } from "./lib/security-headers";
 import { usableSession } from "./lib/session-token";
 
-type Guard = (request: NextRequestWithAuth, event: NextFetchEvent) => ReturnType<ReturnType<typeof withAuth>>;
+/** Pages a signed-out visitor may see. */
+const publicPages = ["/signin", "/signed-out"];
 
-let guard: Guard | undefined;
+const isUnder = (pathname: string, prefix: string) => pathname === prefix || pathname.startsWith(`${prefix}/`);
 
-/** Built on first request, not at import, so that `next build` needs no secrets. */
-function getGuard(): Guard {
-  if (!guard) {
-    const env = getEnv();
-    guard = withAuth(() => NextResponse.next(), {
-      secret: env.NEXTAUTH_SECRET,
-      pages: { signIn: "/signin", error: "/signin" },
-      callbacks: {
-        // A cookie alone is not enough: it must hold a token for this store.
-        authorized: ({ token }) => usableSession(token, env.STORE_PUBLIC_URL) !== null,
-      },
-    }) as Guard;
-  }
-  return guard;
+/** A cookie alone is not enough: it must hold a token for this store. */
+async function signedIn(request: NextRequest): Promise<boolean> {
+  const env = getEnv();
+  const token = await getToken({
+    req: request,
+    secret: env.NEXTAUTH_SECRET,
+    cookieName: sessionCookieName(env.NEXTAUTH_URL),
+  });
+  return usableSession(token, env.STORE_PUBLIC_URL) !== null;
+}
+
+function withSecurityHeaders(response: Response, policy: string): Response {
+  response.headers.set("Content-Security-Policy", policy);
+  if (usesSecureCookies(getEnv().NEXTAUTH_URL))
+    response.headers.set("Strict-Transport-Security", strictTransportSecurity);
+  return response;
 }
 
 /**
- * The route handlers under /api/ (client reads) answer a signed-out caller
- * with 401 JSON, never a redirect to an HTML page a fetch cannot use. Each
- * handler checks the session again (lib/route-handler.ts).
+ * Every request but static files passes here (proxy runs first, so the
+ * environment is read on the first request, not at build):
+ *
+ * - the route handlers under /api/ (client reads) answer a signed-out caller
+ *   with 401 JSON, never a redirect to an HTML page a fetch cannot use; each
+ *   handler checks the session again (lib/route-handler.ts). next-auth's own
+ *   routes (/api/auth/…) pass untouched.
+ * - signed-out visitors of any other dashboard page go to
+ *   /signin?callbackUrl=<that page> (lib/callback-path.ts keeps it a path of ours).
+ * - pages get a Content-Security-Policy with a fresh nonce, on the request
+ *   (Next.js reads the nonce from it) and on the response
+ *   (lib/security-headers.ts); HSTS when the dashboard is on HTTPS.
  */
-async function guardApi(request: NextRequest): Promise<Response> {
+export async function proxy(request: NextRequest): Promise<Response> {
   const env = getEnv();
-  const token = await getToken({ req: request, secret: env.NEXTAUTH_SECRET });
-  if (usableSession(token, env.STORE_PUBLIC_URL)) return NextResponse.next();
-  return failureResponse(signedOutFailure);
-}
+  const { pathname, search } = request.nextUrl;
 
-/** Signed-out visitors of any dashboard page go to /signin?callbackUrl=<that page>. */
-export function proxy(request: NextRequest, event: NextFetchEvent) {
-  if (request.nextUrl.pathname.startsWith("/api/")) return guardApi(request);
-  return getGuard()(request as NextRequestWithAuth, event);
+  if (isUnder(pathname, "/api")) {
+    if (isUnder(pathname, "/api/auth") || (await signedIn(request)))
+      return withSecurityHeaders(NextResponse.next(), nonPagePolicy);
+    return withSecurityHeaders(failureResponse(signedOutFailure), nonPagePolicy);
+  }
+
+  if (!publicPages.some((page) => isUnder(pathname, page)) && !(await signedIn(request))) {
+    const target = new URL(signInPath(`${pathname}${search}`), env.NEXTAUTH_URL);
+    return withSecurityHeaders(NextResponse.redirect(target), nonPagePolicy);
+  }
+
+  const policy = contentSecurityPolicy({
+    nonce: newNonce(),
+    storePublicUrl: env.STORE_PUBLIC_URL,
+    https: usesSecureCookies(env.NEXTAUTH_URL),
+    dev: process.env.NODE_ENV === "development",
+  });
+  const requestHeaders = new Headers(request.headers);
+  requestHeaders.set("Content-Security-Policy", policy);
+  return withSecurityHeaders(NextResponse.next({ request: { headers: requestHeaders } }), policy);
 }
 
 export const config = {
-  matcher: ["/((?!api/auth|_next/static|_next/image|favicon\\.ico|icon\\.svg|robots\\.txt|signin|signed-out).*)"],
+  matcher: ["/((?!_next/static|_next/image|favicon\\.ico|icon\\.svg|robots\\.txt).*)"],
 };

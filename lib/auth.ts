@@ -1,6 +1,8 @@
 import "server-only";
 import type { AuthOptions } from "next-auth";
 import type { OAuthConfig } from "next-auth/providers/oauth";
+import { authCookies, usesSecureCookies } from "./auth-cookies";
+import { safeCallbackPath } from "./callback-path";
 import { getEnv } from "./env";
 import { sessionTokenSchema, type SessionToken } from "./session-token";
 import { displayAddress } from "./store/errors";
@@ -19,8 +21,11 @@ function storeProvider(): OAuthConfig<StoreProfile> {
     type: "oauth",
     clientId: env.STORE_CLIENT_ID,
     clientSecret: env.STORE_CLIENT_SECRET,
-    // No PKCE: an arbitrary store may reject a code_verifier it does not know.
-    checks: ["state"],
+    // PKCE (S256) beside state: a code caught on its way back is useless
+    // without the verifier kept in our cookie. The contract's store enforces
+    // it once a challenge was sent; a store that ignores PKCE just sees an
+    // extra form field at the token endpoint (docs/contract.md#oauth).
+    checks: ["pkce", "state"],
     authorization: {
       // The browser goes here, so this is the public address of the store.
       url: `${env.STORE_PUBLIC_URL}/oauth2/authorize`,
@@ -36,7 +41,13 @@ function storeProvider(): OAuthConfig<StoreProfile> {
           throw new Error("The state returned by the store does not match the one sent.");
         }
         if (!params.code) throw new Error("The store sent no authorization code.");
-        const tokens = await exchangeCode(credentials, { code: params.code, redirectUri: provider.callbackUrl });
+        // next-auth read it from the signed PKCE cookie; without it, no exchange.
+        if (!checks.code_verifier) throw new Error("The PKCE code verifier of this sign-in is missing.");
+        const tokens = await exchangeCode(credentials, {
+          code: params.code,
+          redirectUri: provider.callbackUrl,
+          codeVerifier: checks.code_verifier,
+        });
         // openid-client's TokenSet turns `expires_in` into `expires_at`, and
         // would turn an undefined one into NaN.
         const { expires_in, ...rest } = tokens;
@@ -61,8 +72,16 @@ export function getAuthOptions(): AuthOptions {
     secret: env.NEXTAUTH_SECRET,
     providers: [storeProvider()],
     session: { strategy: "jwt" },
+    useSecureCookies: usesSecureCookies(env.NEXTAUTH_URL),
+    cookies: authCookies(usesSecureCookies(env.NEXTAUTH_URL)),
     pages: { signIn: "/signin", error: "/signin" },
     callbacks: {
+      // Every redirect next-auth makes (after sign-in, to the callbackUrl it
+      // was given and kept in a cookie) stays on the dashboard.
+      async redirect({ url, baseUrl }) {
+        const path = safeCallbackPath(url, baseUrl);
+        return new URL(path ?? "/", baseUrl).href;
+      },
       async jwt({ token, account, profile }) {
         if (!account) return token;
         // Sign-in: keep only what the server needs; start a fresh token.

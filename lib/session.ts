@@ -4,6 +4,7 @@ import { redirect } from "next/navigation";
 import { getToken } from "next-auth/jwt";
 import type { NextRequest } from "next/server";
 import { cache } from "react";
+import { sessionCookieName } from "./auth-cookies";
 import { usableSession, type SessionToken } from "./session-token";
 import { signInPath } from "./callback-path";
 import { getEnv } from "./env";
@@ -40,6 +41,7 @@ export const getSessionToken = cache(async (): Promise<SessionToken | null> => {
     // keeps it from falling back to an Authorization header.
     req: { cookies: cookieStore, headers: new Headers() } as unknown as NextRequest,
     secret: env.NEXTAUTH_SECRET,
+    cookieName: sessionCookieName(env.NEXTAUTH_URL),
   });
   return usableSession(jwt, env.STORE_PUBLIC_URL);
 });

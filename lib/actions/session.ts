@@ -2,6 +2,7 @@
 
 import { cookies } from "next/headers";
 import { redirect } from "next/navigation";
+import { sessionCookieName, usesSecureCookies } from "../auth-cookies";
 import { getEnv } from "../env";
 import { getSessionToken } from "../session";
 import { revokeToken } from "../store/oauth";
@@ -20,8 +21,10 @@ export async function signOutAction(): Promise<void> {
     );
   }
   const cookieStore = await cookies();
-  const secure = env.NEXTAUTH_URL.startsWith("https://");
-  const sessionCookie = `${secure ? "__Secure-" : ""}next-auth.session-token`;
+  // The same name and attributes next-auth sets it with (lib/auth-cookies.ts):
+  // a `__Host-` cookie is only replaced by one that is Secure, on Path=/.
+  const secure = usesSecureCookies(env.NEXTAUTH_URL);
+  const sessionCookie = sessionCookieName(env.NEXTAUTH_URL);
   // A large session is split into .0, .1 … chunks; clear them all.
   for (const { name } of cookieStore.getAll()) {
     if (name === sessionCookie || name.startsWith(`${sessionCookie}.`)) {

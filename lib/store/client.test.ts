@@ -145,19 +145,17 @@ describe("StoreClient errors", () => {
     expect(error.message).toBe("Your store account lacks the manage_users permission.");
   });
 
-  it("403 forbidden for a store rule keeps the store's words, even when it mentions a permission", async () => {
+  it("403 forbidden for a store rule says so in our words, never the store's", async () => {
     const rule = await fail(
       403,
       '{"error":"forbidden","error_description":"The store must keep at least one active user with the manage_users permission."}',
     );
-    expect(rule.message).toBe("The store must keep at least one active user with the manage_users permission.");
+    expect(rule.message).toBe("The store does not allow this change: it goes against one of the store's rules.");
+    expect(rule.detail).toMatch(/at least one active user/);
     const bare = await fail(403, '{"error":"forbidden"}');
     expect(bare.message).toBe("Your store account lacks the manage_users permission.");
-  });
-
-  it("403 forbidden for a store rule keeps the store's words", async () => {
-    const error = await fail(403, '{"error":"forbidden","error_description":"you cannot deactivate yourself"}');
-    expect(error.message).toBe("You cannot deactivate yourself.");
+    const phishing = await fail(403, '{"error":"forbidden","error_description":"Call +1 555 0100 now"}');
+    expect(phishing.message).not.toMatch(/555/);
   });
 
   it("403 insufficient_scope names the scope from WWW-Authenticate", async () => {
@@ -166,21 +164,49 @@ describe("StoreClient errors", () => {
     });
     expect(error).toBeInstanceOf(StoreScopeError);
     expect(error.message).toMatch(/not granted the “admin” scope/);
+    // A scope we never asked for is the store's text: not repeated.
+    const odd = await fail(403, '{"error":"insufficient_scope"}', {
+      "www-authenticate": 'Bearer error="insufficient_scope", scope="Call 555 0100"',
+    });
+    expect(odd.message).toMatch(/not granted the “admin” scope/);
   });
 
-  it("409 and 422 keep the store's field messages", async () => {
+  it("409 and 422 give our sentence per field, and keep the store's words for the log", async () => {
     const conflict = await fail(
       409,
       '{"error":"conflict","error_description":"email is already taken","fields":{"email":"is already taken"}}',
     );
     expect(conflict).toBeInstanceOf(StoreConflictError);
-    expect(conflict.message).toBe("Email is already taken.");
-    expect(conflict.fields).toEqual({ email: "is already taken" });
+    expect(conflict.message).toBe("This e-mail address is already taken in this store.");
+    expect(conflict.fields).toEqual({ email: "This e-mail address is already taken in this store." });
+    expect(conflict.detail).toBe("email is already taken; email: is already taken");
 
     const invalid = await fail(422, '{"error":"validation_failed","fields":{"email":["must be an e-mail"]}}');
     expect(invalid).toBeInstanceOf(StoreValidationError);
-    expect(invalid.fields).toEqual({ email: "must be an e-mail" });
-    expect(invalid.message).toBe("Email must be an e-mail.");
+    expect(invalid.fields).toEqual({
+      email: "The store did not accept this e-mail address. Enter one such as name@example.com.",
+    });
+    expect(invalid.message).toBe(invalid.fields.email);
+
+    const unknown = await fail(
+      422,
+      '{"error":"validation_failed","error_description":"Visit evil.test","fields":{"colour":"Visit evil.test"}}',
+    );
+    expect(unknown.fields).toEqual({ colour: "The store did not accept this value." });
+    expect(unknown.message).toBe("The store did not accept this value.");
+    const bare = await fail(422, '{"error":"validation_failed","error_description":"Visit evil.test"}');
+    expect(bare.message).toBe("The store did not accept these values.");
+  });
+
+  it("never shows an error_description, whatever the status", async () => {
+    const phishing = "Your account is locked: call +1 555 0100";
+    const body = JSON.stringify({ error: "x", error_description: phishing, fields: { email: phishing } });
+    for (const status of [400, 401, 403, 404, 409, 422, 500, 503]) {
+      const error = await fail(status, body);
+      expect(error.message, String(status)).not.toMatch(/555/);
+      expect(JSON.stringify(error.fields), String(status)).not.toMatch(/555/);
+      expect(error.detail, String(status)).toContain(phishing);
+    }
   });
 
   it("404 names the resource", async () => {

@@ -18,7 +18,9 @@ export interface StoreErrorInit {
 export class StoreApiError extends Error {
   readonly status: number;
   readonly code: string;
+  /** What the store said: for the server log, never for a person. */
   readonly detail: string | undefined;
+  /** Our sentence for each field the store named as refused. */
   readonly fields: Record<string, string>;
 
   constructor(init: StoreErrorInit) {
@@ -157,21 +159,45 @@ export function displayAddress(url: string): string {
   }
 }
 
-/** `("email", "is already taken")` → "Email is already taken." */
-export function fieldSentence(field: string, message: string): string {
-  const trimmed = message.trim();
-  if (/^[A-Z]/.test(trimmed)) return sentence(trimmed);
-  return sentence(`${field.replace(/_/g, " ")} ${trimmed}`);
+/**
+ * Fields of the contract we can name in our own words. The store's `fields`
+ * say which field was refused (docs/contract.md#errors); their sentences are
+ * the store's words, which a person never sees: any store (or whoever sits
+ * in front of it) could put anything there. So each refused field gets our
+ * own sentence, one that names the field when we know it.
+ */
+const knownFields: Record<string, { refused: string; taken?: string }> = {
+  email: {
+    refused: "The store did not accept this e-mail address. Enter one such as name@example.com.",
+    taken: "This e-mail address is already taken in this store.",
+  },
+  password: { refused: "The store did not accept this password. Use 8 to 256 characters." },
+  permissions: { refused: "The store did not accept these permissions." },
+  is_active: { refused: "The store did not accept this change of status." },
+  name: { refused: "The store did not accept this name.", taken: "This name is already taken in this store." },
+  code: { refused: "The store did not accept this code.", taken: "This code is already taken in this store." },
+};
+
+const refusedValue = "The store did not accept this value.";
+const takenValue = "This value is already taken in this store.";
+
+/** Our sentence for a field the store refused (409: taken; otherwise: not accepted). */
+export function fieldSentence(field: string, status: number): string {
+  const known = Object.hasOwn(knownFields, field) ? knownFields[field] : undefined;
+  if (status === 409) return known?.taken ?? takenValue;
+  return known?.refused ?? refusedValue;
 }
 
-function sentence(text: string): string {
-  const trimmed = text.trim();
-  if (!trimmed) return trimmed;
-  const capital = trimmed[0]!.toUpperCase() + trimmed.slice(1);
-  return /[.!?]$/.test(capital) ? capital : `${capital}.`;
+function fieldSentences(fields: Record<string, string>, status: number): Record<string, string> {
+  return Object.fromEntries(Object.keys(fields).map((field) => [field, fieldSentence(field, status)]));
 }
 
-/** Turns a failed response into the matching StoreApiError subclass. */
+/**
+ * Turns a failed response into the matching StoreApiError subclass. The
+ * message is chosen by status and code, in our words; what the store wrote
+ * (`error_description`, the sentences in `fields`, a text body) goes to
+ * `detail`, for the server log only (docs/contract.md#errors).
+ */
 export function errorFromResponse(
   status: number,
   bodyText: string,
@@ -180,9 +206,12 @@ export function errorFromResponse(
 ): StoreApiError {
   const body = parseErrorBody(bodyText);
   const code = body.error ?? `http_${status}`;
-  const detail = body.description ?? (bodyText.slice(0, 500) || undefined);
-  const storeSaid = body.description ? sentence(body.description) : undefined;
-  const base = { status, code, detail, fields: body.fields };
+  const storeFields = Object.entries(body.fields).map(([field, message]) => `${field}: ${message}`);
+  const detail =
+    [body.description, ...storeFields].filter(Boolean).join("; ").slice(0, 500) || bodyText.slice(0, 500) || undefined;
+  const fields = fieldSentences(body.fields, status);
+  const base = { status, code, detail, fields };
+  const firstField = Object.keys(fields)[0];
 
   if (status === 401) {
     return new StoreAuthError({
@@ -193,7 +222,9 @@ export function errorFromResponse(
   if (status === 403) {
     const challenge = headers.get("www-authenticate");
     if (code === "insufficient_scope" || /insufficient_scope/.test(challenge ?? "")) {
-      const scope = scopeFromChallenge(challenge) ?? context.scope;
+      // Only a scope we asked for is named: requestedScopes in ./oauth.ts.
+      const named = scopeFromChallenge(challenge) ?? context.scope;
+      const scope = named && /^(admin|storefront)$/.test(named) ? named : context.scope;
       return new StoreScopeError(
         {
           ...base,
@@ -206,22 +237,22 @@ export function errorFromResponse(
       );
     }
     const permission = context.permission;
-    // Our sentence names the permission; a refusal for another reason (one
-    // of the store's own rules) is best told in the store's words.
-    const generic = !storeSaid || /^(forbidden|access denied|not allowed|permission denied)\.?$/i.test(storeSaid);
+    // A 403 `forbidden` is either a missing permission or one of the store's
+    // rules (docs/contract.md#users). The description only helps to tell
+    // which; it is never shown.
+    const said = body.description?.trim() ?? "";
+    const generic = !said || /^(forbidden|access denied|not allowed|permission denied)\.?$/i.test(said);
     const aboutPermission =
-      !!storeSaid &&
-      /permission/i.test(storeSaid) &&
-      /\b(lack|lacks|missing|need|needs|require|requires|required)\b/i.test(storeSaid);
+      /permission/i.test(said) && /\b(lack|lacks|missing|need|needs|require|requires|required)\b/i.test(said);
     return new StoreForbiddenError(
       {
         ...base,
         message:
-          storeSaid && !generic && !aboutPermission
-            ? storeSaid
+          !generic && !aboutPermission
+            ? "The store does not allow this change: it goes against one of the store's rules."
             : permission
               ? `Your store account lacks the ${permission} permission.`
-              : (storeSaid ?? "Your store account is not allowed to do this."),
+              : "Your store account is not allowed to do this.",
       },
       permission,
     );
@@ -231,22 +262,19 @@ export function errorFromResponse(
       ...base,
       message: context.resource
         ? `The store has no such ${context.resource}; it may have been deleted.`
-        : (storeSaid ?? "The store could not find what was asked for."),
+        : "The store could not find what was asked for.",
     });
   }
   if (status === 409) {
     return new StoreConflictError({
       ...base,
-      message: storeSaid ?? "That value is already taken in this store.",
+      message: firstField ? fieldSentence(firstField, status) : takenValue,
     });
   }
   if (status === 400 || status === 422) {
-    const firstField = Object.entries(body.fields)[0];
     return new StoreValidationError({
       ...base,
-      message:
-        storeSaid ??
-        (firstField ? fieldSentence(firstField[0], firstField[1]) : "The store did not accept these values."),
+      message: firstField ? fieldSentence(firstField, status) : "The store did not accept these values.",
     });
   }
   if (status === 429) {
@@ -274,10 +302,11 @@ export function toProblem(error: StoreApiError): StoreProblem {
 }
 
 /**
- * Any error thrown by a store call, as the Failure the browser gets: the
- * store's sentence and its field messages as sentences. Anything that is not
- * a StoreApiError is our own bug: logged, and told as a generic sentence.
- * `where` labels the log line ("action", "GET /api/users").
+ * Any error thrown by a store call, as the Failure the browser gets: our
+ * sentence and our sentence per refused field, with what the store said in
+ * the server log. Anything that is not a StoreApiError is our own bug:
+ * logged, and told as a generic sentence. `where` labels the log line
+ * ("action", "GET /api/users").
  */
 export function failureFrom(
   error: unknown,
@@ -289,10 +318,9 @@ export function failureFrom(
   }
   if (error.status >= 500)
     console.error(`[${where}] store answered ${error.status} ${error.code}: ${error.detail ?? error.message}`);
-  const fieldErrors: Record<string, string> = {};
-  for (const [field, message] of Object.entries(error.fields)) {
-    fieldErrors[field] = fieldSentence(field, message);
-  }
+  else if (error.status !== 401 && error.detail)
+    console.warn(`[${where}] store refused ${error.status} ${error.code}: ${error.detail}`);
+  const fieldErrors: Record<string, string> = { ...error.fields };
   if (error instanceof StoreConflictError && conflictField) {
     fieldErrors[conflictField] ??= error.message;
   }

@@ -37,17 +37,18 @@ describe("token response", () => {
 });
 
 describe("exchangeCode", () => {
-  it("posts the form fields of the spec", async () => {
+  it("posts the form fields of the spec, with the PKCE verifier", async () => {
     let sent: URLSearchParams | undefined;
     let url = "";
-    const result = await exchangeCode(credentials, { code: "c0de", redirectUri: "http://d.test/cb" }, (async (
-      input: RequestInfo | URL,
-      init?: RequestInit,
-    ) => {
-      url = String(input);
-      sent = new URLSearchParams(String(init?.body));
-      return new Response(JSON.stringify({ access_token: "tok", expire_in: 10 }), { status: 200 });
-    }) as typeof fetch);
+    const result = await exchangeCode(
+      credentials,
+      { code: "c0de", redirectUri: "http://d.test/cb", codeVerifier: "v3rifier" },
+      (async (input: RequestInfo | URL, init?: RequestInit) => {
+        url = String(input);
+        sent = new URLSearchParams(String(init?.body));
+        return new Response(JSON.stringify({ access_token: "tok", expire_in: 10 }), { status: 200 });
+      }) as typeof fetch,
+    );
     expect(url).toBe("http://store.test/oauth2/access_token");
     expect(Object.fromEntries(sent!)).toEqual({
       client_id: "cid",
@@ -55,6 +56,7 @@ describe("exchangeCode", () => {
       grant_type: "authorization_code",
       redirect_uri: "http://d.test/cb",
       code: "c0de",
+      code_verifier: "v3rifier",
     });
     expect(result.access_token).toBe("tok");
   });
@@ -62,7 +64,7 @@ describe("exchangeCode", () => {
   it("raises an OAuthError with the RFC 6749 code", async () => {
     const error = await exchangeCode(
       credentials,
-      { code: "x", redirectUri: "r" },
+      { code: "x", redirectUri: "r", codeVerifier: "v" },
       (async () =>
         new Response('{"error":"invalid_grant","error_description":"code already used"}', {
           status: 400,

@@ -54,10 +54,13 @@ export interface ClientCredentials {
   clientSecret: string;
 }
 
-/** Authorization code → access token (client secret in the POST body, as the spec shows). */
+/**
+ * Authorization code → access token (client secret in the POST body, as the
+ * spec shows), with the PKCE verifier of this sign-in (docs/contract.md#oauth).
+ */
 export async function exchangeCode(
   credentials: ClientCredentials,
-  { code, redirectUri }: { code: string; redirectUri: string },
+  { code, redirectUri, codeVerifier }: { code: string; redirectUri: string; codeVerifier: string },
   fetchImpl: typeof fetch = fetch,
 ): Promise<TokenResponse> {
   let response: Response;
@@ -71,6 +74,7 @@ export async function exchangeCode(
         grant_type: "authorization_code",
         redirect_uri: redirectUri,
         code,
+        code_verifier: codeVerifier,
       }).toString(),
       cache: "no-store",
       signal: AbortSignal.timeout(15_000),

@@ -61,7 +61,9 @@ export function startPlainStore(port, target) {
           port: upstream.port,
           method: req.method,
           path: req.url,
-          headers: { ...req.headers, host: upstream.host },
+          // The Host the browser used passes through, as a reverse proxy keeps it: the
+          // store's forms accept a POST from the address the request reached (its Origin check).
+          headers: req.headers,
         },
         (up) => {
           const body = [];

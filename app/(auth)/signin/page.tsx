@@ -20,17 +20,28 @@ interface Message {
   tone: "error" | "warning" | "info";
 }
 
-/** What went wrong, in words: `error` comes from the store or from next-auth. */
-function messageFor(error: string | undefined, description: string | undefined): Message | null {
+const storeProblem: Message = {
+  tone: "error",
+  title: "The store refused the sign-in",
+  body: "Try again, or ask the store's owner to check the Store Admin application.",
+};
+
+/**
+ * What went wrong, in our own words: `error` is a code from the store (RFC
+ * 6749 §4.1.2.1, passed on by app/api/auth/[...nextauth]/route.ts) or from
+ * next-auth. Anyone can craft a link to this page, so nothing of the query
+ * string is shown as it is: an unknown code gets a general sentence
+ * (docs/contract.md#errors).
+ */
+function messageFor(error: string | undefined): Message | null {
   if (!error) return null;
-  const storeSaid = description ? ` The store said: “${description}”` : "";
   switch (error) {
     case "access_denied":
     case "AccessDenied":
       return {
         tone: "warning",
         title: "You did not allow access",
-        body: `Access was denied on your store's page, so Store Admin is not signed in. To continue, sign in again and choose Allow.${storeSaid}`,
+        body: "Access was denied on your store's page, so Store Admin is not signed in. To continue, sign in again and choose Allow.",
       };
     case "SessionExpired":
       return {
@@ -54,25 +65,36 @@ function messageFor(error: string | undefined, description: string | undefined):
         title: "Signing in did not complete",
         body: "The store did not finish the sign-in (the link may have expired or been used already). Try again.",
       };
-    default:
+    case "invalid_scope":
       return {
-        tone: "error",
-        title: "The store refused the sign-in",
-        body: `The store answered “${error}”.${storeSaid} Try again, or ask the store's owner to check the Store Admin application.`,
+        ...storeProblem,
+        body: "The store would not grant the access Store Admin asks for (admin and storefront). Ask the store's owner to allow these scopes for the Store Admin application.",
       };
+    case "unauthorized_client":
+    case "invalid_client":
+    case "unsupported_response_type":
+      return {
+        ...storeProblem,
+        body: "The store does not accept Store Admin as an application. Ask the store's owner to check its registration (client ID and redirect address).",
+      };
+    case "server_error":
+    case "temporarily_unavailable":
+      return { ...storeProblem, body: "The store had a problem. Try again in a moment." };
+    default:
+      return storeProblem;
   }
 }
 
 export default async function SignInPage({ searchParams }: { searchParams: SearchParams }) {
   const params = await searchParams;
   const error = first(params.error);
-  const callbackUrl = safeCallbackPath(first(params.callbackUrl)) ?? "/";
+  const env = getEnv();
+  const callbackUrl = safeCallbackPath(first(params.callbackUrl), env.NEXTAUTH_URL) ?? "/";
 
   const session = await getSessionView();
   if (session && !error) redirect(callbackUrl);
 
-  const env = getEnv();
-  const message = messageFor(error, first(params.error_description));
+  const message = messageFor(error);
   const reachable = await probeStore(env.STORE_BASE_URL);
 
   return (

@@ -1,6 +1,7 @@
 import NextAuth from "next-auth";
 import { type NextRequest, NextResponse } from "next/server";
 import { getAuthOptions } from "@/lib/auth";
+import { authCookies, usesSecureCookies } from "@/lib/auth-cookies";
 import { getEnv } from "@/lib/env";
 import { safeCallbackPath } from "@/lib/callback-path";
 
@@ -17,21 +18,23 @@ function handler(request: NextRequest, context: RouteContext): Promise<Response>
  * The store sends a refusal (the user chose Deny, or the store refused the
  * request) back to the callback as `?error=…&error_description=…`. next-auth
  * would flatten that into a generic "OAuthCallback"; the sign-in page should
- * say what happened, so it goes there with the store's own words.
+ * say what happened, so it goes there with the error code, which the page
+ * turns into its own sentence. The description is anyone's text (whoever
+ * crafted the link), so it goes to the server log only
+ * (docs/contract.md#errors).
  */
 function storeRefusal(request: NextRequest, nextauth: string[]): Response | null {
   if (nextauth[0] !== "callback" || nextauth[1] !== "store") return null;
   const error = request.nextUrl.searchParams.get("error");
   if (!error) return null;
-  const target = new URL("/signin", getEnv().NEXTAUTH_URL);
-  target.searchParams.set("error", /^[a-z_]{1,64}$/.test(error) ? error : "server_error");
+  const env = getEnv();
+  const code = /^[a-z_]{1,64}$/.test(error) ? error : "server_error";
   const description = request.nextUrl.searchParams.get("error_description");
-  if (description) target.searchParams.set("error_description", description.slice(0, 300));
-  const callbackUrl =
-    request.cookies.get("next-auth.callback-url")?.value ??
-    request.cookies.get("__Secure-next-auth.callback-url")?.value;
-  const back = callbackUrl ? new URL(callbackUrl, target) : null;
-  const callbackPath = back && back.origin === target.origin ? safeCallbackPath(back.pathname + back.search) : null;
+  console.warn(`[sign-in] the store refused: ${code}${description ? `: ${description.slice(0, 300)}` : ""}`);
+  const target = new URL("/signin", env.NEXTAUTH_URL);
+  target.searchParams.set("error", code);
+  const cookieName = authCookies(usesSecureCookies(env.NEXTAUTH_URL)).callbackUrl.name;
+  const callbackPath = safeCallbackPath(request.cookies.get(cookieName)?.value, target.origin);
   if (callbackPath && callbackPath !== "/") target.searchParams.set("callbackUrl", callbackPath);
   return NextResponse.redirect(target);
 }
