@@ -22,6 +22,8 @@ test("the store's sign-in and consent pages and the dashboard's sign-in pages ar
 });
 
 test("every dashboard page is accessible", async ({ page, context }) => {
+  // One axe run per page, each page rendered afresh (a CSP nonce per response): a long test on two shared cores.
+  test.slow();
   await signIn(page);
   const casey = await findUser(await accessTokenOf(context), e2e.staff("casey"));
   for (const path of [
