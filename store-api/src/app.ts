@@ -11,6 +11,7 @@ import { registerDocs } from "./docs/plugin.js";
 import { NotFoundError } from "./api/errors.js";
 import { echoRequestId, loggingOptions } from "./logging/logger.js";
 import { Mailer } from "./mail/mailer.js";
+import { signInHousekeeping } from "./oauth/housekeeping.js";
 import { oauthEndpointsPlugin } from "./oauth/plugin.js";
 import { pagesPlugin } from "./pages/plugin.js";
 import setPasswordRoutes from "./routes/account/set-password.js";
@@ -58,6 +59,7 @@ export async function buildApp({ config, database, onRoute, logStream }: BuildOp
   echoRequestId(app);
   // Before the scopes, so that every error answered before a body has arrived stops its upload.
   closeUnreadBodies(app);
+  signInHousekeeping(app);
 
   // Every route declares zod schemas: they validate input, type the handlers and make the reference.
   app.setValidatorCompiler(validatorCompiler);

@@ -1,17 +1,8 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { noBody } from "../../api/schemas.js";
-import { configurePasswordHashing } from "../../auth/secrets.js";
 import { passwordsAllowed } from "../../auth/transport.js";
-import { purgeSignInThrottle } from "../../oauth/login-limiter.js";
 import { signInForm, signOutForm } from "../../oauth/schemas.js";
-import {
-  csrfValid,
-  endSession,
-  ensureSession,
-  loadSession,
-  purgeExpiredSessions,
-  signInSession,
-} from "../../oauth/session.js";
+import { csrfValid, endSession, ensureSession, loadSession, signInSession } from "../../oauth/session.js";
 import { checkSignIn } from "../../oauth/sign-in.js";
 import { sendPage } from "../../pages/html.js";
 import { messagePage, signInPage } from "../../pages/oauth-pages.js";
@@ -37,24 +28,6 @@ const tags = ["OAuth"];
 /** POST /oauth2/login (the sign-in form), POST /oauth2/logout ("sign in as someone else") and the signed-in page. */
 const loginRoutes: FastifyPluginAsyncZod = async (app) => {
   const { storeName, signIn } = app.config;
-  // The process's password hashing follows the store's config: scrypt's cost and the cap on hashes at once.
-  configurePasswordHashing({
-    logN: signIn.scryptLogN,
-    maxRunning: signIn.maxHashes,
-    maxWaiting: signIn.maxWaitingHashes,
-  });
-
-  // Expired sessions and throttle counters are deleted on a schedule, not only when someone signs in.
-  let purge: NodeJS.Timeout | undefined;
-  app.addHook("onReady", async () => {
-    purge = setInterval(() => {
-      Promise.all([purgeExpiredSessions(app.db), purgeSignInThrottle(app.db)]).catch((err: unknown) =>
-        app.log.warn({ err }, "purging expired sign-in records failed"),
-      );
-    }, signIn.purgeEveryMs);
-    purge.unref();
-  });
-  app.addHook("onClose", async () => clearInterval(purge));
 
   app.post(
     "/oauth2/login",
