@@ -91,6 +91,14 @@ export interface OpenOptions {
 export async function openDatabase(opts: OpenOptions): Promise<Database> {
   if (opts.databaseUrl) {
     const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: 10 });
+    let closing = false;
+    // An idle connection can die under the pool (PostgreSQL restarts, an administrator
+    // terminates it): the pool drops that client and the next query opens a new one.
+    // Without a listener the error would end the whole process.
+    pool.on("error", (err) => {
+      if (!closing)
+        console.warn(`store: an idle database connection failed (${err.message}); a new one will be opened.`);
+    });
     const db = drizzlePg({ client: pool, schema });
     try {
       await migratePg(db, { migrationsFolder });
@@ -98,7 +106,14 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
       await pool.end();
       throw err;
     }
-    return { db: db as unknown as Db, kind: "postgres", close: () => pool.end() };
+    return {
+      db: db as unknown as Db,
+      kind: "postgres",
+      close: () => {
+        closing = true;
+        return pool.end();
+      },
+    };
   }
 
   let release = () => {};

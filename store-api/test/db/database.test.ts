@@ -3,9 +3,11 @@ import os from "node:os";
 import path from "node:path";
 import { spawnSync } from "node:child_process";
 import { sql } from "drizzle-orm";
+import pg from "pg";
 import { afterAll, describe, expect, it } from "vitest";
 import { DataDirInUseError, openDatabase } from "../../src/db/index.js";
 import { users } from "../../src/db/schema/index.js";
+import { startStore } from "../helpers/index.js";
 
 const dirs: string[] = [];
 const tempDir = () => {
@@ -48,5 +50,30 @@ describe("the embedded database", () => {
       .then((r) => (r as unknown as { rows: { one: number }[] }).rows);
     expect(row?.one).toBe(1);
     await db.close();
+  });
+});
+
+describe.runIf(process.env.TEST_DATABASE_URL)("PostgreSQL", () => {
+  it("survives an idle connection being terminated under it, and the next query works", async () => {
+    const { database, close } = await startStore();
+    try {
+      // The Db type spans both drivers, so execute() is untyped; on PostgreSQL it is a pg QueryResult.
+      const rows = async (query: ReturnType<typeof sql>) =>
+        ((await database.db.execute(query)) as unknown as { rows: Record<string, unknown>[] }).rows;
+      const [current] = await rows(sql`select current_database() as db`);
+      const admin = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
+      await admin.connect();
+      const killed = await admin.query(
+        "select pg_terminate_backend(pid) from pg_stat_activity where datname = $1 and pid <> pg_backend_pid()",
+        [current?.db],
+      );
+      await admin.end();
+      expect(killed.rowCount).toBeGreaterThan(0);
+      // The pool hears of it on its idle clients; an unhandled 'error' would fail this file.
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      expect(await database.db.select().from(users)).toEqual([]);
+    } finally {
+      await close();
+    }
   });
 });
