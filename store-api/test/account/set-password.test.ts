@@ -5,7 +5,6 @@ import { passwordTokens, users } from "../../src/db/schema/index.js";
 import { createPasswordLink } from "../../src/users/password-links.js";
 import type { UserRow } from "../../src/users/users.js";
 import {
-  addClient,
   addUser,
   api,
   authorize,
@@ -14,8 +13,7 @@ import {
   formFields,
   outbox,
   REDIRECT_URI,
-  seedToken,
-  startStore,
+  startStoreWithAdmin,
   tokenRequest,
   type TestStore,
 } from "../helpers/index.js";
@@ -32,10 +30,7 @@ let client: { client_id: string; client_secret: string };
 let admin: string;
 
 beforeAll(async () => {
-  store = await startStore();
-  client = await addClient(store);
-  const owner = await addUser(store, { email: "owner@example.com" });
-  admin = (await seedToken(store, client, owner)).access_token;
+  ({ store, client, admin } = await startStoreWithAdmin());
 });
 afterAll(() => store.close());
 

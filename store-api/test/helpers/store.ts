@@ -96,3 +96,15 @@ export async function seedToken(
   const grantId = await createGrant(store.database.db, client.client_id, user.id, scope);
   return issueTokens(store.database.db, { id: grantId, scope }, user, { refresh: opts.refresh ?? true });
 }
+
+/**
+ * The usual start of an API test file: a store, one registered application, an
+ * owner with every permission, and an admin token of the owner's.
+ */
+export async function startStoreWithAdmin(overrides: Partial<StoreConfig> = {}) {
+  const store = await startStore(overrides);
+  const client = await addClient(store);
+  const owner = await addUser(store, { email: "owner@example.com" });
+  const admin = (await seedToken(store, client, owner)).access_token;
+  return { store, client, owner, admin };
+}

@@ -1,15 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { UserRow } from "../../../../src/users/users.js";
 import {
-  addClient,
   addUser,
   api,
   authorize,
   Browser,
   exchangeCode,
   REDIRECT_URI,
-  seedToken,
-  startStore,
+  startStoreWithAdmin,
   tokenRequest,
   type TestStore,
 } from "../../../helpers/index.js";
@@ -25,10 +23,7 @@ let client: { client_id: string; client_secret: string };
 let admin: string;
 
 beforeAll(async () => {
-  store = await startStore();
-  client = await addClient(store);
-  const owner = await addUser(store, { email: "owner@example.com" });
-  admin = (await seedToken(store, client, owner)).access_token;
+  ({ store, client, admin } = await startStoreWithAdmin());
 });
 afterAll(() => store.close());
 

@@ -13,6 +13,7 @@ import {
   seedToken,
   signIn,
   startStore,
+  startStoreWithAdmin,
   type TestStore,
 } from "../../../helpers/index.js";
 
@@ -75,10 +76,7 @@ async function create(form: Record<string, string>) {
 }
 
 beforeAll(async () => {
-  store = await startStore();
-  client = await addClient(store);
-  owner = await addUser(store, { email: "owner@example.com" });
-  admin = (await seedToken(store, client, owner)).access_token;
+  ({ store, client, owner, admin } = await startStoreWithAdmin());
 });
 afterAll(() => store.close());
 
