@@ -5,6 +5,7 @@ import { authCookies, usesSecureCookies } from "./auth-cookies";
 import { safeCallbackPath } from "./callback-path";
 import { getEnv } from "./env";
 import { sessionTokenSchema, type SessionToken } from "./session-token";
+import { probeRefusedPermissions } from "./store/access";
 import { displayAddress } from "./store/errors";
 import { type StoreProfile, exchangeCode, profileFromTokens, requestedScopes, type TokenResponse } from "./store/oauth";
 
@@ -87,8 +88,10 @@ export function getAuthOptions(): AuthOptions {
         // Sign-in: keep only what the server needs; start a fresh token.
         const storeProfile = profile as StoreProfile | undefined;
         const expiresAt = typeof account.expires_at === "number" ? account.expires_at : null;
+        const accessToken = String(account.access_token);
+        const named = storeProfile && !storeProfile.isStore ? (storeProfile.permissions ?? null) : null;
         const next: SessionToken = {
-          accessToken: String(account.access_token),
+          accessToken,
           scope: typeof account.scope === "string" ? account.scope : null,
           expiresAt,
           storeUser:
@@ -100,6 +103,8 @@ export function getAuthOptions(): AuthOptions {
                 }
               : null,
           storeUrl: env.STORE_PUBLIC_URL,
+          // A store that does not say what the user may do is asked, once.
+          refused: named ? [] : await probeRefusedPermissions({ baseUrl: env.STORE_BASE_URL, accessToken }),
         };
         return { sub: token.sub, ...next };
       },

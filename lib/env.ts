@@ -27,6 +27,11 @@ const envSchema = z
       "Register the dashboard as an application with the store and copy its client secret.",
     ),
     NEXTAUTH_URL: url("NEXTAUTH_URL").default("http://localhost:3000"),
+    // The store's name as the sidebar shows it; without it, the store's host.
+    STORE_NAME: z.string().trim().max(100, "STORE_NAME must be at most 100 characters.").optional(),
+    // A store page that signs the browser out of the store itself ("sign out
+    // of the store too"); the spec has none, so it is offered only when set.
+    STORE_LOGOUT_URL: url("STORE_LOGOUT_URL").optional(),
     // Optional: without it the session key is derived from the client secret
     // (below), so a dashboard started with only the store's credentials works.
     NEXTAUTH_SECRET: z.string().trim().min(1).optional(),

@@ -20,6 +20,22 @@ export const signedOutFailure: Failure = {
   error: "You are signed out. Sign in again to continue.",
 };
 
+/**
+ * What a failed write did to the store. "unchanged": the store refused it (a
+ * 4xx) or was never reached, so saying "nothing was changed" is true.
+ * "unknown": the request went out and no trustworthy answer came back (lost
+ * connection, timeout, a 5xx from a store that promises nothing about
+ * rollback, an unreadable 2xx): the page must re-read and show what the store
+ * holds now (docs/contract.md#errors).
+ */
+export function writeOutcome(failure: { status?: number; code?: string }): "unchanged" | "unknown" {
+  if (failure.code === "store_unreachable" || failure.code === "signed_out" || failure.code === "invalid_input") {
+    return "unchanged";
+  }
+  if (failure.code === "outcome_unknown" || failure.code === "unreadable_response") return "unknown";
+  return (failure.status ?? 500) >= 500 ? "unknown" : "unchanged";
+}
+
 /** The store (or our own session) no longer accepts the user: sign in again. */
 export function needsSignIn(failure: { status?: number }): boolean {
   return failure.status === 401;

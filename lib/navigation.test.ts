@@ -1,5 +1,13 @@
 import { describe, expect, it } from "vitest";
-import { sectionAccess, sections, visibleSections } from "./navigation";
+import {
+  landingPath,
+  mayUse,
+  permissionNeeded,
+  sectionAccess,
+  sectionAt,
+  sections,
+  visibleSections,
+} from "./navigation";
 
 const paths = (list: { path: string }[]) => list.map((s) => s.path);
 
@@ -31,5 +39,29 @@ describe("sections by permission", () => {
   it("shows nothing for no permissions, and ignores names it does not know", () => {
     expect(visibleSections([])).toEqual([]);
     expect(paths(visibleSections(["manage_users", "manage_galaxies"]))).toEqual(["/users"]);
+  });
+});
+
+describe("landing and access", () => {
+  it("finds the section of a path", () => {
+    expect(sectionAt("/users/42")?.path).toBe("/users");
+    expect(sectionAt("/users")?.path).toBe("/users");
+    expect(sectionAt("/usersx")).toBeUndefined();
+    expect(sectionAt("/")).toBeUndefined();
+  });
+
+  it("lands on the page asked for when the user may use it, otherwise Home", () => {
+    expect(landingPath("/users?x=1", ["manage_users"])).toBe("/users?x=1");
+    expect(landingPath("/users/3", ["manage_orders"])).toBe("/");
+    expect(landingPath("/orders", ["manage_orders"])).toBe("/orders");
+    expect(landingPath("/", [])).toBe("/");
+    expect(landingPath("/users", null)).toBe("/users");
+  });
+
+  it("names what a section needs in words", () => {
+    const users = sections.find((s) => s.path === "/users")!;
+    expect(permissionNeeded(users)).toBe("manage users");
+    expect(mayUse(["manage_users"], users)).toBe(true);
+    expect(mayUse(["view_stats"], users)).toBe(false);
   });
 });

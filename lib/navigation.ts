@@ -1,4 +1,5 @@
 import type { LucideIcon } from "lucide-react";
+import House from "lucide-react/icons/house";
 // One module per icon: only these few reach the browser.
 import Package from "lucide-react/icons/package";
 import Receipt from "lucide-react/icons/receipt";
@@ -6,7 +7,7 @@ import ShoppingCart from "lucide-react/icons/shopping-cart";
 import TicketPercent from "lucide-react/icons/ticket-percent";
 import Truck from "lucide-react/icons/truck";
 import UsersIcon from "lucide-react/icons/users";
-import type { UserPermission } from "./store/users/model";
+import { permissionLabels, type UserPermission } from "./store/users/model";
 
 /** A section of the dashboard, as the sidebar, the phone menu and Home show it. */
 export interface Section {
@@ -85,4 +86,32 @@ export function sectionAccess(permissions: readonly string[] | null): SectionAcc
 /** The sections the sidebar and the phone menu list. */
 export function visibleSections(permissions: readonly string[] | null): Section[] {
   return sectionAccess(permissions).filter((section) => section.allowed);
+}
+
+/** Home: the first entry of the sidebar, open to everyone (it lists what they may use). */
+export const home = { label: "Home", path: "/", icon: House } as const;
+
+/** The section a path belongs to ("/users/42" → Users), if any. */
+export function sectionAt(pathname: string): Section | undefined {
+  return sections.find((s) => pathname === s.path || pathname.startsWith(`${s.path}/`));
+}
+
+/** Whether the user may open a section (see sectionAccess for null). */
+export function mayUse(permissions: readonly string[] | null, section: Section): boolean {
+  return permissions === null || permissions.includes(section.permission);
+}
+
+/**
+ * Where a user lands after signing in: the page they were going to when they
+ * may use it, otherwise Home (the first page everyone may use, showing only
+ * their sections).
+ */
+export function landingPath(callbackPath: string, permissions: readonly string[] | null): string {
+  const section = sectionAt(callbackPath.split(/[?#]/)[0] ?? "/");
+  return section && !mayUse(permissions, section) ? home.path : callbackPath;
+}
+
+/** "Manage users" for a person: the words for what a section needs, never the raw name. */
+export function permissionNeeded(section: Section): string {
+  return permissionLabels[section.permission].toLowerCase();
 }

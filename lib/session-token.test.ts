@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { signInPath, safeCallbackPath } from "./callback-path";
-import { usableSession } from "./session-token";
+import { effectivePermissions, usableSession } from "./session-token";
 
 const store = "http://localhost:4000";
 
@@ -32,5 +32,23 @@ describe("callback paths", () => {
   it("builds the sign-in address", () => {
     expect(signInPath("/users/3", "SessionExpired")).toBe("/signin?callbackUrl=%2Fusers%2F3&error=SessionExpired");
     expect(signInPath("https://evil.example")).toBe("/signin");
+  });
+});
+
+describe("effectivePermissions", () => {
+  const user = (permissions: string[] | null) => ({ id: "1", email: "a@example.com", permissions });
+  it("trusts the permissions the token response named", () => {
+    expect(effectivePermissions({ storeUser: user(["manage_orders"]), refused: ["manage_orders"] })).toEqual([
+      "manage_orders",
+    ]);
+  });
+  it("otherwise takes away what the store refused at sign-in", () => {
+    const permissions = effectivePermissions({ storeUser: user(null), refused: ["manage_users", "view_stats"] });
+    expect(permissions).toContain("manage_orders");
+    expect(permissions).not.toContain("manage_users");
+    expect(permissions).not.toContain("view_stats");
+  });
+  it("says nothing when the store said nothing and refused nothing", () => {
+    expect(effectivePermissions({ storeUser: null, refused: [] })).toBeNull();
   });
 });

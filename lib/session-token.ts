@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { userPermissions } from "./store/users/model";
 
 /**
  * What the encrypted session cookie holds. The access token lives here and
@@ -15,6 +16,11 @@ export const sessionTokenSchema = z.looseObject({
     .nullable()
     .default(null),
   storeUrl: z.string(),
+  /**
+   * Permissions the store refused at sign-in (lib/store/access.ts), asked
+   * only when the token response did not name the user's permissions.
+   */
+  refused: z.array(z.string()).default([]),
 });
 
 export type SessionToken = z.infer<typeof sessionTokenSchema>;
@@ -28,4 +34,17 @@ export function usableSession(jwt: unknown, storeUrl: string, now = Date.now()):
   if (session.storeUrl !== storeUrl) return null;
   if (session.expiresAt && session.expiresAt * 1000 <= now) return null;
   return session;
+}
+
+/**
+ * What the user may do as far as the dashboard can tell: the permissions the
+ * token response named, or else every permission but those the store refused
+ * at sign-in; null when neither says anything (then every section shows and
+ * the store decides).
+ */
+export function effectivePermissions(session: Pick<SessionToken, "storeUser" | "refused">): string[] | null {
+  const named = session.storeUser?.permissions;
+  if (named) return named;
+  if (session.refused.length === 0) return null;
+  return userPermissions.filter((p) => !session.refused.includes(p));
 }

@@ -5,7 +5,7 @@ import { getToken } from "next-auth/jwt";
 import type { NextRequest } from "next/server";
 import { cache } from "react";
 import { sessionCookieName } from "./auth-cookies";
-import { usableSession, type SessionToken } from "./session-token";
+import { effectivePermissions, usableSession, type SessionToken } from "./session-token";
 import { signInPath } from "./callback-path";
 import { getEnv } from "./env";
 import { StoreClient } from "./store/client";
@@ -17,12 +17,17 @@ export interface SessionView {
   email: string | null;
   userId: string | null;
   storeUrl: string;
-  /** e-mail when known, otherwise the store's address. */
+  /** email when known, otherwise the store's address. */
   signedInAs: string;
+  /** The store's name (STORE_NAME), or its host when not configured. */
+  storeName: string;
+  /** The store's own sign-out page (STORE_LOGOUT_URL), when configured. */
+  storeLogoutUrl: string | null;
   /**
    * The user's permissions as the token response named them (an extension,
-   * docs/contract.md#oauth); null when the store did not say. For showing
-   * and hiding sections only: the store decides what is allowed.
+   * docs/contract.md#oauth), or else every permission but those the store
+   * refused at sign-in (lib/store/access.ts); null when neither says
+   * anything. For showing and hiding only: the store decides what is allowed.
    */
   permissions: string[] | null;
 }
@@ -50,12 +55,15 @@ export async function getSessionView(): Promise<SessionView | null> {
   const session = await getSessionToken();
   if (!session) return null;
   const email = session.storeUser?.email ?? null;
+  const env = getEnv();
   return {
     email,
     userId: session.storeUser?.id ?? null,
     storeUrl: session.storeUrl,
     signedInAs: email ?? displayAddress(session.storeUrl),
-    permissions: session.storeUser?.permissions ?? null,
+    storeName: env.STORE_NAME ?? displayAddress(session.storeUrl),
+    storeLogoutUrl: env.STORE_LOGOUT_URL ?? null,
+    permissions: effectivePermissions(session),
   };
 }
 

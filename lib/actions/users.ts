@@ -1,8 +1,14 @@
 "use server";
 
 import { StoreApiError } from "../store/errors";
-import { createUser, deleteUser, updateUser, userTags } from "../store/users/api";
-import { inviteUserInput, setUserActiveInput, updatePermissionsInput, userIdInput } from "../store/users/input";
+import { createUser, deleteUser, sendUserMail, updateUser, userTags } from "../store/users/api";
+import {
+  inviteUserInput,
+  sendUserMailInput,
+  setUserActiveInput,
+  updatePermissionsInput,
+  userIdInput,
+} from "../store/users/input";
 import { storeAction } from "./action";
 
 // Writes only. The list is read by the page (first render) and by React
@@ -46,4 +52,11 @@ export const deleteUserAction = storeAction({
     await deleteUser(store, id);
     return { id };
   },
+});
+
+/** Resend the invitation, or send a password reset: a fresh link that voids the old ones. */
+export const sendUserMailAction = storeAction({
+  input: sendUserMailInput,
+  invalidates: [userTags.all],
+  run: (store, { id, mail }) => sendUserMail(store, id, mail),
 });

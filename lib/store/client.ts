@@ -2,8 +2,10 @@ import "server-only";
 import { z } from "zod";
 import {
   StoreApiError,
+  StoreOutcomeUnknownError,
   StoreResponseError,
   StoreUnreachableError,
+  neverReachedStore,
   errorFromResponse,
   type StoreErrorContext,
 } from "./errors";
@@ -106,7 +108,13 @@ export class StoreClient {
       scope: request.scope ?? "admin",
       permission: request.permission,
       resource: request.resource,
+      id: request.id,
     };
+    // A write that was sent but never answered may have happened.
+    const lost = (error: unknown) =>
+      method !== "GET" && !neverReachedStore(error)
+        ? new StoreOutcomeUnknownError(this.baseUrl, error)
+        : new StoreUnreachableError(this.baseUrl, error);
 
     for (let attempt = 0; ; attempt++) {
       let response: Response;
@@ -125,7 +133,7 @@ export class StoreClient {
           signal: AbortSignal.timeout(this.#timeoutMs),
         });
       } catch (error) {
-        throw new StoreUnreachableError(this.baseUrl, error);
+        throw lost(error);
       }
 
       if (response.status === 429 && attempt < this.#maxRetries) {
@@ -135,21 +143,18 @@ export class StoreClient {
         continue;
       }
 
-      const text = await readText(response, this.baseUrl);
+      let text: string;
+      try {
+        text = await response.text();
+      } catch (error) {
+        // The connection dropped half-way through the answer.
+        throw lost(error);
+      }
       if (!response.ok) {
         throw errorFromResponse(response.status, text, response.headers, context);
       }
       return { data: parseBody(text, request.schema, method, request.path), headers: response.headers };
     }
-  }
-}
-
-async function readText(response: Response, baseUrl: string): Promise<string> {
-  try {
-    return await response.text();
-  } catch (error) {
-    // The connection dropped half-way through the answer.
-    throw new StoreUnreachableError(baseUrl, error);
   }
 }
 

@@ -91,6 +91,44 @@ export class StoreUnreachableError extends StoreApiError {
   }
 }
 
+/**
+ * A write whose answer never came: the request went out, then the connection
+ * dropped or the wait ran out. The store may or may not have made the change,
+ * so nobody may say "nothing was changed": the page re-reads the record and
+ * shows what the store now holds (docs/contract.md#errors). Status 504, as a
+ * gateway that gave up waiting.
+ */
+export class StoreOutcomeUnknownError extends StoreApiError {
+  constructor(
+    readonly storeUrl: string,
+    cause?: unknown,
+  ) {
+    super({
+      status: 504,
+      code: "outcome_unknown",
+      message: `The store at ${displayAddress(storeUrl)} stopped answering before it confirmed this change, so it may or may not have been made.`,
+      detail: cause instanceof Error ? cause.message : undefined,
+    });
+  }
+}
+
+/**
+ * Whether a failed request got as far as the store. Only when the connection
+ * was never made (refused, no such host) do we know that nothing was sent.
+ */
+export function neverReachedStore(error: unknown): boolean {
+  const codes = new Set(["ECONNREFUSED", "ENOTFOUND", "EAI_AGAIN", "EHOSTUNREACH", "ENETUNREACH", "ERR_INVALID_URL"]);
+  for (let e: unknown = error, depth = 0; e && depth < 5; depth++) {
+    const code = (e as { code?: unknown }).code;
+    if (typeof code === "string" && codes.has(code)) return true;
+    // AggregateError (happy eyeballs: every address refused).
+    const inner = (e as { errors?: unknown }).errors;
+    if (Array.isArray(inner) && inner.length && inner.every((x) => neverReachedStore(x))) return true;
+    e = (e as { cause?: unknown }).cause;
+  }
+  return false;
+}
+
 /** What the request was about, so that a refusal can name it. */
 export interface StoreErrorContext {
   /** The user permission this request needs, named in a 403 `forbidden`. */
@@ -99,6 +137,8 @@ export interface StoreErrorContext {
   scope?: string;
   /** The kind of thing asked for ("user"), named in a 404. */
   resource?: string;
+  /** The id or key asked for, named in a 404 ("No user with id 42"). */
+  id?: string;
 }
 
 interface ParsedBody {
@@ -260,9 +300,12 @@ export function errorFromResponse(
   if (status === 404) {
     return new StoreNotFoundError({
       ...base,
-      message: context.resource
-        ? `The store has no such ${context.resource}; it may have been deleted.`
-        : "The store could not find what was asked for.",
+      message:
+        context.resource && context.id !== undefined
+          ? `No ${context.resource} with id ${context.id}. It may have been deleted.`
+          : context.resource
+            ? `The store has no such ${context.resource}; it may have been deleted.`
+            : "The store could not find what was asked for.",
     });
   }
   if (status === 409) {

@@ -116,7 +116,7 @@ export default async function SignInPage({ searchParams }: { searchParams: Searc
             reload this page.
           </Notice>
         )}
-        <SignInButton callbackUrl={callbackUrl} />
+        <SignInButton callbackUrl={`/landing?to=${encodeURIComponent(callbackUrl)}`} />
       </div>
     </>
   );

@@ -1,6 +1,7 @@
 import "server-only";
 import { z } from "zod";
 import type { StoreClient } from "../client";
+import { StoreApiError } from "../errors";
 import { anyBody, oneOrListOfOne } from "../shapes";
 import type { User } from "./model";
 import { storeUserSchema, toUser } from "./schema";
@@ -29,7 +30,7 @@ export async function listUsers(store: StoreClient): Promise<User[]> {
 }
 
 export async function getUser(store: StoreClient, id: string): Promise<User> {
-  return toUser(await store.request({ ...usersRequest, path: path(id), tags: reads, schema: storeUserSchema }));
+  return toUser(await store.request({ ...usersRequest, id, path: path(id), tags: reads, schema: storeUserSchema }));
 }
 
 export async function createUser(
@@ -54,6 +55,7 @@ export async function updateUser(
   const updated = await store.request({
     ...usersRequest,
     method: "PUT",
+    id,
     path: path(id),
     form: changes,
     schema: oneOrListOfOne(storeUserSchema),
@@ -62,5 +64,47 @@ export async function updateUser(
 }
 
 export async function deleteUser(store: StoreClient, id: string): Promise<void> {
-  await store.request({ ...usersRequest, method: "DELETE", path: path(id), schema: anyBody });
+  await store.request({ ...usersRequest, method: "DELETE", id, path: path(id), schema: anyBody });
+}
+
+/**
+ * The two mails a person may ask the store to send again, each with a fresh
+ * single-use link that voids the older ones: an extension of the bundled
+ * store (docs/contract.md#extensions); the spec has neither.
+ */
+export type UserMail = "invitation" | "password_reset";
+
+const mailNames: Record<UserMail, string> = {
+  invitation: "send invitations again",
+  password_reset: "send password reset emails",
+};
+
+export async function sendUserMail(store: StoreClient, id: string, mail: UserMail): Promise<User> {
+  try {
+    const user = await store.request({
+      ...usersRequest,
+      method: "POST",
+      id,
+      path: `${path(id)}/${mail}`,
+      form: {},
+      schema: oneOrListOfOne(storeUserSchema),
+    });
+    return toUser(user);
+  } catch (error) {
+    // A store without the extension answers 404 or 405 for the path. A 404
+    // might also mean the user is gone: a read of the user tells which.
+    if (isStatus(error, 405) || (isStatus(error, 404) && (await getUser(store, id)))) {
+      throw new StoreApiError({
+        status: 422,
+        code: "not_supported",
+        message: `This store cannot ${mailNames[mail]}.`,
+        detail: error instanceof Error ? error.message : undefined,
+      });
+    }
+    throw error;
+  }
+}
+
+function isStatus(error: unknown, status: number): boolean {
+  return error instanceof StoreApiError && error.status === status;
 }

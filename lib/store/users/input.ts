@@ -11,9 +11,9 @@ const userId = z.string().check(z.regex(/^[^/?#]+$/, "Not a user id."));
 
 export const inviteUserInput = z.object({
   email: z
-    .email("Enter an e-mail address such as name@example.com.")
-    .check(z.maxLength(254, "That e-mail address is too long.")),
-  // Empty means "send a welcome e-mail so they set their own".
+    .email("Enter an email address such as name@example.com.")
+    .check(z.maxLength(254, "That email address is too long.")),
+  // Empty means "send a welcome email so they set their own".
   password: z.pipe(
     z.optional(z.string().check(z.maxLength(200, "Use at most 200 characters."))),
     z.transform((value) => (value ? value : undefined)),
@@ -30,5 +30,6 @@ export const updatePermissionsInput = z.object({
 });
 export type UpdatePermissionsInput = z.input<typeof updatePermissionsInput>;
 
+export const sendUserMailInput = z.object({ id: userId, mail: z.enum(["invitation", "password_reset"]) });
 export const setUserActiveInput = z.object({ id: userId, active: z.boolean() });
 export const userIdInput = z.object({ id: userId });

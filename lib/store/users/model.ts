@@ -28,10 +28,43 @@ export function permissionLabel(permission: string): string {
   return (permissionLabels as Record<string, string>)[permission] ?? permission;
 }
 
+/**
+ * What one line on the Users page says of a user. "invited": active but no
+ * password set yet (known only from the store's `password_set` extension,
+ * docs/contract.md#extensions); a store without it has active and
+ * deactivated users only.
+ */
+export type UserStatus = "invited" | "active" | "deactivated";
+
+export const userStatusLabels: Record<UserStatus, string> = {
+  invited: "Invited",
+  active: "Active",
+  deactivated: "Deactivated",
+};
+
+/** What each permission lets a person do, in words (the invite and edit forms). */
+export const permissionDescriptions: Record<UserPermission, string> = {
+  manage_orders: "See orders, fulfil and cancel them.",
+  manage_products: "Add and change products, their options, extras and media.",
+  manage_store_settings: "Change shipping and tax settings.",
+  manage_marketing: "Create and change coupons.",
+  manage_users:
+    "Full control: invite people, change what anyone may do (their own access included) and remove them. Give it only to people you would trust with the store.",
+  view_stats: "See order counts and statistics.",
+};
+
 /** A store user as pages and the browser see it (never the raw API object). */
 export interface User {
   id: string;
   email: string;
   permissions: string[];
   active: boolean;
+  /** false while invited (no password yet); null when the store does not say. */
+  passwordSet: boolean | null;
+  status: UserStatus;
+}
+
+export function userStatus(user: { active: boolean; passwordSet: boolean | null }): UserStatus {
+  if (!user.active) return "deactivated";
+  return user.passwordSet === false ? "invited" : "active";
 }

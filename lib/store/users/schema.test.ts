@@ -11,7 +11,14 @@ describe("a store user, read tolerantly", () => {
       is_active: false,
       extra: 1,
     });
-    expect(toUser(raw)).toEqual({ id: "7", email: "a@b.c", permissions: ["manage_orders"], active: false });
+    expect(toUser(raw)).toEqual({
+      id: "7",
+      email: "a@b.c",
+      permissions: ["manage_orders"],
+      active: false,
+      passwordSet: null,
+      status: "deactivated",
+    });
   });
 
   it("reads a user without permissions or is_active as active with none", () => {
@@ -20,10 +27,21 @@ describe("a store user, read tolerantly", () => {
       email: "a@b.c",
       permissions: [],
       active: true,
+      passwordSet: null,
+      status: "active",
     });
   });
 
-  it("refuses a user without an id or e-mail", () => {
+  it("shows an active user without a password as invited (the password_set extension)", () => {
+    const read = (extra: object) => toUser(storeUserSchema.parse({ id: 1, email: "a@b.c", ...extra })).status;
+    expect(read({ password_set: false })).toBe("invited");
+    expect(read({ password_set: true })).toBe("active");
+    expect(read({ password_set: false, is_active: false })).toBe("deactivated");
+    // Anything but a boolean is "the store does not say".
+    expect(read({ password_set: "no" })).toBe("active");
+  });
+
+  it("refuses a user without an id or email", () => {
     expect(z.array(storeUserSchema).safeParse([{ email: "a@b.c" }]).success).toBe(false);
     expect(storeUserSchema.safeParse({ id: 1 }).success).toBe(false);
     expect(storeUserSchema.safeParse({ id: "", email: "a@b.c" }).success).toBe(false);

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import type { User } from "./model";
+import { type User, userStatus } from "./model";
 
 /**
  * The store's user as the API sends it, read tolerantly (unknown fields
@@ -14,15 +14,22 @@ export const storeUserSchema = z.looseObject({
   // "present in responses" says the spec; a store that leaves it out has no
   // inactive users.
   is_active: z.boolean().default(true),
+  // Extension (docs/contract.md#extensions): false until the user has set a
+  // password. Anything else means the store does not say.
+  password_set: z.boolean().optional().catch(undefined),
 });
 
 export type StoreUser = z.infer<typeof storeUserSchema>;
 
 export function toUser(raw: StoreUser): User {
+  const active = raw.is_active;
+  const passwordSet = raw.password_set ?? null;
   return {
     id: String(raw.id),
     email: raw.email,
     permissions: raw.permissions,
-    active: raw.is_active,
+    active,
+    passwordSet,
+    status: userStatus({ active, passwordSet }),
   };
 }

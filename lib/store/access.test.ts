@@ -1,0 +1,52 @@
+import http from "node:http";
+import type { AddressInfo } from "node:net";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { probeRefusedPermissions } from "./access";
+
+vi.mock("server-only", () => ({}));
+
+const servers: http.Server[] = [];
+afterEach(async () => {
+  await Promise.all(servers.splice(0).map((s) => new Promise((resolve) => s.close(resolve))));
+});
+
+/** A store that refuses some paths with 403, lacks some (404) and answers the rest. */
+async function store(routes: Record<string, number>, seen: string[]): Promise<string> {
+  const server = http.createServer((req, res) => {
+    seen.push(`${req.method} ${req.url} ${req.headers.authorization}`);
+    const status = routes[new URL(req.url ?? "/", "http://x").pathname] ?? 404;
+    const body =
+      status === 403 ? { error: "forbidden", error_description: "You lack the permission." } : { error: "x" };
+    res.writeHead(status, { "content-type": "application/json" });
+    res.end(JSON.stringify(status === 200 ? [] : body));
+  });
+  servers.push(server);
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  return `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+}
+
+describe("probeRefusedPermissions", () => {
+  it("names exactly the permissions whose reads the store refuses with 403", async () => {
+    const seen: string[] = [];
+    const baseUrl = await store(
+      {
+        "/api/v1/users": 403,
+        "/api/v1/coupons": 403,
+        "/api/v1/orders": 200,
+        "/api/v1/orders/count": 200,
+        "/api/v1/products": 200,
+        // shipping_groups: 404, a store without them refuses nothing
+      },
+      seen,
+    );
+    const refused = await probeRefusedPermissions({ baseUrl, accessToken: "tok" });
+    expect(refused.sort()).toEqual(["manage_marketing", "manage_users"]);
+    expect(seen).toHaveLength(6);
+    expect(seen.every((line) => line.startsWith("GET ") && line.endsWith(" Bearer tok"))).toBe(true);
+    expect(seen).toContain("GET /api/v1/products?count=1 Bearer tok");
+  });
+
+  it("refuses nothing when the store cannot be reached", async () => {
+    expect(await probeRefusedPermissions({ baseUrl: "http://127.0.0.1:1", accessToken: "t" })).toEqual([]);
+  });
+});
