@@ -112,7 +112,7 @@ test("an action the store answers with 401 sends the user to sign in and back", 
 test("a store user without manage_users is told which permission is missing", async ({ page }) => {
   await signIn(page, e2e.limited);
   await expect(page.getByRole("alert").filter({ hasText: "Not allowed" })).toContainText(
-    "Your store account lacks the manage_users permission.",
+    "Your store account lacks the permission to manage users.",
   );
   await expect(page.getByRole("link", { name: "Invite user" })).toHaveCount(0);
 });

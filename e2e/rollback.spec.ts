@@ -18,7 +18,7 @@ test.describe("a manager who loses manage_users mid-session", () => {
 
     await card.getByRole("button", { name: `Deactivate ${email}` }).click();
     await expect(page.getByRole("alert").filter({ hasText: "Could not" })).toContainText(
-      `Could not deactivate ${email}. Your store account lacks the manage_users permission. Nothing was changed.`,
+      `Could not deactivate ${email}. Your store account lacks the permission to manage users. Nothing was changed.`,
     );
     // Rolled back: still shown as active, and the button still offers to deactivate.
     await expect(card).toContainText("Active");

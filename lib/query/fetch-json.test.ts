@@ -82,7 +82,7 @@ describe("fetchJson", () => {
   it("throws the handler's refusal as a FetchJsonError", async () => {
     answering(() =>
       Response.json(
-        { error: "Your store account lacks the manage_users permission.", code: "forbidden" },
+        { error: "Your store account lacks the permission to manage users.", code: "forbidden" },
         { status: 403 },
       ),
     );
@@ -90,7 +90,7 @@ describe("fetchJson", () => {
     expect(error).toBeInstanceOf(FetchJsonError);
     expect(error.status).toBe(403);
     expect(error.code).toBe("forbidden");
-    expect(error.message).toBe("Your store account lacks the manage_users permission.");
+    expect(error.message).toBe("Your store account lacks the permission to manage users.");
   });
 
   it("tells a network failure apart from a refusal", async () => {

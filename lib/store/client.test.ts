@@ -142,7 +142,7 @@ describe("StoreClient errors", () => {
   it("403 forbidden names the permission", async () => {
     const error = await fail(403, '{"error":"forbidden","error_description":"missing permission manage_users"}');
     expect(error).toBeInstanceOf(StoreForbiddenError);
-    expect(error.message).toBe("Your store account lacks the manage_users permission.");
+    expect(error.message).toBe("Your store account lacks the permission to manage users.");
   });
 
   it("403 forbidden for a store rule says so in our words, never the store's", async () => {
@@ -153,7 +153,7 @@ describe("StoreClient errors", () => {
     expect(rule.message).toBe("The store does not allow this change: it goes against one of the store's rules.");
     expect(rule.detail).toMatch(/at least one active user/);
     const bare = await fail(403, '{"error":"forbidden"}');
-    expect(bare.message).toBe("Your store account lacks the manage_users permission.");
+    expect(bare.message).toBe("Your store account lacks the permission to manage users.");
     const phishing = await fail(403, '{"error":"forbidden","error_description":"Call +1 555 0100 now"}');
     expect(phishing.message).not.toMatch(/555/);
   });

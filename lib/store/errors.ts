@@ -6,6 +6,7 @@
  */
 
 import type { Failure } from "../failure";
+import { permissionLabel } from "./users/model";
 
 export interface StoreErrorInit {
   status: number;
@@ -291,7 +292,7 @@ export function errorFromResponse(
           !generic && !aboutPermission
             ? "The store does not allow this change: it goes against one of the store's rules."
             : permission
-              ? `Your store account lacks the ${permission} permission.`
+              ? `Your store account lacks the permission to ${permissionLabel(permission).toLowerCase()}.`
               : "Your store account is not allowed to do this.",
       },
       permission,
