@@ -13,7 +13,7 @@ import { displayAddress } from "./store/errors";
 
 /** Who is signed in, as pages may show it. Holds no token. */
 export interface SessionView {
-  /** The store user's e-mail, when the token response named the user. */
+  /** The store user's email, when the token response named the user. */
   email: string | null;
   userId: string | null;
   storeUrl: string;

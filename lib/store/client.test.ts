@@ -177,14 +177,14 @@ describe("StoreClient errors", () => {
       '{"error":"conflict","error_description":"email is already taken","fields":{"email":"is already taken"}}',
     );
     expect(conflict).toBeInstanceOf(StoreConflictError);
-    expect(conflict.message).toBe("This e-mail address is already taken in this store.");
-    expect(conflict.fields).toEqual({ email: "This e-mail address is already taken in this store." });
+    expect(conflict.message).toBe("This email address is already taken in this store.");
+    expect(conflict.fields).toEqual({ email: "This email address is already taken in this store." });
     expect(conflict.detail).toBe("email is already taken; email: is already taken");
 
     const invalid = await fail(422, '{"error":"validation_failed","fields":{"email":["must be an e-mail"]}}');
     expect(invalid).toBeInstanceOf(StoreValidationError);
     expect(invalid.fields).toEqual({
-      email: "The store did not accept this e-mail address. Enter one such as name@example.com.",
+      email: "The store did not accept this email address. Enter one such as name@example.com.",
     });
     expect(invalid.message).toBe(invalid.fields.email);
 

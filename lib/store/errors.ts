@@ -59,7 +59,7 @@ export class StoreScopeError extends StoreApiError {
 
 export class StoreNotFoundError extends StoreApiError {}
 
-/** 409: a unique value (an e-mail, a code) is taken. */
+/** 409: a unique value (an email, a code) is taken. */
 export class StoreConflictError extends StoreApiError {}
 
 /** 400 and 422: the store refused the values; `fields` names the bad ones. */
@@ -209,8 +209,8 @@ export function displayAddress(url: string): string {
  */
 const knownFields: Record<string, { refused: string; taken?: string }> = {
   email: {
-    refused: "The store did not accept this e-mail address. Enter one such as name@example.com.",
-    taken: "This e-mail address is already taken in this store.",
+    refused: "The store did not accept this email address. Enter one such as name@example.com.",
+    taken: "This email address is already taken in this store.",
   },
   password: { refused: "The store did not accept this password. Use 8 to 256 characters." },
   permissions: { refused: "The store did not accept these permissions." },
