@@ -4,8 +4,9 @@ import { QueryCache, QueryClient, QueryClientProvider } from "@tanstack/react-qu
 import { type ReactNode, useState } from "react";
 import { FailureError } from "@/lib/failure";
 import { signInAgainIfNeeded } from "@/lib/sign-in-again";
+import { Toaster } from "./ui/toast";
 
-/** React Query for the whole dashboard, mounted once in app/(dashboard)/layout.tsx. */
+/** React Query and the toasts for the whole dashboard, mounted once in app/(dashboard)/layout.tsx. */
 export function Providers({ children }: { children: ReactNode }) {
   const [client] = useState(
     () =>
@@ -22,5 +23,10 @@ export function Providers({ children }: { children: ReactNode }) {
         },
       }),
   );
-  return <QueryClientProvider client={client}>{children}</QueryClientProvider>;
+  return (
+    <QueryClientProvider client={client}>
+      {children}
+      <Toaster />
+    </QueryClientProvider>
+  );
 }

@@ -14,13 +14,13 @@ export default async function DashboardLayout({ children }: { children: ReactNod
     <>
       <a
         href="#main"
-        className="sr-only z-50 rounded-md bg-white px-4 py-2 font-medium text-brand-800 shadow focus:not-sr-only focus:fixed focus:left-4 focus:top-4"
+        className="sr-only z-50 rounded-md bg-surface px-4 py-2 font-medium text-accent-soft-fg shadow focus:not-sr-only focus:fixed focus:left-4 focus:top-4"
       >
         Skip to main content
       </a>
       <div className="min-h-screen md:flex">
         <Sidebar session={session} />
-        <main id="main" tabIndex={-1} className="min-w-0 flex-1 px-4 py-6 focus:outline-none sm:px-6 md:px-10 md:py-10">
+        <main id="main" tabIndex={-1} className="min-w-0 flex-1 px-4 py-6 -outline-offset-3 sm:px-6 md:px-10 md:py-10">
           <div className="mx-auto max-w-4xl">
             {/* React Query, once for every section (its keys: lib/query-keys.ts). */}
             <Providers>{children}</Providers>

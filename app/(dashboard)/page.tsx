@@ -20,7 +20,7 @@ export default async function HomePage() {
     <>
       <PageHeader title="Home" description="Choose what to work on." />
       {session.permissions === null ? (
-        <p className="mb-4 text-sm text-gray-700">
+        <p className="mb-4 text-sm text-fg-muted">
           Your store does not say which permissions you have, so every section is listed; the store decides when you
           open one.
         </p>
@@ -31,31 +31,34 @@ export default async function HomePage() {
           return allowed ? (
             <li
               key={path}
-              className="relative rounded-lg border border-gray-200 bg-white p-4 shadow-sm transition-colors hover:border-brand-600"
+              className="relative rounded-lg border border-border bg-surface p-4 shadow-sm transition-colors hover:border-primary"
             >
               <div className="flex items-center gap-3">
-                <Icon aria-hidden="true" className="size-5 shrink-0 text-brand-700" />
+                <Icon aria-hidden="true" className="size-5 shrink-0 text-accent" />
                 {/* The whole card is the link's target; its name stays the section's. */}
                 <Link
                   href={path}
                   aria-describedby={aboutId}
-                  className="font-semibold text-gray-900 after:absolute after:inset-0 after:rounded-lg"
+                  className="font-semibold text-fg after:absolute after:inset-0 after:rounded-lg"
                 >
                   {label}
                 </Link>
               </div>
-              <p id={aboutId} className="mt-1 text-sm text-gray-700">
+              <p id={aboutId} className="mt-1 text-sm text-fg-muted">
                 {description}
               </p>
             </li>
           ) : (
-            <li key={path} className="rounded-lg border border-dashed border-gray-300 bg-gray-100 p-4 text-gray-700">
+            <li
+              key={path}
+              className="rounded-lg border border-dashed border-border-strong bg-surface-muted p-4 text-fg-muted"
+            >
               <div className="flex items-center gap-3">
                 <Icon aria-hidden="true" className="size-5 shrink-0" />
                 <p className="font-semibold">{label}</p>
               </div>
               <p className="mt-1 text-sm">{description}</p>
-              <p className="mt-2 flex items-center gap-2 text-sm font-medium text-gray-800">
+              <p className="mt-2 flex items-center gap-2 text-sm font-medium text-fg-muted">
                 <Lock aria-hidden="true" className="size-4 shrink-0" />
                 Needs the {permissionLabel(permission)} permission.
               </p>

@@ -42,13 +42,13 @@ export function SignInButton({ callbackUrl }: { callbackUrl: string }) {
       >
         Sign in with your store
       </button>
-      <p id="sign-in-hint" className="mt-3 text-sm text-gray-700">
+      <p id="sign-in-hint" className="mt-3 text-sm text-fg-muted">
         {pending
           ? "Opening your store’s sign-in page…"
           : "You sign in on your store’s own page, then choose what Store Admin may do."}
       </p>
       {problem ? (
-        <p role="alert" className="mt-3 text-sm font-medium text-red-800">
+        <p role="alert" className="mt-3 text-sm font-medium text-danger">
           {problem}
         </p>
       ) : null}

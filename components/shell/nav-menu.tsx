@@ -21,14 +21,14 @@ export function NavMenu({ permissions, children }: { permissions: string[] | nul
     <>
       <button
         type="button"
-        className="absolute right-4 top-3 inline-flex min-h-10 items-center rounded-md border border-gray-300 px-3 text-sm font-medium text-gray-900 md:hidden"
+        className="absolute right-4 top-3 inline-flex min-h-10 items-center rounded-md border border-border-strong px-3 text-sm font-medium text-fg md:hidden"
         aria-expanded={open}
         aria-controls="site-menu"
         onClick={() => setOpenOn(open ? null : pathname)}
       >
         Menu
       </button>
-      <div id="site-menu" className={`${open ? "block" : "hidden"} border-t border-gray-200 md:block md:border-t-0`}>
+      <div id="site-menu" className={`${open ? "block" : "hidden"} border-t border-border md:block md:border-t-0`}>
         <nav aria-label="Sections" className="px-3 py-3">
           <ul className="space-y-1">
             {visibleSections(permissions).map(({ path, label, icon: Icon }) => {
@@ -39,7 +39,7 @@ export function NavMenu({ permissions, children }: { permissions: string[] | nul
                     href={path}
                     aria-current={current ? "page" : undefined}
                     className={`flex items-center gap-3 rounded-md px-3 py-2 text-sm font-medium ${
-                      current ? "bg-brand-50 text-brand-800" : "text-gray-800 hover:bg-gray-100"
+                      current ? "bg-accent-soft text-accent-soft-fg" : "text-fg hover:bg-surface-hover"
                     }`}
                   >
                     <Icon aria-hidden="true" className="size-4 shrink-0" />

@@ -3,24 +3,25 @@ import { signOutAction } from "@/lib/actions/session";
 import { displayAddress } from "@/lib/store/errors";
 import type { SessionView } from "@/lib/session";
 import { buttonClasses } from "../ui/button";
+import { Logo } from "../ui/logo";
 import { NavMenu } from "./nav-menu";
 
 export function Sidebar({ session }: { session: SessionView }) {
   return (
-    <header className="relative border-b border-gray-200 bg-white md:sticky md:top-0 md:h-screen md:w-64 md:shrink-0 md:overflow-y-auto md:border-b-0 md:border-r">
+    <header className="relative border-b border-border bg-surface md:sticky md:top-0 md:h-screen md:w-64 md:shrink-0 md:overflow-y-auto md:border-b-0 md:border-r">
       <div className="flex min-h-16 items-center px-6">
-        <Link href="/" className="text-lg font-semibold text-gray-900">
-          Store Admin
+        <Link href="/" className="rounded-md">
+          <Logo />
         </Link>
       </div>
       <NavMenu permissions={session.permissions}>
-        <div className="border-t border-gray-200 px-6 py-4 text-sm">
-          <p className="text-gray-700">Signed in as</p>
-          <p className="break-all font-medium text-gray-900" data-testid="signed-in-as">
+        <div className="border-t border-border px-6 py-4 text-sm">
+          <p className="text-fg-muted">Signed in as</p>
+          <p className="break-all font-medium text-fg" data-testid="signed-in-as">
             {session.signedInAs}
           </p>
           {session.email ? (
-            <p className="mt-1 break-all text-gray-700">Store: {displayAddress(session.storeUrl)}</p>
+            <p className="mt-1 break-all text-fg-muted">Store: {displayAddress(session.storeUrl)}</p>
           ) : null}
           <form action={signOutAction} className="mt-3">
             <button type="submit" className={buttonClasses("secondary", "w-full")}>

@@ -1,8 +1,62 @@
 "use client";
 
-import * as Dialog from "@radix-ui/react-dialog";
-import { type ReactNode, useRef } from "react";
-import { buttonClasses } from "./button";
+import * as RadixDialog from "@radix-ui/react-dialog";
+import X from "lucide-react/icons/x";
+import { type ComponentProps, type ReactNode, useRef } from "react";
+import { Button, buttonClasses } from "./button";
+import { cn } from "./cn";
+
+/*
+ * Dialogs on Radix: focus is trapped inside and goes back on close, Escape
+ * closes, the page behind does not scroll. Every dialog has a title and a
+ * description (screen readers read both on opening) and a labelled close
+ * button. On a phone the dialog is a sheet along the bottom edge; long content
+ * scrolls inside it.
+ */
+
+export const Dialog = RadixDialog.Root;
+export const DialogTrigger = RadixDialog.Trigger;
+export const DialogClose = RadixDialog.Close;
+
+export interface DialogContentProps extends Omit<ComponentProps<typeof RadixDialog.Content>, "title"> {
+  title: ReactNode;
+  description: ReactNode;
+  /** Wider, for forms: max-w-lg instead of max-w-md. */
+  wide?: boolean;
+}
+
+export function DialogContent({ title, description, wide = false, className, children, ...props }: DialogContentProps) {
+  return (
+    <RadixDialog.Portal>
+      <RadixDialog.Overlay className="fixed inset-0 z-40 bg-black/50" />
+      <RadixDialog.Content
+        className={cn(
+          "fixed z-50 flex max-h-[90dvh] flex-col overflow-y-auto border border-border bg-surface text-fg shadow-xl",
+          // A sheet on phones, a centred box from sm up.
+          "inset-x-0 bottom-0 rounded-t-lg p-4 pb-[max(1rem,env(safe-area-inset-bottom))]",
+          "sm:inset-x-auto sm:bottom-auto sm:top-1/2 sm:left-1/2 sm:w-[calc(100vw-2rem)] sm:-translate-x-1/2 sm:-translate-y-1/2 sm:rounded-lg sm:p-6",
+          wide ? "sm:max-w-lg" : "sm:max-w-md",
+          className,
+        )}
+        {...props}
+      >
+        <div className="flex items-start justify-between gap-4">
+          <RadixDialog.Title className="text-lg font-semibold text-fg">{title}</RadixDialog.Title>
+          <RadixDialog.Close className={buttonClasses("ghost", "-me-2 -mt-2 shrink-0", "icon")} aria-label="Close">
+            <X aria-hidden="true" />
+          </RadixDialog.Close>
+        </div>
+        <RadixDialog.Description className="mt-1 text-sm text-fg-muted">{description}</RadixDialog.Description>
+        {children}
+      </RadixDialog.Content>
+    </RadixDialog.Portal>
+  );
+}
+
+/** The dialog's buttons: stacked full width on phones (main action on top), in a row from sm up. */
+export function DialogFooter({ className, children }: { className?: string; children: ReactNode }) {
+  return <div className={cn("mt-6 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end", className)}>{children}</div>;
+}
 
 export interface ConfirmDialogProps {
   open: boolean;
@@ -18,7 +72,7 @@ export interface ConfirmDialogProps {
   focusAfterConfirm?: () => HTMLElement | null;
 }
 
-/** A confirmation in a Radix dialog: focus is trapped inside and returns on close. */
+/** A confirmation in a dialog: focus is trapped inside and returns on close. */
 export function ConfirmDialog({
   open,
   onOpenChange,
@@ -32,41 +86,36 @@ export function ConfirmDialog({
 }: ConfirmDialogProps) {
   const confirmed = useRef(false);
   return (
-    <Dialog.Root open={open} onOpenChange={onOpenChange}>
-      <Dialog.Portal>
-        <Dialog.Overlay className="fixed inset-0 z-40 bg-gray-900/50" />
-        <Dialog.Content
-          onOpenAutoFocus={() => {
-            confirmed.current = false;
-          }}
-          // Opened without a Radix Trigger (one dialog serves every row), so
-          // focus is handed back by hand.
-          onCloseAutoFocus={(event) => {
-            const target = (confirmed.current ? focusAfterConfirm : returnFocusTo)?.();
-            if (target?.isConnected) {
-              event.preventDefault();
-              target.focus();
-            }
-          }}
-          className="fixed left-1/2 top-1/2 z-50 w-[calc(100vw-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 rounded-lg bg-white p-6 shadow-xl"
-        >
-          <Dialog.Title className="text-lg font-semibold text-gray-900">{title}</Dialog.Title>
-          <Dialog.Description className="mt-2 text-sm text-gray-700">{description}</Dialog.Description>
-          <div className="mt-6 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-            <Dialog.Close className={buttonClasses("secondary")}>Cancel</Dialog.Close>
-            <button
-              type="button"
-              className={buttonClasses(tone)}
-              onClick={() => {
-                confirmed.current = true;
-                onConfirm();
-              }}
-            >
-              {confirmLabel}
-            </button>
-          </div>
-        </Dialog.Content>
-      </Dialog.Portal>
-    </Dialog.Root>
+    <Dialog open={open} onOpenChange={onOpenChange}>
+      <DialogContent
+        title={title}
+        description={description}
+        onOpenAutoFocus={() => {
+          confirmed.current = false;
+        }}
+        // Opened without a Radix Trigger (one dialog serves every row), so
+        // focus is handed back by hand.
+        onCloseAutoFocus={(event) => {
+          const target = (confirmed.current ? focusAfterConfirm : returnFocusTo)?.();
+          if (target?.isConnected) {
+            event.preventDefault();
+            target.focus();
+          }
+        }}
+      >
+        <DialogFooter>
+          <DialogClose className={buttonClasses("secondary")}>Cancel</DialogClose>
+          <Button
+            variant={tone}
+            onClick={() => {
+              confirmed.current = true;
+              onConfirm();
+            }}
+          >
+            {confirmLabel}
+          </Button>
+        </DialogFooter>
+      </DialogContent>
+    </Dialog>
   );
 }

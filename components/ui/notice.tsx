@@ -1,10 +1,11 @@
 import type { ReactNode } from "react";
+import { cn } from "./cn";
 
 const tones = {
-  error: "border-red-300 bg-red-50 text-red-900",
-  warning: "border-amber-300 bg-amber-50 text-amber-950",
-  success: "border-green-300 bg-green-50 text-green-900",
-  info: "border-brand-100 bg-brand-50 text-brand-800",
+  error: "border-danger-border bg-danger-soft text-danger-soft-fg",
+  warning: "border-warning-border bg-warning-soft text-warning-soft-fg",
+  success: "border-success-border bg-success-soft text-success-soft-fg",
+  info: "border-info-border bg-info-soft text-info-soft-fg",
 } as const;
 
 export interface NoticeProps {
@@ -16,11 +17,12 @@ export interface NoticeProps {
   className?: string;
 }
 
-export function Notice({ tone = "info", title, children, role, className = "" }: NoticeProps) {
+/** A message that stays on the page: a problem to act on, a warning, a result. */
+export function Notice({ tone = "info", title, children, role, className }: NoticeProps) {
   return (
-    <div role={role} className={`rounded-md border px-4 py-3 text-sm ${tones[tone]} ${className}`}>
+    <div role={role} className={cn("rounded-md border px-4 py-3 text-sm", tones[tone], className)}>
       {title ? <p className="font-semibold">{title}</p> : null}
-      {children ? <div className={title ? "mt-1" : ""}>{children}</div> : null}
+      {children ? <div className={title ? "mt-1" : undefined}>{children}</div> : null}
     </div>
   );
 }

@@ -24,25 +24,25 @@ export function PermissionCheckboxes({
   const errorId = `${idPrefix}-permissions-error`;
   return (
     <fieldset aria-describedby={error ? errorId : undefined}>
-      <legend className="text-sm font-medium text-gray-900">Permissions</legend>
+      <legend className="text-sm font-medium text-fg">Permissions</legend>
       <div className="mt-2 grid gap-2 sm:grid-cols-2">
         {userPermissions.map((permission) => {
           const id = `${idPrefix}-${permission}`;
           return (
-            <div key={permission} className="flex items-start gap-3 rounded-md border border-gray-200 p-3">
+            <div key={permission} className="flex items-start gap-3 rounded-md border border-border p-3">
               <input
                 id={id}
                 type="checkbox"
                 value={permission}
-                className="mt-0.5 size-4 accent-brand-700"
+                className="mt-0.5 size-4 accent-primary"
                 aria-describedby={`${id}-hint`}
                 {...register}
               />
               <div className="text-sm">
-                <label htmlFor={id} className="font-medium text-gray-900">
+                <label htmlFor={id} className="font-medium text-fg">
                   {permissionLabels[permission]}
                 </label>
-                <p id={`${id}-hint`} className="text-gray-700">
+                <p id={`${id}-hint`} className="text-fg-muted">
                   {hints[permission]}
                 </p>
               </div>
@@ -51,7 +51,7 @@ export function PermissionCheckboxes({
         })}
       </div>
       {error ? (
-        <p id={errorId} className="mt-2 text-sm font-medium text-red-800">
+        <p id={errorId} className="mt-2 text-sm font-medium text-danger">
           {error}
         </p>
       ) : null}

@@ -63,7 +63,7 @@ export function PermissionsForm({ user, isSelf }: { user: User; isSelf: boolean 
           </Notice>
         ) : null}
         <PermissionCheckboxes idPrefix="edit" register={register("permissions")} error={errors.permissions?.message} />
-        {unknown.length ? <p className="text-sm text-gray-700">Also kept as they are: {unknown.join(", ")}.</p> : null}
+        {unknown.length ? <p className="text-sm text-fg-muted">Also kept as they are: {unknown.join(", ")}.</p> : null}
         <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
           <Link href="/users" className={buttonClasses("secondary")}>
             Cancel

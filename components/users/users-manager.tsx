@@ -11,6 +11,7 @@ import { useOptimisticList } from "@/lib/query/use-optimistic-list";
 import { queryKeys } from "@/lib/query-keys";
 import { signInAgainIfNeeded } from "@/lib/sign-in-again";
 import { permissionLabel, type User } from "@/lib/store/users/model";
+import { Badge } from "../ui/badge";
 import { buttonClasses } from "../ui/button";
 import { ConfirmDialog } from "../ui/dialog";
 
@@ -75,37 +76,37 @@ export function UsersManager({ currentUserId, notice }: { currentUserId: string 
 
   return (
     <section aria-labelledby="users-heading">
-      <h2 id="users-heading" ref={headingRef} tabIndex={-1} className="mb-3 text-sm font-medium text-gray-700">
+      <h2 id="users-heading" ref={headingRef} tabIndex={-1} className="mb-3 text-sm font-medium text-fg-muted">
         {users.isPending ? "Users" : `${rows.length} ${rows.length === 1 ? "user" : "users"}`}
       </h2>
 
       {/* Live regions stay mounted so that changes to them are announced. */}
       <div role="status" aria-live="polite">
         {message?.tone === "success" ? (
-          <p className="mb-4 rounded-md border border-green-300 bg-green-50 px-4 py-3 text-sm text-green-900">
+          <p className="mb-4 rounded-md border border-success-border bg-success-soft px-4 py-3 text-sm text-success-soft-fg">
             {message.text}
           </p>
         ) : null}
       </div>
       <div role="alert">
         {message?.tone === "error" ? (
-          <p className="mb-4 rounded-md border border-red-300 bg-red-50 px-4 py-3 text-sm text-red-900">
+          <p className="mb-4 rounded-md border border-danger-border bg-danger-soft px-4 py-3 text-sm text-danger-soft-fg">
             {message.text}
           </p>
         ) : null}
         {loadError ? (
-          <p className="mb-4 rounded-md border border-red-300 bg-red-50 px-4 py-3 text-sm text-red-900">
+          <p className="mb-4 rounded-md border border-danger-border bg-danger-soft px-4 py-3 text-sm text-danger-soft-fg">
             Could not refresh the list. {loadError}
           </p>
         ) : null}
       </div>
 
       {users.isPending ? (
-        <p className="text-sm text-gray-700">Loading users…</p>
+        <p className="text-sm text-fg-muted">Loading users…</p>
       ) : rows.length === 0 ? (
-        <div className="rounded-lg border border-dashed border-gray-300 bg-white p-8 text-center">
-          <p className="font-medium text-gray-900">No users yet</p>
-          <p className="mt-1 text-sm text-gray-700">Invite the people who help you run the store.</p>
+        <div className="rounded-lg border border-dashed border-border-strong bg-surface p-8 text-center">
+          <p className="font-medium text-fg">No users yet</p>
+          <p className="mt-1 text-sm text-fg-muted">Invite the people who help you run the store.</p>
           <Link href="/users/invite" className={buttonClasses("primary", "mt-4")}>
             Invite user
           </Link>
@@ -119,23 +120,19 @@ export function UsersManager({ currentUserId, notice }: { currentUserId: string 
               <li
                 key={user.id}
                 aria-labelledby={`user-${user.id}`}
-                className="rounded-lg border border-gray-200 bg-white p-4 shadow-sm"
+                className="rounded-lg border border-border bg-surface p-4 shadow-sm"
               >
                 <div className="flex flex-wrap items-center gap-2">
-                  <p id={`user-${user.id}`} className="min-w-0 break-all font-medium text-gray-900">
+                  <p id={`user-${user.id}`} className="min-w-0 break-all font-medium text-fg">
                     {user.email}
-                    {self ? <span className="font-normal text-gray-700"> (you)</span> : null}
+                    {self ? <span className="font-normal text-fg-muted"> (you)</span> : null}
                   </p>
-                  <span
-                    className={`rounded-full px-2 py-0.5 text-xs font-medium ${
-                      user.active ? "bg-green-100 text-green-900" : "bg-gray-200 text-gray-800"
-                    }`}
-                  >
+                  <Badge tone={user.active ? "success" : "neutral"} dot>
                     {user.active ? "Active" : "Inactive"}
-                  </span>
+                  </Badge>
                 </div>
-                <p className="mt-2 text-sm text-gray-700">
-                  <span className="font-medium text-gray-900">Permissions: </span>
+                <p className="mt-2 text-sm text-fg-muted">
+                  <span className="font-medium text-fg">Permissions: </span>
                   {user.permissions.length ? user.permissions.map(permissionLabel).join(", ") : "none"}
                 </p>
                 <div className="mt-3 flex flex-wrap gap-2">
@@ -161,7 +158,7 @@ export function UsersManager({ currentUserId, notice }: { currentUserId: string 
                       </button>
                       <button
                         type="button"
-                        className={buttonClasses("ghost", "text-red-800")}
+                        className={buttonClasses("ghost", "text-danger")}
                         aria-disabled={busy || undefined}
                         onClick={(event) => {
                           if (busy) return;

@@ -100,9 +100,9 @@ export default async function SignInPage({ searchParams }: { searchParams: Searc
   return (
     <>
       <h1 className="text-2xl font-semibold tracking-tight">Sign in to Store Admin</h1>
-      <p className="mt-2 text-sm text-gray-700">
+      <p className="mt-2 text-sm text-fg-muted">
         Store Admin manages the store at{" "}
-        <span className="font-medium text-gray-900">{displayAddress(env.STORE_PUBLIC_URL)}</span>.
+        <span className="font-medium text-fg">{displayAddress(env.STORE_PUBLIC_URL)}</span>.
       </p>
       <div className="mt-6 space-y-4">
         {message ? (

@@ -21,7 +21,7 @@ export default async function EditUserPage({ params }: { params: Promise<{ id: s
         <PageHeader title="Edit permissions" />
         <StoreProblemNotice problem={user.problem} retryHref={here} />
         <p className="mt-4 text-sm">
-          <Link href="/users" className="font-medium text-brand-700 underline">
+          <Link href="/users" className="font-medium text-accent underline">
             Back to users
           </Link>
         </p>
@@ -32,7 +32,7 @@ export default async function EditUserPage({ params }: { params: Promise<{ id: s
   return (
     <>
       <PageHeader title="Edit permissions" description={<span className="break-all">{user.data.email}</span>} />
-      <div className="rounded-lg border border-gray-200 bg-white p-4 shadow-sm sm:p-6">
+      <div className="rounded-lg border border-border bg-surface p-4 shadow-sm sm:p-6">
         <PermissionsForm user={user.data} isSelf={user.data.id === session.userId} />
       </div>
     </>

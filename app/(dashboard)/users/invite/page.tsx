@@ -13,7 +13,7 @@ export default async function InviteUserPage() {
         title="Invite user"
         description="Give someone their own sign-in to your store's admin. New users get every permission unless you untick some."
       />
-      <div className="rounded-lg border border-gray-200 bg-white p-4 shadow-sm sm:p-6">
+      <div className="rounded-lg border border-border bg-surface p-4 shadow-sm sm:p-6">
         <InviteUserForm />
       </div>
     </>
