@@ -39,6 +39,8 @@ const dashboardUrl = `http://localhost:${DASHBOARD_PORT}`;
 const unreachableDashboardUrl = `http://localhost:${UNREACHABLE_DASHBOARD_PORT}`;
 const plainStoreUrl = `http://localhost:${PLAIN_STORE_PORT}`;
 const plainDashboardUrl = `http://localhost:${PLAIN_DASHBOARD_PORT}`;
+// The e2e store's name, as its pages and the dashboards (STORE_NAME) show it.
+const STORE_NAME = "Demo Store";
 let plainStore;
 
 const fixtures = {
@@ -65,6 +67,9 @@ async function main() {
     STORE_API_RATE_LIMIT: "0",
     STORE_API_MODE: "development",
     STORE_API_LOG_LEVEL: process.env.STORE_API_LOG_LEVEL ?? "warn",
+    STORE_NAME,
+    // Where the store's e-mails send people to sign in: the main dashboard.
+    STORE_DASHBOARD_URL: dashboardUrl,
   };
   const cli = (...args) =>
     runJson(process.execPath, ["store-api/dist/cli.js", ...args], { env: { ...process.env, ...storeEnv } });
@@ -118,7 +123,9 @@ async function main() {
   }
 
   const nextauthSecret = crypto.randomBytes(32).toString("base64url");
-  const dashboardEnv = (port, storeBase, storePublic = storeUrl) => ({
+  // As `npm start` runs them: the store's name, its sign-out page and the development
+  // pages, except for a plain store (bundled: false), which has none of these to offer.
+  const dashboardEnv = (port, storeBase, storePublic = storeUrl, { bundled = true } = {}) => ({
     NEXT_TELEMETRY_DISABLED: "1",
     STORE_BASE_URL: storeBase,
     STORE_PUBLIC_URL: storePublic,
@@ -126,6 +133,10 @@ async function main() {
     STORE_CLIENT_SECRET: app.client_secret,
     NEXTAUTH_URL: `http://localhost:${port}`,
     NEXTAUTH_SECRET: nextauthSecret,
+    DASHBOARD_DEV_PAGES: "1",
+    // undefined: not even inherited from the environment of `npm run test:e2e`.
+    STORE_NAME: bundled ? STORE_NAME : undefined,
+    STORE_LOGOUT_URL: bundled ? `${storePublic}/oauth2/logout` : undefined,
   });
 
   const quiet = { quiet: !process.env.E2E_VERBOSE };
@@ -149,7 +160,7 @@ async function main() {
     "e2e-dashboard-plain-store",
     bin("next"),
     ["start", "-p", String(PLAIN_DASHBOARD_PORT)],
-    dashboardEnv(PLAIN_DASHBOARD_PORT, `http://127.0.0.1:${PLAIN_STORE_PORT}`, plainStoreUrl),
+    dashboardEnv(PLAIN_DASHBOARD_PORT, `http://127.0.0.1:${PLAIN_STORE_PORT}`, plainStoreUrl, { bundled: false }),
     quiet,
   );
   plainStore = await startPlainStore(PLAIN_STORE_PORT, `http://127.0.0.1:${STORE_PORT}`);

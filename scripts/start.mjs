@@ -1,34 +1,99 @@
 #!/usr/bin/env node
 // `npm start`: builds what needs building, sets up the bundled store on first
 // start (data, an owner account, the dashboard registered as an OAuth app),
-// then runs the store and the dashboard wired to each other.
+// then runs the store and the dashboard wired to each other. Their whole output
+// goes to .data/<name>.log; the console shows a banner and, after it, warnings
+// and errors only (one short line each). `npm run dev` (--dev) also shows the
+// rest: one line per store request, and everything Next.js prints.
 //
 // With STORE_BASE_URL set, the dashboard runs alone against that store
 // (STORE_CLIENT_ID and STORE_CLIENT_SECRET must be set too).
+//
+// Stopping: Ctrl+C, or SIGTERM to this process or to the `npm` running it,
+// stops both servers (each in its own process group) and the store's data
+// folder lock goes with the store; a second Ctrl+C kills them at once.
+//
+// STORE_ADMIN_DATA_DIR moves .data/ (logs, credentials, the store's data).
+// STORE_ADMIN_TEST_DASHBOARD is for scripts/start.test.ts only: a JSON list
+// [command, ...args] run instead of `next start` (given the port in PORT), so
+// starting and stopping can be tested without a dashboard build.
 import crypto from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import {
   bin,
-  buildDashboardIfStale,
-  buildStoreIfStale,
+  dashboardConsole,
+  dashboardIsStale,
   root,
-  runJson,
+  runTracked,
   startService,
   stopAll,
+  storeConsole,
+  storeIsStale,
   waitForHttp,
 } from "./lib/processes.mjs";
 
 const env = process.env;
-const dataDir = path.resolve(root, ".data");
+const verbose = process.argv.includes("--dev");
+const dataDir = path.resolve(root, env.STORE_ADMIN_DATA_DIR || ".data");
 const dashboardPort = Number(env.DASHBOARD_PORT ?? env.PORT ?? 3000);
 const storePort = Number(env.STORE_API_PORT ?? 4000);
+// One host name for everything a person sees (banner, redirect URIs, e-mails):
+// localhost. Server to server, 127.0.0.1 is used, out of sight.
 const dashboardUrl = (env.NEXTAUTH_URL ?? `http://localhost:${dashboardPort}`).replace(/\/+$/, "");
 const external = Boolean(env.STORE_BASE_URL);
+const storeUrl = (
+  external ? env.STORE_BASE_URL : (env.STORE_API_PUBLIC_URL ?? `http://localhost:${storePort}`)
+).replace(/\/+$/, "");
+const storePublicUrl = (env.STORE_PUBLIC_URL ?? storeUrl).replace(/\/+$/, "");
+const storeDevelopment = (env.STORE_API_MODE ?? "development") === "development";
+const testDashboard = env.STORE_ADMIN_TEST_DASHBOARD ? JSON.parse(env.STORE_ADMIN_TEST_DASHBOARD) : null;
 
-function fail(message) {
+/** A path as the person reads it: relative to the repository when inside it. */
+const shown = (p) => (path.relative(root, p).startsWith("..") ? p : path.relative(root, p));
+
+// A closed terminal (SIGHUP) must not crash this process before it stops the servers.
+process.stdout.on("error", () => {});
+process.stderr.on("error", () => {});
+
+let stopping = false;
+
+/** Stops every service and build started here, then exits. */
+async function shutdown(code, reason) {
+  if (stopping) return;
+  stopping = true;
+  if (reason) console.error(`\nnpm start: ${reason}`);
+  console.log("\nStopping the store and the dashboard… (Ctrl+C again to force)");
+  await stopAll();
+  process.exit(code);
+}
+
+/** Stops what was started and exits 1; during a shutdown, the shutdown has the last word. */
+async function fail(message) {
+  if (stopping) return new Promise(() => {});
+  stopping = true;
   console.error(`\nnpm start: ${message}\n`);
+  await stopAll();
   process.exit(1);
+}
+
+for (const signal of ["SIGINT", "SIGTERM", "SIGHUP"]) {
+  process.on(signal, () => {
+    if (!stopping) return void shutdown(0);
+    console.log("Forcing: killing the store and the dashboard.");
+    void stopAll({ force: true }).then(() => process.exit(1));
+  });
+}
+
+// npm runs this through `sh -c`, and on SIGTERM npm signals only that shell,
+// which dies without passing the signal on: the servers would run on,
+// orphaned, holding their ports and the store's data folder. So when npm
+// started us, losing our parent is a request to stop.
+if (env.npm_lifecycle_event) {
+  const parent = process.ppid;
+  setInterval(() => {
+    if (process.ppid !== parent) void shutdown(0, "npm was stopped.");
+  }, 300).unref();
 }
 
 /** Secrets the dashboard needs across restarts, generated once and kept in .data/. */
@@ -42,103 +107,132 @@ function dashboardSecret() {
   return fs.readFileSync(file, "utf8").trim();
 }
 
-if (external && !(env.STORE_CLIENT_ID && env.STORE_CLIENT_SECRET)) {
-  fail(
-    "STORE_BASE_URL is set, so the dashboard uses that store: set STORE_CLIENT_ID and STORE_CLIENT_SECRET to the app credentials it gave you.",
-  );
-}
-
-try {
-  if (!external) buildStoreIfStale();
-  buildDashboardIfStale();
-} catch (err) {
-  fail(err.message);
-}
-
-const services = [];
-let credentials = { client_id: env.STORE_CLIENT_ID, client_secret: env.STORE_CLIENT_SECRET };
-const storeUrl = external ? env.STORE_BASE_URL.replace(/\/+$/, "") : `http://localhost:${storePort}`;
-
-if (!external) {
-  const storeEnv = {
-    STORE_API_PORT: String(storePort),
-    STORE_API_DATA_DIR: env.STORE_API_DATA_DIR ?? path.join(dataDir, "store"),
-    STORE_API_PUBLIC_URL: env.STORE_API_PUBLIC_URL ?? storeUrl,
-  };
-  try {
-    credentials = runJson(
-      process.execPath,
-      [
-        "store-api/dist/cli.js",
-        "bootstrap",
-        "--redirect-uri",
-        `${dashboardUrl}/api/auth/callback/store`,
-        "--credentials",
-        path.join(dataDir, "store-credentials.json"),
-      ],
-      { env: { ...env, ...storeEnv } },
+async function main() {
+  if (external && !(env.STORE_CLIENT_ID && env.STORE_CLIENT_SECRET)) {
+    return fail(
+      "STORE_BASE_URL is set, so the dashboard uses that store: set STORE_CLIENT_ID and STORE_CLIENT_SECRET to the app credentials it gave you.",
     );
-  } catch (err) {
-    fail(`the store could not be set up: ${err.message}`);
   }
-  services.push({
-    name: "store",
-    url: `${storeUrl}/`,
-    child: startService("store", process.execPath, ["store-api/dist/cli.js", "serve"], storeEnv),
-  });
-}
 
-services.push({
-  name: "dashboard",
-  url: `http://127.0.0.1:${dashboardPort}/signin`,
-  child: startService("dashboard", bin("next"), ["start", "-p", String(dashboardPort)], {
+  try {
+    if (!external && storeIsStale()) await runTracked("npm", ["run", "-s", "build:store"]);
+    if (!testDashboard && dashboardIsStale())
+      await runTracked(bin("next"), ["build"], { env: { ...env, NEXT_TELEMETRY_DISABLED: "1" } });
+  } catch (err) {
+    return fail(err.message);
+  }
+
+  const services = [];
+  let credentials = { client_id: env.STORE_CLIENT_ID, client_secret: env.STORE_CLIENT_SECRET };
+
+  if (!external) {
+    const storeEnv = {
+      STORE_API_PORT: String(storePort),
+      STORE_API_DATA_DIR: env.STORE_API_DATA_DIR ?? path.join(dataDir, "store"),
+      STORE_API_PUBLIC_URL: storeUrl,
+      // Where the store's e-mails send people to sign in.
+      STORE_DASHBOARD_URL: env.STORE_DASHBOARD_URL ?? dashboardUrl,
+    };
+    try {
+      const output = await runTracked(
+        process.execPath,
+        [
+          "store-api/dist/cli.js",
+          "bootstrap",
+          "--redirect-uri",
+          `${dashboardUrl}/api/auth/callback/store`,
+          "--credentials",
+          path.join(dataDir, "store-credentials.json"),
+        ],
+        { env: { ...env, ...storeEnv }, capture: true },
+      );
+      credentials = JSON.parse(output);
+    } catch (err) {
+      return fail(`the store could not be set up: ${err.message}`);
+    }
+    services.push({
+      name: "store",
+      url: `http://127.0.0.1:${storePort}/`,
+      child: startService("store", process.execPath, ["store-api/dist/cli.js", "serve"], storeEnv, {
+        show: storeConsole({ verbose }),
+        logDir: dataDir,
+      }),
+    });
+  }
+
+  const dashboardEnv = {
     NEXT_TELEMETRY_DISABLED: "1",
     // Server to server the store is reached on the loopback address; the browser uses the public one.
     STORE_BASE_URL: external ? storeUrl : `http://127.0.0.1:${storePort}`,
-    STORE_PUBLIC_URL: env.STORE_PUBLIC_URL ?? storeUrl,
+    STORE_PUBLIC_URL: storePublicUrl,
     STORE_CLIENT_ID: credentials.client_id,
     STORE_CLIENT_SECRET: credentials.client_secret,
     NEXTAUTH_URL: dashboardUrl,
     NEXTAUTH_SECRET: dashboardSecret(),
-  }),
-});
-
-let stopping = false;
-async function shutdown(code) {
-  if (stopping) return;
-  stopping = true;
-  await stopAll();
-  process.exit(code);
-}
-process.on("SIGINT", () => shutdown(0));
-process.on("SIGTERM", () => shutdown(0));
-for (const s of services) {
-  s.child.on("exit", (code) => {
-    if (!stopping) {
-      console.error(`\nnpm start: the ${s.name} stopped (exit ${code}); see .data/${s.name}.log. Stopping.`);
-      shutdown(code || 1);
-    }
+    PORT: String(dashboardPort),
+  };
+  // An external store's name and sign-out page come from the person's own environment.
+  if (!external) {
+    if (credentials.store_name) dashboardEnv.STORE_NAME = credentials.store_name;
+    dashboardEnv.STORE_LOGOUT_URL = `${storePublicUrl}/oauth2/logout`;
+    // The development pages read the store's /dev/outbox, which only development mode serves.
+    if (storeDevelopment) dashboardEnv.DASHBOARD_DEV_PAGES = "1";
+  }
+  const [dashboardCommand, ...dashboardArgs] = testDashboard ?? [bin("next"), "start", "-p", String(dashboardPort)];
+  services.push({
+    name: "dashboard",
+    url: `http://127.0.0.1:${dashboardPort}/signin`,
+    child: startService("dashboard", dashboardCommand, dashboardArgs, dashboardEnv, {
+      show: dashboardConsole({ verbose }),
+      logDir: dataDir,
+    }),
   });
-}
 
-try {
-  for (const s of services) await waitForHttp(s.url, s.child, 120_000);
-} catch (err) {
-  console.error(`\nnpm start: ${err.message}`);
-  await shutdown(1);
-}
+  for (const s of services) {
+    s.child.on("exit", (code, signal) => {
+      if (!stopping)
+        void shutdown(
+          code || 1,
+          `the ${s.name} stopped (${code ?? signal}); see ${shown(path.join(dataDir, `${s.name}.log`))}. Stopping.`,
+        );
+    });
+  }
 
-const lines = [
-  "",
-  "Store Admin is running.",
-  `  Dashboard   ${dashboardUrl}`,
-  `  Store API   ${storeUrl}${external ? " (external)" : ""}`,
-];
-if (!external && credentials.owner_email) {
+  try {
+    for (const s of services) await waitForHttp(s.url, s.child, 120_000);
+  } catch (err) {
+    return fail(err.message);
+  }
+  if (stopping) return;
+
+  const logs = services.map((s) => shown(path.join(dataDir, `${s.name}.log`))).join(" and ");
+  const lines = [
+    "",
+    "Store Admin is running.",
+    "",
+    `  Dashboard   ${dashboardUrl}`,
+    `  Store       ${storeUrl}${external ? "  (external)" : `  (API reference: ${storeUrl}/docs)`}`,
+  ];
+  if (!external && credentials.owner_email) {
+    lines.push(
+      `  Sign in as  ${credentials.owner_email}`,
+      `  Password    ${credentials.owner_password}  (the owner's first password, kept in ${shown(path.join(dataDir, "store-credentials.json"))})`,
+    );
+  }
+  if (!external && storeDevelopment) {
+    lines.push(
+      env.SMTP_URL
+        ? "  Mail        the store sends its mail through SMTP_URL"
+        : `  Mail        mail the store sends: Dashboard → Mail (development), or ${storeUrl}/dev/outbox`,
+    );
+  }
   lines.push(
-    `  Sign in as  ${credentials.owner_email}`,
-    `  Password    ${credentials.owner_password}  (the owner's first password, kept in .data/store-credentials.json)`,
+    `  Logs        ${logs}${verbose ? "" : " (only warnings and errors show here)"}`,
+    "",
+    "Press Ctrl+C to stop (twice to force).",
+    "",
   );
+  console.log(lines.join("\n"));
 }
-lines.push("Press Ctrl+C to stop.", "");
-console.log(lines.join("\n"));
+
+await main();

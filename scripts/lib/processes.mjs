@@ -56,13 +56,17 @@ const mtime = (p) => {
   }
 };
 
+/** Whether the store's build (tsc) is missing or older than its sources. */
+export function storeIsStale() {
+  return (
+    mtime("store-api/dist/cli.js") <
+    newestMtime(["store-api/src", "store-api/drizzle", "store-api/tsconfig.json", "store-api/package.json"])
+  );
+}
+
 /** Builds the store (tsc) when its output is missing or older than its sources. */
 export function buildStoreIfStale() {
-  if (
-    mtime("store-api/dist/cli.js") >=
-    newestMtime(["store-api/src", "store-api/drizzle", "store-api/tsconfig.json", "store-api/package.json"])
-  )
-    return false;
+  if (!storeIsStale()) return false;
   run("npm", ["run", "-s", "build:store"]);
   return true;
 }
@@ -81,66 +85,189 @@ export const DASHBOARD_SOURCES = [
   "package-lock.json",
 ];
 
+/** Whether the dashboard's build (.next) is missing or older than its sources. */
+export function dashboardIsStale() {
+  return mtime(".next/BUILD_ID") < newestMtime(DASHBOARD_SOURCES);
+}
+
 /** Builds the dashboard (next build) when .next is missing or older than its sources. */
 export function buildDashboardIfStale() {
-  if (mtime(".next/BUILD_ID") >= newestMtime(DASHBOARD_SOURCES)) return false;
+  if (!dashboardIsStale()) return false;
   run(bin("next"), ["build"], { env: { ...process.env, NEXT_TELEMETRY_DISABLED: "1" } });
   return true;
 }
 
 const children = new Set();
 
+function track(child) {
+  children.add(child);
+  child.on("exit", () => children.delete(child));
+}
+
+/**
+ * Runs a command to completion in its own process group, tracked like a service
+ * so that stopAll() ends it too (a signal during `npm start`'s build or set-up
+ * must not leave a `next build` running). spawnSync could not: it blocks the
+ * event loop, and with it every signal handler. Resolves with the command's
+ * stdout when `capture` is set, or "".
+ */
+export function runTracked(command, args, { env = process.env, capture = false } = {}) {
+  return new Promise((resolve, reject) => {
+    const child = spawn(command, args, {
+      cwd: root,
+      env,
+      detached: true,
+      stdio: ["ignore", capture ? "pipe" : "inherit", "inherit"],
+    });
+    track(child);
+    let stdout = "";
+    child.stdout?.setEncoding("utf8").on("data", (chunk) => (stdout += chunk));
+    child.on("error", reject);
+    child.on("close", (code, signal) => {
+      if (code === 0) resolve(stdout);
+      else reject(new Error(`${command} ${args.join(" ")} failed (exit ${code ?? signal})`));
+    });
+  });
+}
+
+const LONGEST_CONSOLE_LINE = 240;
+
+/** One line of the console, cut short: the whole line stays in the service's log file. */
+export function shortLine(text) {
+  const line = text.replace(/\s+/g, " ").trim();
+  return line.length > LONGEST_CONSOLE_LINE ? `${line.slice(0, LONGEST_CONSOLE_LINE - 1)}…` : line;
+}
+
+const PINO_LEVELS = { 10: "trace", 20: "debug", 30: "info", 40: "warning", 50: "error", 60: "fatal" };
+
+/**
+ * What of the store's output (pino's JSON lines, plus the CLI's own plain
+ * "store: …" messages) reaches the console, as a function of one line: the
+ * line to show, or null. Quiet (`npm start`): warnings and errors only, one
+ * short line each. Verbose (`npm run dev`): also one line per request and the
+ * other messages. Fastify's "Server listening at http://127.0.0.1:…" is never
+ * shown: people are given the localhost address, in the banner.
+ */
+export function storeConsole({ verbose = false } = {}) {
+  const requests = new Map();
+  return (line) => {
+    let entry;
+    try {
+      entry = JSON.parse(line);
+    } catch {
+      entry = undefined;
+    }
+    if (!entry || typeof entry !== "object" || typeof entry.level !== "number") {
+      // Plain text is the CLI's own error or warning; indented lines continue one (a stack).
+      return line.trim() && !/^\s/.test(line) ? shortLine(line) : null;
+    }
+    const message = String(entry.msg ?? "");
+    if (entry.level >= 40) {
+      const cause = entry.err?.message && entry.err.message !== message ? ` (${entry.err.message})` : "";
+      return shortLine(`${PINO_LEVELS[entry.level] ?? "error"}: ${message}${cause}`);
+    }
+    if (!verbose || message.startsWith("Server listening at")) return null;
+    if (message === "incoming request" && entry.req) {
+      // Shown once completed, as one line; the map stays small whatever happens to a request.
+      if (requests.size > 500) requests.delete(requests.keys().next().value);
+      requests.set(entry.reqId, `${entry.req.method} ${entry.req.url}`);
+      return null;
+    }
+    if (message === "request completed") {
+      const request = requests.get(entry.reqId) ?? "request";
+      requests.delete(entry.reqId);
+      const took = typeof entry.responseTime === "number" ? ` (${Math.round(entry.responseTime)} ms)` : "";
+      return shortLine(`${request} → ${entry.res?.statusCode ?? "?"}${took}`);
+    }
+    return shortLine(message);
+  };
+}
+
+/**
+ * What of Next.js's output reaches the console: quiet, only what it writes to
+ * stderr (its "⚠"/"⨯" lines and the dashboard's own console.warn/error), first
+ * lines only (a stack's indented lines stay in the log); verbose, everything.
+ */
+export function dashboardConsole({ verbose = false } = {}) {
+  return (line, stream) => {
+    if (verbose) return line;
+    if (stream !== "stderr" || !line.trim() || /^[\s})\]]/.test(line)) return null;
+    return shortLine(line);
+  };
+}
+
 /**
  * Starts a long-running service in its own process group (so stopping it stops
- * its children too), prefixing its output with a label.
+ * its children too). Its whole output goes to `<logDir>/<label>.log`; the
+ * console gets each line that `show(line, "stdout" | "stderr")` returns
+ * (default: every line), prefixed with the label, or nothing when `quiet`.
  */
-export function startService(label, command, args, env, { quiet = false } = {}) {
+export function startService(
+  label,
+  command,
+  args,
+  env,
+  { quiet = false, show = (line) => line, logDir = path.join(root, ".data") } = {},
+) {
   const child = spawn(command, args, {
     cwd: root,
     env: { ...process.env, ...env },
     detached: true,
     stdio: ["ignore", "pipe", "pipe"],
   });
-  children.add(child);
-  fs.mkdirSync(path.join(root, ".data"), { recursive: true });
-  const log = fs.createWriteStream(path.join(root, `.data/${label}.log`), { flags: "a" });
-  for (const stream of [child.stdout, child.stderr]) {
+  track(child);
+  fs.mkdirSync(logDir, { recursive: true });
+  const log = fs.createWriteStream(path.join(logDir, `${label}.log`), { flags: "a" });
+  for (const [name, stream] of [
+    ["stdout", child.stdout],
+    ["stderr", child.stderr],
+  ]) {
     let buffered = "";
+    stream.setEncoding("utf8");
     stream.on("data", (chunk) => {
       log.write(chunk);
       if (quiet) return;
       buffered += chunk;
       const lines = buffered.split("\n");
       buffered = lines.pop() ?? "";
-      for (const line of lines) process.stdout.write(`[${label}] ${line}\n`);
+      for (const line of lines) {
+        const shown = show(line, name);
+        if (shown !== null && shown !== undefined) process.stdout.write(`[${label}] ${shown}\n`);
+      }
     });
   }
-  child.on("exit", () => children.delete(child));
   return child;
 }
 
-export function stopService(child) {
-  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
+const running = (child) => child.exitCode === null && child.signalCode === null;
+
+/**
+ * Stops a service's whole process group: SIGTERM, then SIGKILL when it is still
+ * there after `graceMs` (or at once with `force`). Resolves once the child has exited.
+ */
+export function stopService(child, { force = false, graceMs = 10_000 } = {}) {
+  if (!running(child)) return Promise.resolve();
   return new Promise((resolve) => {
-    const timer = setTimeout(() => {
+    const kill = (signal) => {
       try {
-        process.kill(-child.pid, "SIGKILL");
-      } catch {}
-    }, 5000);
+        process.kill(-child.pid, signal);
+      } catch {
+        // The group is gone already; "exit" follows, or has been seen.
+        if (!running(child)) resolve();
+      }
+    };
+    const timer = setTimeout(() => kill("SIGKILL"), force ? 0 : graceMs);
     child.once("exit", () => {
       clearTimeout(timer);
       resolve();
     });
-    try {
-      process.kill(-child.pid, "SIGTERM");
-    } catch {
-      resolve();
-    }
+    if (!force) kill("SIGTERM");
   });
 }
 
-export async function stopAll() {
-  await Promise.all([...children].map(stopService));
+/** Stops every service and tracked command started here; `force` kills them at once. */
+export async function stopAll({ force = false } = {}) {
+  await Promise.all([...children].map((child) => stopService(child, { force })));
 }
 
 /** Waits until the URL answers HTTP (any status), or the child exits, or the time runs out. */

@@ -23,7 +23,8 @@ Commands:
                                           create a store user (all permissions when omitted); prints the user
   bootstrap --redirect-uri URI --credentials FILE [--owner-email E]
                                           first-start set-up used by \`npm start\`: an owner account and the
-                                          dashboard's OAuth application, written to FILE (kept across starts)
+                                          dashboard's OAuth application, written to FILE (kept across starts);
+                                          prints FILE's contents with the store's name (store_name)
 
 Configuration comes from the environment (see the README): STORE_API_DATA_DIR, DATABASE_URL, …
 With the embedded database the commands need the server to be stopped (one process per data folder).`;
@@ -130,7 +131,7 @@ async function main(argv: string[]) {
           if (client) {
             // The dashboard may have moved (another port): register its new callback too.
             await addRedirectUris(db, client, redirectUris, { mode: config.mode });
-            return { ...saved, created: false };
+            return { ...saved, store_name: config.storeName, created: false };
           }
         }
         return db.transaction(async (tx) => {
@@ -155,7 +156,7 @@ async function main(argv: string[]) {
           const saved = { ...app, ...owner, store_url: config.publicUrl };
           fs.mkdirSync(path.dirname(file), { recursive: true });
           fs.writeFileSync(file, JSON.stringify(saved, null, 2), { mode: 0o600 });
-          return { ...saved, created: true };
+          return { ...saved, store_name: config.storeName, created: true };
         });
       });
       console.log(JSON.stringify(result, null, 2));

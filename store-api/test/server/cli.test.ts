@@ -147,3 +147,27 @@ describe("store app create in production mode", () => {
     SLOW,
   );
 });
+
+describe("store bootstrap", () => {
+  it(
+    "prints the credentials with the store's name, on the first start and the next ones",
+    async () => {
+      const env = { STORE_API_DATA_DIR: path.join(temp, "bootstrap"), STORE_NAME: "Corner Shop" };
+      const credentials = path.join(temp, "bootstrap-credentials.json");
+      const args = ["bootstrap", "--redirect-uri", "http://localhost:3000/api/auth/callback/store"];
+      const first = await cli([...args, "--credentials", credentials], env);
+      expect(first.code).toBe(0);
+      expect(JSON.parse(first.stdout)).toMatchObject({
+        client_id: expect.any(String),
+        owner_email: "owner@example.com",
+        store_name: "Corner Shop",
+        created: true,
+      });
+
+      const again = await cli([...args, "--credentials", credentials], { ...env, STORE_NAME: "Corner Shop & Co" });
+      expect(again.code).toBe(0);
+      expect(JSON.parse(again.stdout)).toMatchObject({ store_name: "Corner Shop & Co", created: false });
+    },
+    SLOW,
+  );
+});
