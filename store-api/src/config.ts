@@ -11,6 +11,15 @@ const envSchema = z.object({
   STORE_API_HOST: z.string().default("127.0.0.1"),
   STORE_API_DATA_DIR: z.string().default(".data/store"),
   STORE_API_PUBLIC_URL: z.url().optional(),
+  STORE_DASHBOARD_URL: z.preprocess(
+    (v) => (v === "" ? undefined : v),
+    z
+      .url({
+        protocol: /^https?$/,
+        error: "must be an absolute http:// or https:// URL, such as https://admin.example.com",
+      })
+      .optional(),
+  ),
   DATABASE_URL: z
     .string()
     .regex(/^postgres(ql)?:\/\//, "must be a postgres:// URL")
@@ -45,8 +54,14 @@ export interface StoreConfig {
   host: string;
   dataDir: string;
   databaseUrl: string | undefined;
-  /** The address people and apps reach the store at (links in e-mails). */
+  /** The address people and apps reach the store at (links in emails). */
   publicUrl: string;
+  /**
+   * Where staff sign in to the dashboard (Store Admin), when the store knows it:
+   * invitation and reset emails, the set-password and sign-out pages point
+   * there (docs/contract.md#users). Unset, those lines are left out.
+   */
+  dashboardUrl: string | undefined;
   mode: "development" | "production";
   /** Requests per second per token; 0 turns the limit off. Bursts to twice this. */
   rateLimit: number;
@@ -164,6 +179,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): StoreConfig {
     dataDir: e.STORE_API_DATA_DIR,
     databaseUrl: e.DATABASE_URL || undefined,
     publicUrl: (e.STORE_API_PUBLIC_URL ?? `http://localhost:${e.STORE_API_PORT}`).replace(/\/+$/, ""),
+    dashboardUrl: e.STORE_DASHBOARD_URL,
     mode: e.STORE_API_MODE,
     rateLimit: e.STORE_API_RATE_LIMIT,
     trustProxy: e.STORE_API_TRUST_PROXY,

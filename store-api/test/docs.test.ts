@@ -82,6 +82,9 @@ describe("GET /docs/json", () => {
         "PUT /api/v1/users/{id}",
         "POST /oauth2/access_token",
         "GET /oauth2/authorize",
+        "POST /api/v1/users/{id}/invitation",
+        "POST /api/v1/users/{id}/password_reset",
+        "GET /oauth2/logout",
       ]),
     );
     expect(expected.filter((route) => !documented.has(route))).toEqual([]);
@@ -104,13 +107,16 @@ describe("GET /docs/json", () => {
       ["post", "/oauth2/revoke"],
       ["get", "/dev/outbox"],
       ["get", "/docs"],
+      ["post", "/api/v1/users/{id}/invitation"],
+      ["post", "/api/v1/users/{id}/password_reset"],
+      ["get", "/oauth2/logout"],
     ] as const) {
       const op = doc.paths[path]?.[method];
       expect(op?.["x-store-extension"], `${method} ${path}`).toBe(true);
       expect(op?.description).toMatch(/^Extension:/);
     }
     const properties = propertySchemas(doc.paths);
-    for (const field of ["expires_in", "user", "is_active", "created", "modified"]) {
+    for (const field of ["expires_in", "user", "is_active", "password_set", "created", "modified"]) {
       const marked = properties.filter(([name, schema]) => name === field && schema["x-store-extension"] === true);
       expect(marked.length, field).toBeGreaterThan(0);
       for (const [, schema] of marked) expect(schema.description).toMatch(/^Extension:/);

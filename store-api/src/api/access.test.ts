@@ -13,6 +13,12 @@ describe("accessRule", () => {
     expect(accessRule("PUT", "/api/v1/products/:key")).toEqual({ scopes: ["admin"], permission: "manage_products" });
     expect(accessRule("PUT", "/api/v1/products_multi")).toEqual({ scopes: ["admin"], permission: "manage_products" });
     expect(accessRule("POST", "/api/v1/coupons")).toEqual({ scopes: ["admin"], permission: "manage_marketing" });
+    for (const link of ["invitation", "password_reset"]) {
+      expect(accessRule("POST", `/api/v1/users/:id/${link}`)).toEqual({
+        scopes: ["admin"],
+        permission: "manage_users",
+      });
+    }
     expect(accessRule("DELETE", "/api/v1/tax_groups/:id")).toEqual({
       scopes: ["admin"],
       permission: "manage_store_settings",

@@ -30,16 +30,16 @@ export const consentForm = looseFields({
 
 /** POST /oauth2/login: the sign-in form. */
 export const signInForm = looseFields({
-  email: param("The store user's e-mail."),
+  email: param("The store user's email."),
   password: param("The store user's password."),
   csrf_token: param("The session's form token."),
   return_to: param("The authorization request to return to."),
 });
 
-/** POST /oauth2/logout: "sign in as someone else". */
+/** POST /oauth2/logout: the sign-out page's form, and the consent page's "sign in as someone else". */
 export const signOutForm = looseFields({
   csrf_token: param("The session's form token."),
-  return_to: param("The authorization request to return to."),
+  return_to: param("The authorization request to return to; without one, the signed-out page."),
 });
 
 const clientAuth = {

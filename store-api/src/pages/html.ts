@@ -1,4 +1,5 @@
 import type { FastifyReply } from "fastify";
+import { LOGO_MARK, LOGO_VIEWBOX, STORE_CSS } from "./style.generated.js";
 
 const ESCAPES: Record<string, string> = { "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" };
 
@@ -27,46 +28,28 @@ export function html(strings: TemplateStringsArray, ...values: unknown[]): Raw {
   return new Raw(out);
 }
 
-const STYLE = `
-:root{color-scheme:light;--ink:#111827;--muted:#4b5563;--line:#d1d5db;--brand:#1d4ed8;--brand-ink:#fff;--bad:#b91c1c;--bg:#f3f4f6}
-*{box-sizing:border-box}
-body{margin:0;font:16px/1.5 system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;color:var(--ink);background:var(--bg)}
-main{max-width:26rem;margin:3rem auto;padding:0 1rem}
-.card{background:#fff;border:1px solid var(--line);border-radius:.75rem;padding:1.5rem}
-h1{font-size:1.375rem;margin:0 0 .25rem}
-p{margin:.5rem 0}
-.muted{color:var(--muted);font-size:.9375rem}
-label{display:block;font-weight:600;margin:1rem 0 .25rem}
-input[type=email],input[type=password],input[type=text]{width:100%;padding:.625rem .75rem;border:1px solid #6b7280;border-radius:.5rem;font:inherit}
-input:focus-visible,button:focus-visible,a:focus-visible{outline:3px solid #93c5fd;outline-offset:2px}
-.actions{display:flex;gap:.75rem;margin-top:1.5rem;flex-wrap:wrap}
-button{font:inherit;font-weight:600;padding:.625rem 1.25rem;border-radius:.5rem;border:1px solid var(--brand);background:var(--brand);color:var(--brand-ink);cursor:pointer}
-button.secondary{background:#fff;color:var(--ink);border-color:#6b7280}
-button.link{background:none;border:none;color:var(--brand);padding:0;text-decoration:underline;font-weight:400}
-.alert{border:1px solid var(--bad);color:var(--bad);background:#fef2f2;border-radius:.5rem;padding:.75rem;margin:1rem 0}
-.notice{border:1px solid #93c5fd;background:#eff6ff;border-radius:.5rem;padding:.75rem;margin:1rem 0}
-ul.scopes{padding-left:1.25rem}
-ul.scopes li{margin:.375rem 0}
-.store{font-weight:700;color:var(--muted);margin:0 0 1rem;font-size:.875rem;text-transform:uppercase;letter-spacing:.05em}
-`;
-
+/** The page around every store page: the store's logo and name above one card (style.generated.ts). */
 export function page(opts: { title: string; storeName: string; body: Raw }): string {
   return `<!doctype html>
 <html lang="en">
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
+<meta name="color-scheme" content="light dark">
 <meta name="robots" content="noindex">
 <title>${escapeHtml(opts.title)} · ${escapeHtml(opts.storeName)}</title>
-<style>${STYLE}</style>
+<style>${STORE_CSS}</style>
 </head>
 <body>
-<main>
-<p class="store">${escapeHtml(opts.storeName)}</p>
-<div class="card">
+<div class="shell">
+<header class="brand">
+<svg xmlns="http://www.w3.org/2000/svg" viewBox="${LOGO_VIEWBOX}" aria-hidden="true" focusable="false">${LOGO_MARK}</svg>
+<span class="brand-name">${escapeHtml(opts.storeName)}</span>
+</header>
+<main class="card">
 ${opts.body.html}
-</div>
 </main>
+</div>
 </body>
 </html>`;
 }

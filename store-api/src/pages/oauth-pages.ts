@@ -5,6 +5,24 @@ function alert(message: string | undefined): Raw | string {
   return message ? html`<div class="alert" role="alert" id="form-error">${message}</div>` : "";
 }
 
+/** A link to the dashboard (STORE_DASHBOARD_URL), styled as a button; nothing without one. */
+export interface PageLink {
+  href: string;
+  label: string;
+}
+
+function linkButton(link: PageLink | undefined, variant: "primary" | "secondary" = "primary"): Raw | string {
+  if (!link) return "";
+  return html`<a class="${variant === "primary" ? "button" : "button secondary"}" href="${link.href}"
+    >${link.label}</a
+  >`;
+}
+
+/** "Back to Store Admin" when the store knows where the dashboard is. */
+export function dashboardLink(dashboardUrl: string | undefined, label = "Back to Store Admin"): PageLink | undefined {
+  return dashboardUrl ? { href: dashboardUrl, label } : undefined;
+}
+
 export function signInPage(o: {
   storeName: string;
   csrfToken: string;
@@ -85,13 +103,52 @@ export function messagePage(o: {
   title: string;
   message: string;
   detail?: string | undefined;
+  /** Where to go next (the dashboard), as a button. */
+  link?: PageLink | undefined;
 }): string {
   return page({
     title: o.title,
     storeName: o.storeName,
     body: html` <h1>${o.title}</h1>
       <p role="alert">${o.message}</p>
-      ${o.detail ? html`<p class="muted">${o.detail}</p>` : ""}`,
+      ${o.detail ? html`<p class="muted">${o.detail}</p>` : ""}
+      ${o.link ? html`<div class="actions">${linkButton(o.link)}</div>` : ""}`,
+  });
+}
+
+/** GET /oauth2/logout while signed in: asks first (a GET alone never signs anyone out). */
+export function signOutPage(o: {
+  storeName: string;
+  csrfToken: string;
+  userEmail: string;
+  back?: PageLink | undefined;
+}): string {
+  return page({
+    title: "Sign out",
+    storeName: o.storeName,
+    body: html` <h1>Sign out of ${o.storeName}?</h1>
+      <p class="muted">Signed in as <strong>${o.userEmail}</strong>.</p>
+      <p>
+        Signing out ends your session on the store's pages: the next sign-in asks for your email and password again.
+      </p>
+      <form method="post" action="/oauth2/logout">
+        <input type="hidden" name="csrf_token" value="${o.csrfToken}" />
+        <div class="actions">
+          <button type="submit">Sign out</button>
+          ${linkButton(o.back, "secondary")}
+        </div>
+      </form>`,
+  });
+}
+
+/** GET /oauth2/logout while signed out, and where signing out ends. */
+export function signedOutPage(o: { storeName: string; back?: PageLink | undefined }): string {
+  return page({
+    title: "Signed out",
+    storeName: o.storeName,
+    body: html` <h1>You are signed out of ${o.storeName}</h1>
+      <p role="status">The next sign-in asks for your email and password again.</p>
+      ${o.back ? html`<div class="actions">${linkButton(o.back)}</div>` : ""}`,
   });
 }
 
@@ -100,12 +157,15 @@ export function setPasswordPage(o: {
   token: string;
   email: string;
   minLength: number;
+  /** The user has a password already: the link is a reset, not an invitation. */
+  reset: boolean;
   error?: string | undefined;
 }): string {
+  const title = o.reset ? "Choose a new password" : "Set your password";
   return page({
-    title: "Set your password",
+    title,
     storeName: o.storeName,
-    body: html` <h1>Set your password</h1>
+    body: html` <h1>${title}</h1>
       <p class="muted">For <strong>${o.email}</strong>. Use at least ${o.minLength} characters.</p>
       ${alert(o.error)}
       <form method="post" action="/account/set-password" novalidate>

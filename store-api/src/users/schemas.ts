@@ -7,8 +7,8 @@ export const PASSWORD_LENGTH = { min: 8, max: 256 } as const;
 
 export const emailField = formString
   .max(254, { error: "must be at most 254 characters" })
-  .pipe(z.email({ error: "must be a valid e-mail address" }))
-  .meta({ description: "Login e-mail; unique across all accounts (compared without case)." });
+  .pipe(z.email({ error: "must be a valid email address" }))
+  .meta({ description: "Login email; unique across all accounts (compared without case)." });
 
 export const passwordField = z
   .string({ error: "must be a string" })
@@ -63,6 +63,12 @@ export const user = z
     email: z.string(),
     permissions: z.array(z.enum(PERMISSIONS)).meta({ description: "In the contract's order." }),
     is_active: z.boolean(),
+    password_set: z.boolean().meta({
+      description:
+        "Extension: false until the user has a password (invited, the set-password link not used yet). " +
+        "An active user without one is an open invitation: POST /users/{id}/invitation sends a fresh link.",
+      "x-store-extension": true,
+    }),
     created: z.number().int().meta({ description: "Extension: UNIX time in seconds.", "x-store-extension": true }),
     modified: z.number().int().meta({ description: "Extension: UNIX time in seconds.", "x-store-extension": true }),
   })

@@ -8,6 +8,7 @@ export function serializeUser(u: UserRow) {
     email: u.email,
     permissions: PERMISSIONS.filter((p) => u.permissions.includes(p)),
     is_active: u.isActive,
+    password_set: u.passwordHash !== null,
     created: Math.floor(u.createdAt.getTime() / 1000),
     modified: Math.floor(u.updatedAt.getTime() / 1000),
   };

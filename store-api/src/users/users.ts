@@ -4,11 +4,10 @@ import { PERMISSIONS, type Permission } from "../auth/permissions.js";
 import type { Queryable } from "../db/index.js";
 import { users } from "../db/schema/index.js";
 import { ConflictError, ForbiddenError, NotFoundError } from "../api/errors.js";
-import type { Mailer } from "../mail/mailer.js";
 import { endUserSessions } from "../oauth/session.js";
 import { revokeUserGrants } from "../oauth/tokens.js";
 import { invalidatePasswordLinks } from "./password-links.js";
-import { sendWelcome } from "./welcome.js";
+import { type LinkMailSettings, sendPasswordReset, sendWelcome } from "./welcome.js";
 
 export type UserRow = typeof users.$inferSelect;
 
@@ -29,7 +28,7 @@ export async function getUser(q: Queryable, id: number): Promise<UserRow> {
 }
 
 export async function findUserByEmail(q: Queryable, email: string): Promise<UserRow | undefined> {
-  if (email.includes("\0")) return undefined; // no stored e-mail has one, and PostgreSQL refuses it in a query
+  if (email.includes("\0")) return undefined; // no stored email has one, and PostgreSQL refuses it in a query
   const [row] = await q
     .select()
     .from(users)
@@ -40,7 +39,7 @@ export async function findUserByEmail(q: Queryable, email: string): Promise<User
 async function assertEmailFree(q: Queryable, email: string, exceptId?: number) {
   const existing = await findUserByEmail(q, email);
   if (existing && existing.id !== exceptId) {
-    throw new ConflictError(`A user with the e-mail ${email} already exists.`, { email: "is already taken" });
+    throw new ConflictError(`A user with the email ${email} already exists.`, { email: "is already taken" });
   }
 }
 
@@ -50,11 +49,7 @@ export interface CreateUserInput {
   permissions?: Permission[] | undefined;
 }
 
-export async function createUser(
-  q: Queryable,
-  input: CreateUserInput,
-  welcome?: { mailer: Mailer; publicUrl: string; storeName: string },
-): Promise<UserRow> {
+export async function createUser(q: Queryable, input: CreateUserInput, welcome?: LinkMailSettings): Promise<UserRow> {
   await assertEmailFree(q, input.email);
   const [user] = await q
     .insert(users)
@@ -120,6 +115,56 @@ export async function updateUser(
   }
   await assertUserManagerRemains(q);
   return updated!;
+}
+
+/**
+ * Sends an invited user a fresh invitation and voids their older unused links
+ * (docs/contract.md#users). Only while the invitation is open: a user with a
+ * password gets a reset instead, and an inactive one must be reactivated first
+ * (409 conflict either way, nothing sent).
+ */
+export async function resendInvitation(q: Queryable, target: UserRow, mail: LinkMailSettings): Promise<UserRow> {
+  const user = await lockUser(q, target);
+  assertActive(user, "an invitation");
+  if (user.passwordHash !== null) {
+    throw new ConflictError(
+      `${user.email} has already set a password, so there is no invitation to send again. Send a password reset instead.`,
+    );
+  }
+  await invalidatePasswordLinks(q, user.id);
+  await sendWelcome(q, user, mail);
+  return user;
+}
+
+/**
+ * Emails the user a fresh link to choose a new password and voids their older
+ * unused links (docs/contract.md#users). The current password, if any, keeps
+ * working until the link is used. Refused (409) for an inactive user.
+ */
+export async function requestPasswordReset(q: Queryable, target: UserRow, mail: LinkMailSettings): Promise<UserRow> {
+  const user = await lockUser(q, target);
+  assertActive(user, "a password reset");
+  await invalidatePasswordLinks(q, user.id);
+  await sendPasswordReset(q, user, mail);
+  return user;
+}
+
+/**
+ * The user's row again, locked until the transaction ends: two requests for
+ * links cannot both leave a live one, and a link being used meanwhile (which
+ * updates the row) is seen before the rule is judged.
+ */
+async function lockUser(q: Queryable, user: UserRow): Promise<UserRow> {
+  const [row] = await q.select().from(users).where(eq(users.id, user.id)).for("update");
+  if (!row) throw new NotFoundError(`There is no user with id ${user.id}.`);
+  return row;
+}
+
+/** A deactivated user gets no links: their link would not work (password-links.ts) and they cannot sign in. */
+function assertActive(user: UserRow, what: string) {
+  if (!user.isActive) {
+    throw new ConflictError(`${user.email} is deactivated. Reactivate them before sending ${what}.`);
+  }
 }
 
 export async function deleteUser(q: Queryable, actorId: number | null, user: UserRow): Promise<void> {

@@ -65,3 +65,10 @@ export function labels(html: string): { text: string; hasInput: boolean }[] {
     hasInput: new RegExp(`<input[^>]* id="${m[1]}"`).test(html),
   }));
 }
+
+/** The href of the first link in a page whose text is `text` (whitespace around it ignored). */
+export function linkTo(html: string, text: string): string | undefined {
+  return [...html.matchAll(/<a\b[^>]*\bhref="([^"]*)"[^>]*>\s*([^<]*?)\s*<\/a/g)]
+    .find((m) => m[2] === text)?.[1]
+    ?.replace(/&amp;/g, "&");
+}

@@ -118,7 +118,7 @@ describe("sign-in page", () => {
     expectPageHeaders(res);
     expect(res.headers.get("location")).toBeNull();
     expect(isSignInPage(text)).toBe(true);
-    expect(text).toMatch(/role="alert"[^>]*>The e-mail or password is not correct\./);
+    expect(text).toMatch(/role="alert"[^>]*>The email or password is not correct\./);
     expect(text).toContain(`value="${OWNER.email}"`); // the e-mail is kept
     expect(text).not.toContain("wrong password!"); // the password is not echoed
     const again = await browser.request(authorizePath());
@@ -128,7 +128,7 @@ describe("sign-in page", () => {
   it("answers an unknown e-mail exactly like a wrong password", async () => {
     const { res, text } = await submitSignIn(new Browser(store.url), "nobody@example.com", OWNER.password);
     expect(res.status).toBe(401);
-    expect(text).toContain("The e-mail or password is not correct.");
+    expect(text).toContain("The email or password is not correct.");
   });
 
   it("refuses a sign-in form without its CSRF token", async () => {

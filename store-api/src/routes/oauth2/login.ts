@@ -1,15 +1,17 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { resource } from "../../api/routes.js";
 import { noBody } from "../../api/schemas.js";
 import { passwordsAllowed } from "../../auth/transport.js";
 import { signInForm, signOutForm } from "../../oauth/schemas.js";
 import { csrfValid, endSession, ensureSession, loadSession, signInSession } from "../../oauth/session.js";
 import { checkSignIn } from "../../oauth/sign-in.js";
 import { sendPage } from "../../pages/html.js";
-import { messagePage, signInPage } from "../../pages/oauth-pages.js";
+import { dashboardLink, messagePage, signInPage, signedOutPage, signOutPage } from "../../pages/oauth-pages.js";
 import { htmlPage } from "../../pages/schemas.js";
 import { PASSWORD_LENGTH } from "../../users/schemas.js";
 
 const SIGNED_IN = "/oauth2/signed-in";
+const SIGN_OUT = "/oauth2/logout";
 
 /**
  * Only the store's own authorize URL may be returned to after sign-in (no open
@@ -21,13 +23,25 @@ function safeReturnTo(value: unknown): string | undefined {
   return /^[\x21-\x7e]*$/.test(value) ? value : undefined;
 }
 
+/**
+ * Where signing out goes: back to the authorization request of "Sign in as
+ * someone else", or else to the signed-out page (GET /oauth2/logout).
+ */
+function signOutReturnTo(value: unknown): string | undefined {
+  return typeof value === "string" && value.startsWith("/oauth2/authorize?") ? safeReturnTo(value) : SIGN_OUT;
+}
+
 const BROKEN_RETURN_TO = "This sign-in link is damaged. Go back to the application and start signing in again.";
 
 const tags = ["OAuth"];
 
-/** POST /oauth2/login (the sign-in form), POST /oauth2/logout ("sign in as someone else") and the signed-in page. */
+/**
+ * POST /oauth2/login (the sign-in form), /oauth2/logout (the sign-out page, its
+ * form, and the consent page's "sign in as someone else") and the signed-in page.
+ */
 const loginRoutes: FastifyPluginAsyncZod = async (app) => {
-  const { storeName, signIn } = app.config;
+  const { storeName, signIn, dashboardUrl } = app.config;
+  const back = dashboardLink(dashboardUrl);
 
   app.post(
     "/oauth2/login",
@@ -63,7 +77,7 @@ const loginRoutes: FastifyPluginAsyncZod = async (app) => {
       if (!passwordsAllowed(app.config, request)) {
         return again(400, "This store accepts passwords only over HTTPS. Open it with an https:// address.");
       }
-      if (!email || !password) return again(400, "Enter your e-mail and password.");
+      if (!email || !password) return again(400, "Enter your email and password.");
       // No password is longer (docs/contract.md#users), and hashing a huge one costs the store dearly.
       if (password.length > PASSWORD_LENGTH.max) {
         return again(400, `The password is longer than ${PASSWORD_LENGTH.max} characters: no password is.`);
@@ -83,7 +97,7 @@ const loginRoutes: FastifyPluginAsyncZod = async (app) => {
           return again(503, "The store is busy signing people in. Try again in a moment.");
         case "wrong":
           request.log.info({ event: "sign_in_failed" }, "sign-in failed");
-          return again(401, "The e-mail or password is not correct.");
+          return again(401, "The email or password is not correct.");
         case "inactive":
           return again(403, "This account is deactivated. Ask a store administrator to reactivate it.");
       }
@@ -94,27 +108,51 @@ const loginRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.post(
-    "/oauth2/logout",
-    {
+  resource(app, SIGN_OUT, {
+    GET: {
+      schema: {
+        tags,
+        summary: "The sign-out page",
+        description:
+          "Extension: signed in, a page asking to sign out of the store's pages (a form: a GET alone signs no one " +
+          "out); signed out, a page saying so. Both link back to the dashboard when STORE_DASHBOARD_URL is set.",
+        "x-store-extension": true,
+        response: { 200: htmlPage("The sign-out form, or the signed-out page.") },
+      },
+      handler: async (request, reply) => {
+        const session = await loadSession(app.db, request);
+        if (!session?.user) return sendPage(reply, 200, signedOutPage({ storeName, back }));
+        const form = signOutPage({ storeName, csrfToken: session.csrfToken, userEmail: session.user.email, back });
+        return sendPage(reply, 200, form);
+      },
+    },
+    POST: {
       schema: {
         tags,
         summary: "Sign out of the store's pages",
         consumes: ["application/x-www-form-urlencoded"],
         body: signOutForm,
-        response: { 303: noBody("Back to the authorization request, now signed out.") },
+        response: {
+          303: noBody("Back to the authorization request (return_to), or else to the signed-out page."),
+          400: htmlPage("The return_to is damaged."),
+        },
+      },
+      handler: async (request, reply) => {
+        const session = await loadSession(app.db, request);
+        const returnTo = signOutReturnTo(request.body.return_to);
+        if (returnTo === undefined) {
+          return sendPage(
+            reply,
+            400,
+            messagePage({ storeName, title: "That did not work", message: BROKEN_RETURN_TO }),
+          );
+        }
+        // Without a valid token (an expired form) nothing ends: the page then asks again.
+        if (csrfValid(session, request.body.csrf_token)) await endSession(app.db, reply, session);
+        return reply.redirect(returnTo, 303);
       },
     },
-    async (request, reply) => {
-      const session = await loadSession(app.db, request);
-      const returnTo = safeReturnTo(request.body.return_to);
-      if (returnTo === undefined) {
-        return sendPage(reply, 400, messagePage({ storeName, title: "That did not work", message: BROKEN_RETURN_TO }));
-      }
-      if (csrfValid(session, request.body.csrf_token)) await endSession(app.db, reply, session);
-      return reply.redirect(returnTo, 303);
-    },
-  );
+  });
 
   app.get(
     "/oauth2/signed-in",

@@ -35,14 +35,17 @@ function expectError(res: Res, status: number, error: string) {
   });
 }
 
-/** The User resource as the API returns it; never anything about the password. */
-// eslint-disable-next-line @typescript-eslint/no-explicit-any -- it checks a response body of any shape
-function expectUser(json: any, expected: { email: string; permissions?: string[]; is_active?: boolean; id?: number }) {
+/** The User resource as the API returns it; never the password itself. */
+function expectUser(
+  json: any, // eslint-disable-line @typescript-eslint/no-explicit-any -- it checks a response body of any shape
+  expected: { email: string; permissions?: string[]; is_active?: boolean; password_set?: boolean; id?: number },
+) {
   expect(json).toEqual({
     id: expected.id ?? expect.any(Number),
     email: expected.email,
     permissions: expected.permissions ?? [...PERMISSIONS],
     is_active: expected.is_active ?? true,
+    password_set: expected.password_set ?? expect.any(Boolean),
     created: expect.any(Number),
     modified: expect.any(Number),
   });
@@ -91,10 +94,16 @@ describe("GET /api/v1/users", () => {
     const ids = res.json.map((u: { id: number }) => u.id);
     expect(ids).toEqual([...ids].sort((x: number, y: number) => x - y));
     const byId = new Map(res.json.map((u: { id: number }) => [u.id, u]));
-    expectUser(byId.get(owner.id), { id: owner.id, email: "owner@example.com" });
-    expectUser(byId.get(a.id), { id: a.id, email: "list-a@example.com" });
-    expectUser(byId.get(b.id), { id: b.id, email: "list-b@example.com", permissions: ["view_stats"] });
-    expect(res.text).not.toMatch(/password|scrypt/i);
+    // password_set says whether there is one (an invited user has none yet), never what it is.
+    expectUser(byId.get(owner.id), { id: owner.id, email: "owner@example.com", password_set: false });
+    expectUser(byId.get(a.id), { id: a.id, email: "list-a@example.com", password_set: true });
+    expectUser(byId.get(b.id), {
+      id: b.id,
+      email: "list-b@example.com",
+      permissions: ["view_stats"],
+      password_set: false,
+    });
+    expect(res.text).not.toMatch(/"password"|password_?hash|scrypt|list password/i);
   });
 });
 
@@ -102,7 +111,7 @@ describe("POST /api/v1/users", () => {
   it("creates a user with e-mail and password: 201, all six permissions in spec order, active, no password returned", async () => {
     const res = await api(store, admin, "POST", "/users", { email: "new@example.com", password: "eight ch" });
     expect(res.status).toBe(201);
-    expectUser(res.json, { email: "new@example.com" });
+    expectUser(res.json, { email: "new@example.com", password_set: true });
     expect(res.json.permissions).toEqual([
       "manage_orders",
       "manage_products",
@@ -112,7 +121,7 @@ describe("POST /api/v1/users", () => {
       "view_stats",
     ]);
     expect(res.text).not.toContain("eight ch");
-    expect(res.text).not.toMatch(/password|scrypt/i);
+    expect(res.text).not.toMatch(/"password"|password_?hash|scrypt/i);
     const got = await api(store, admin, "GET", `/users/${res.json.id}`);
     expect(got.status).toBe(200);
     expect(got.json).toEqual(res.json);
@@ -188,7 +197,7 @@ describe("POST /api/v1/users", () => {
 describe("welcome e-mail and the set-password link", () => {
   it("a user created without a password gets a link that sets it once, after which they can sign in", async () => {
     const user = await create({ email: "invitee@example.com" });
-    expectUser(user, { email: "invitee@example.com" });
+    expectUser(user, { email: "invitee@example.com", password_set: false });
     const mail = (await outbox(store)).find((m) => m.to === "invitee@example.com");
     expect(mail).toBeDefined();
     expect(mail!.subject).toMatch(/invited/i);
@@ -233,6 +242,7 @@ describe("welcome e-mail and the set-password link", () => {
 
     const tokens = await signIn(store, client, { email: "invitee@example.com", password: "invitee password" });
     expect((await api(store, tokens.access_token, "GET", "/users")).status).toBe(200);
+    expect((await api(store, admin, "GET", `/users/${user.id}`)).json.password_set).toBe(true);
 
     // The link works once.
     const again = await browser.request(link!);
