@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { e2e, expectAccessible, signIn, uniqueEmail, userCard } from "./support";
+import { e2e, expectAccessible, signIn, uniqueEmail, userCard, userMenuButton } from "./support";
 
 test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
 
@@ -20,18 +20,40 @@ test("at 390px the sidebar folds into a menu and every page fits", async ({ page
   await expect(sections).toBeHidden();
   await expectNoSideways(page);
 
-  await menu.click();
+  // By keyboard: the menu opens with Enter, shows the same links with their icons, and Escape
+  // closes it with focus back on its button.
+  await menu.focus();
+  await page.keyboard.press("Enter");
   await expect(menu).toHaveAttribute("aria-expanded", "true");
   await expect(sections).toBeVisible();
-  await expect(page.getByTestId("signed-in-as")).toHaveText(e2e.owner.email);
+  await expect(sections.getByRole("link").first()).toHaveAccessibleName("Home");
+  await expect(sections.getByRole("link", { name: "Orders" }).locator("svg")).toHaveCount(1);
+  await page.keyboard.press("Tab");
+  await page.keyboard.press("Escape");
+  await expect(sections).toBeHidden();
+  await expect(menu).toHaveAttribute("aria-expanded", "false");
+  await expect(menu).toBeFocused();
+
+  await menu.click();
+  await expect(sections).toBeVisible();
   await sections.getByRole("link", { name: "Orders" }).click();
-  await expect(page.getByText("Orders are coming soon")).toBeVisible();
+  await expect(page.getByText("Orders are on their way")).toBeVisible();
   // Choosing a section closes the menu.
   await expect(sections).toBeHidden();
   await expectNoSideways(page);
 
+  // The user menu sits in the top bar: who is signed in, the theme, sign-out.
+  await userMenuButton(page).click();
+  const userMenu = page.getByRole("menu");
+  await expect(userMenu).toContainText(e2e.owner.email);
+  await expect(userMenu.getByRole("menuitem", { name: "Sign out of Store Admin" })).toBeVisible();
+  const box = await userMenu.boundingBox();
+  expect(box && box.x >= 0 && box.x + box.width <= 390).toBeTruthy();
+  await page.keyboard.press("Escape");
+  await expect(userMenu).toBeHidden();
+
   await page.getByRole("link", { name: "Store Admin" }).click();
-  await expect(page.getByRole("heading", { name: "Home", level: 1 })).toBeVisible();
+  await expect(page.getByRole("heading", { name: /^Welcome to /, level: 1 })).toBeVisible();
   await expectNoSideways(page);
   await expectAccessible(page, "Home at 390px");
 
@@ -41,7 +63,7 @@ test("at 390px the sidebar folds into a menu and every page fits", async ({ page
 
   const email = uniqueEmail("phone");
   await page.getByRole("link", { name: "Invite user" }).click();
-  await page.getByLabel("E-mail").fill(email);
+  await page.getByLabel("Email").fill(email);
   await expectNoSideways(page);
   await page.getByRole("button", { name: "Invite user" }).click();
   await expect(userCard(page, email)).toBeVisible();
@@ -51,8 +73,8 @@ test("at 390px the sidebar folds into a menu and every page fits", async ({ page
     .click();
   const dialog = page.getByRole("dialog");
   await expect(dialog).toBeVisible();
-  const box = await dialog.boundingBox();
-  expect(box && box.x >= 0 && box.x + box.width <= 390).toBeTruthy();
+  const dialogBox = await dialog.boundingBox();
+  expect(dialogBox && dialogBox.x >= 0 && dialogBox.x + dialogBox.width <= 390).toBeTruthy();
   await dialog.getByRole("button", { name: "Delete user" }).click();
   await expect(userCard(page, email)).toHaveCount(0);
 });

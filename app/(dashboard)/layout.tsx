@@ -1,7 +1,10 @@
+import { cookies } from "next/headers";
 import { redirect } from "next/navigation";
 import type { ReactNode } from "react";
 import { Providers } from "@/components/providers";
+import { devPagesOpenTo } from "@/components/shell/dev-links";
 import { Sidebar } from "@/components/shell/sidebar";
+import { parseTheme, themeCookie } from "@/components/ui/theme";
 import { getSessionView } from "@/lib/session";
 
 export default async function DashboardLayout({ children }: { children: ReactNode }) {
@@ -9,20 +12,21 @@ export default async function DashboardLayout({ children }: { children: ReactNod
   // this is the belt to its braces.
   const session = await getSessionView();
   if (!session) redirect("/signin");
+  const theme = parseTheme((await cookies()).get(themeCookie)?.value);
 
   return (
     <>
       <a
         href="#main"
-        className="sr-only z-50 rounded-md bg-surface px-4 py-2 font-medium text-accent-soft-fg shadow focus:not-sr-only focus:fixed focus:left-4 focus:top-4"
+        className="sr-only z-50 rounded-md bg-surface px-4 py-2 font-medium text-accent-soft-fg shadow focus:not-sr-only focus:fixed focus:top-4 focus:left-4"
       >
         Skip to main content
       </a>
       <div className="min-h-screen md:flex">
-        <Sidebar session={session} />
+        <Sidebar session={session} showDevLinks={devPagesOpenTo(session.permissions)} initialTheme={theme} />
         <main id="main" tabIndex={-1} className="min-w-0 flex-1 px-4 py-6 -outline-offset-3 sm:px-6 md:px-10 md:py-10">
           <div className="mx-auto max-w-4xl">
-            {/* React Query, once for every section (its keys: lib/query-keys.ts). */}
+            {/* React Query and the toasts, once for every section (its keys: lib/query-keys.ts). */}
             <Providers>{children}</Providers>
           </div>
         </main>

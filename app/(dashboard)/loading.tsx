@@ -1,9 +1,14 @@
+import { Skeleton, SkeletonRows } from "@/components/ui/skeleton";
+
+/** Any dashboard page while its server part loads: a header and rows in its shape. */
 export default function Loading() {
   return (
-    <div role="status" aria-live="polite" className="space-y-4">
-      <p className="text-sm font-medium text-fg-muted">Loading…</p>
-      <div aria-hidden="true" className="h-8 w-48 animate-pulse rounded bg-surface-hover" />
-      <div aria-hidden="true" className="h-24 animate-pulse rounded bg-surface-hover" />
-    </div>
+    <>
+      <div className="mb-6 space-y-2">
+        <Skeleton className="h-8 w-56" />
+        <Skeleton className="h-4 w-80 max-w-full" />
+      </div>
+      <SkeletonRows label="Loading the page…" rows={3} />
+    </>
   );
 }

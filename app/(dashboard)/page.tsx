@@ -1,71 +1,73 @@
-import Lock from "lucide-react/icons/lock";
+import ArrowRight from "lucide-react/icons/arrow-right";
+import KeyRound from "lucide-react/icons/key-round";
 import type { Metadata } from "next";
 import Link from "next/link";
+import { EmptyState } from "@/components/ui/empty-state";
 import { PageHeader } from "@/components/ui/page-header";
-import { sectionAccess } from "@/lib/navigation";
+import { visibleSections } from "@/lib/navigation";
 import { requireSession } from "@/lib/session";
-import { permissionLabel } from "@/lib/store/users/model";
 
 export const metadata: Metadata = { title: "Home" };
 
 /**
- * Home: a card per section (lib/navigation.ts). Sections the user lacks the
- * permission for are listed muted with the reason, not as links.
+ * Home: a greeting and a card for each section the user may use
+ * (lib/navigation.ts). What they may not use is not shown at all.
  */
 export default async function HomePage() {
   const session = await requireSession("/");
-  const sections = sectionAccess(session.permissions);
+  const sections = visibleSections(session.permissions);
 
   return (
     <>
-      <PageHeader title="Home" description="Choose what to work on." />
+      <PageHeader
+        title={`Welcome to ${session.storeName}`}
+        description={sections.length > 0 ? "Choose what to work on." : `Signed in as ${session.signedInAs}.`}
+      />
       {session.permissions === null ? (
         <p className="mb-4 text-sm text-fg-muted">
-          Your store does not say which permissions you have, so every section is listed; the store decides when you
-          open one.
+          Your store does not tell Store Admin what you may do, so every section is listed. The store decides what you
+          may open.
         </p>
       ) : null}
-      <ul aria-label="Sections" className="grid gap-4 sm:grid-cols-2">
-        {sections.map(({ path, label, description, icon: Icon, permission, allowed }) => {
-          const aboutId = `section${path.replace(/\//g, "-")}-about`;
-          return allowed ? (
-            <li
-              key={path}
-              className="relative rounded-lg border border-border bg-surface p-4 shadow-sm transition-colors hover:border-primary"
-            >
-              <div className="flex items-center gap-3">
-                <Icon aria-hidden="true" className="size-5 shrink-0 text-accent" />
-                {/* The whole card is the link's target; its name stays the section's. */}
-                <Link
-                  href={path}
-                  aria-describedby={aboutId}
-                  className="font-semibold text-fg after:absolute after:inset-0 after:rounded-lg"
-                >
-                  {label}
-                </Link>
-              </div>
-              <p id={aboutId} className="mt-1 text-sm text-fg-muted">
-                {description}
-              </p>
-            </li>
-          ) : (
-            <li
-              key={path}
-              className="rounded-lg border border-dashed border-border-strong bg-surface-muted p-4 text-fg-muted"
-            >
-              <div className="flex items-center gap-3">
-                <Icon aria-hidden="true" className="size-5 shrink-0" />
-                <p className="font-semibold">{label}</p>
-              </div>
-              <p className="mt-1 text-sm">{description}</p>
-              <p className="mt-2 flex items-center gap-2 text-sm font-medium text-fg-muted">
-                <Lock aria-hidden="true" className="size-4 shrink-0" />
-                Needs the {permissionLabel(permission)} permission.
-              </p>
-            </li>
-          );
-        })}
-      </ul>
+      {sections.length === 0 ? (
+        <EmptyState icon={KeyRound} title="Nothing to open yet">
+          Your store account may not use any section of Store Admin. Ask the store&apos;s owner to give you access to
+          what you work on, then sign out and in again.
+        </EmptyState>
+      ) : (
+        <ul aria-label="Sections" className="grid gap-4 sm:grid-cols-2">
+          {sections.map(({ path, label, description, icon: Icon }) => {
+            const aboutId = `section${path.replace(/\//g, "-")}-about`;
+            return (
+              <li
+                key={path}
+                className="group relative flex gap-4 rounded-lg border border-border bg-surface p-4 shadow-sm transition-colors hover:border-border-strong hover:bg-surface-hover"
+              >
+                <span className="flex size-10 shrink-0 items-center justify-center rounded-md bg-accent-soft text-accent-soft-fg">
+                  <Icon aria-hidden="true" className="size-5" />
+                </span>
+                <div className="min-w-0 flex-1">
+                  {/* The whole card is the link's target; its name stays the section's. */}
+                  <Link
+                    href={path}
+                    aria-describedby={aboutId}
+                    className="font-semibold text-fg after:absolute after:inset-0 after:rounded-lg"
+                  >
+                    {label}
+                  </Link>
+                  <p id={aboutId} className="mt-1 text-sm text-fg-muted">
+                    {description}
+                  </p>
+                </div>
+                <ArrowRight
+                  aria-hidden="true"
+                  className="mt-0.5 size-4 shrink-0 text-fg-muted transition-transform group-hover:translate-x-0.5"
+                />
+              </li>
+            );
+          })}
+        </ul>
+      )}
     </>
   );
 }

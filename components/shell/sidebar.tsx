@@ -1,35 +1,42 @@
 import Link from "next/link";
-import { signOutAction } from "@/lib/actions/session";
-import { displayAddress } from "@/lib/store/errors";
+import type { Theme } from "@/components/ui/theme";
 import type { SessionView } from "@/lib/session";
-import { buttonClasses } from "../ui/button";
 import { Logo } from "../ui/logo";
 import { NavMenu } from "./nav-menu";
+import { UserMenu } from "./user-menu";
 
-export function Sidebar({ session }: { session: SessionView }) {
+export interface SidebarProps {
+  session: SessionView;
+  /** Whether to list the development pages (Mail, UI kit). */
+  showDevLinks: boolean;
+  initialTheme: Theme;
+}
+
+/**
+ * The shell around every signed-in page: the logo and the store's name, the
+ * sections the user may use (lib/navigation.ts), and the user menu. A
+ * sidebar on desktops, a top bar with a Menu button on phones.
+ */
+export function Sidebar({ session, showDevLinks, initialTheme }: SidebarProps) {
+  const account = { signedInAs: session.signedInAs, storeName: session.storeName, initialTheme };
   return (
-    <header className="relative border-b border-border bg-surface md:sticky md:top-0 md:h-screen md:w-64 md:shrink-0 md:overflow-y-auto md:border-b-0 md:border-r">
-      <div className="flex min-h-16 items-center px-6">
-        <Link href="/" className="rounded-md">
-          <Logo />
-        </Link>
-      </div>
-      <NavMenu permissions={session.permissions}>
-        <div className="border-t border-border px-6 py-4 text-sm">
-          <p className="text-fg-muted">Signed in as</p>
-          <p className="break-all font-medium text-fg" data-testid="signed-in-as">
-            {session.signedInAs}
-          </p>
-          {session.email ? (
-            <p className="mt-1 break-all text-fg-muted">Store: {displayAddress(session.storeUrl)}</p>
-          ) : null}
-          <form action={signOutAction} className="mt-3">
-            <button type="submit" className={buttonClasses("secondary", "w-full")}>
-              Sign out
-            </button>
-          </form>
-        </div>
-      </NavMenu>
+    <header className="relative z-30 border-b border-border bg-surface md:sticky md:top-0 md:flex md:h-screen md:w-64 md:shrink-0 md:flex-col md:border-r md:border-b-0">
+      <NavMenu
+        permissions={session.permissions}
+        showDevLinks={showDevLinks}
+        brand={
+          <div className="flex min-w-0 flex-col">
+            <Link href="/" className="self-start rounded-md">
+              <Logo />
+            </Link>
+            <p className="truncate ps-9 text-xs text-fg-muted" title={session.storeName}>
+              {session.storeName}
+            </p>
+          </div>
+        }
+        topBarEnd={<UserMenu {...account} variant="topbar" />}
+        footer={<UserMenu {...account} variant="sidebar" />}
+      />
     </header>
   );
 }

@@ -8,14 +8,17 @@ import { getSessionToken } from "../session";
 import { revokeToken } from "../store/oauth";
 
 /**
- * Sign-out: revoke the token at the store (ignoring any failure, a store
- * need not have the endpoint), then clear the session cookie.
+ * Sign-out: revoke the token at the store, then clear the session cookie. A
+ * store need not have the revocation endpoint (docs/contract.md#oauth), so a
+ * failure does not stop the sign-out; the signed-out page then says the store
+ * did not confirm it, rather than claiming it was revoked.
  */
 export async function signOutAction(): Promise<void> {
   const env = getEnv();
   const session = await getSessionToken();
+  let revoked = true;
   if (session) {
-    await revokeToken(
+    revoked = await revokeToken(
       { baseUrl: env.STORE_BASE_URL, clientId: env.STORE_CLIENT_ID, clientSecret: env.STORE_CLIENT_SECRET },
       session.accessToken,
     );
@@ -31,5 +34,5 @@ export async function signOutAction(): Promise<void> {
       cookieStore.set(name, "", { path: "/", maxAge: 0, httpOnly: true, sameSite: "lax", secure });
     }
   }
-  redirect("/signed-out");
+  redirect(revoked ? "/signed-out" : "/signed-out?revoked=unconfirmed");
 }

@@ -1,5 +1,6 @@
 import type { Metadata } from "next";
 import { redirect } from "next/navigation";
+import { ForgetQuery } from "@/components/auth/forget-query";
 import { SignInButton } from "@/components/auth/sign-in-button";
 import { Notice } from "@/components/ui/notice";
 import { getEnv } from "@/lib/env";
@@ -96,13 +97,18 @@ export default async function SignInPage({ searchParams }: { searchParams: Searc
 
   const message = messageFor(error);
   const reachable = await probeStore(env.STORE_BASE_URL);
+  // The message is read once, then gone from the address bar (with a callbackUrl
+  // of "/", where sign-in goes anyway). A plain /signin?callbackUrl=%2F keeps it:
+  // e2e/support.ts's signIn() expects the query after the redirect.
+  const forget = error === undefined ? [] : ["error", ...(first(params.callbackUrl) === "/" ? ["callbackUrl"] : [])];
 
   return (
     <>
-      <h1 className="text-2xl font-semibold tracking-tight">Sign in to Store Admin</h1>
+      {forget.length > 0 ? <ForgetQuery names={forget} /> : null}
+      <h1 className="text-xl font-semibold tracking-tight text-fg">Sign in to Store Admin</h1>
       <p className="mt-2 text-sm text-fg-muted">
         Store Admin manages the store at{" "}
-        <span className="font-medium text-fg">{displayAddress(env.STORE_PUBLIC_URL)}</span>.
+        <span className="font-medium break-all text-fg">{displayAddress(env.STORE_PUBLIC_URL)}</span>.
       </p>
       <div className="mt-6 space-y-4">
         {message ? (

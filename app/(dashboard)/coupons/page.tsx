@@ -5,6 +5,6 @@ export const metadata: Metadata = { title: "Coupons" };
 
 export default function CouponsPage() {
   return (
-    <ComingSoon title="Coupons" headline="Coupons are coming soon" what="create and manage coupons and their codes" />
+    <ComingSoon path="/coupons" headline="Coupons are on their way" what="create and manage coupons and their codes" />
   );
 }

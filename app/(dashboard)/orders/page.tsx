@@ -4,5 +4,5 @@ import { ComingSoon } from "@/components/coming-soon";
 export const metadata: Metadata = { title: "Orders" };
 
 export default function OrdersPage() {
-  return <ComingSoon title="Orders" headline="Orders are coming soon" what="list, fulfil and cancel your orders" />;
+  return <ComingSoon path="/orders" headline="Orders are on their way" what="list, fulfil and cancel your orders" />;
 }

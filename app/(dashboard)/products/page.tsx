@@ -5,6 +5,10 @@ export const metadata: Metadata = { title: "Products" };
 
 export default function ProductsPage() {
   return (
-    <ComingSoon title="Products" headline="Products are coming soon" what="edit products, options, extras and images" />
+    <ComingSoon
+      path="/products"
+      headline="Products are on their way"
+      what="edit products, options, extras and images"
+    />
   );
 }

@@ -4,5 +4,11 @@ import { ComingSoon } from "@/components/coming-soon";
 export const metadata: Metadata = { title: "Shipping" };
 
 export default function ShippingPage() {
-  return <ComingSoon title="Shipping" headline="Shipping is coming soon" what="set up shipping groups and rates" />;
+  return (
+    <ComingSoon
+      path="/shipping"
+      headline="Shipping settings are on their way"
+      what="set up shipping groups and rates"
+    />
+  );
 }

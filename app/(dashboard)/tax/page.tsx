@@ -4,5 +4,5 @@ import { ComingSoon } from "@/components/coming-soon";
 export const metadata: Metadata = { title: "Tax" };
 
 export default function TaxPage() {
-  return <ComingSoon title="Tax" headline="Tax is coming soon" what="set up tax groups and rates" />;
+  return <ComingSoon path="/tax" headline="Tax settings are on their way" what="set up tax groups and rates" />;
 }
