@@ -3,7 +3,7 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import Link from "next/link";
 import { useRouter } from "next/navigation";
-import { useState } from "react";
+import { useEffect, useState } from "react";
 import { useForm } from "react-hook-form";
 import { updatePermissionsAction } from "@/lib/actions/users";
 import { applyFieldErrors } from "@/lib/forms/apply-field-errors";
@@ -12,9 +12,12 @@ import { queryKeys } from "@/lib/query-keys";
 import { signInAgainIfNeeded } from "@/lib/sign-in-again";
 import { updatePermissionsInput } from "@/lib/store/users/input";
 import { type User, userPermissions } from "@/lib/store/users/model";
-import { buttonClasses } from "../ui/button";
-import { Notice, FormAlert } from "../ui/notice";
+import { Button, buttonClasses } from "../ui/button";
+import { FormAlert, Notice } from "../ui/notice";
+import { toast } from "../ui/toast";
 import { PermissionCheckboxes } from "./permission-checkboxes";
+import { permissionInWords } from "./permission-words";
+import { writeFailureMessage } from "./write-failure";
 
 const known = new Set<string>(userPermissions);
 const formFields = ["permissions"] as const;
@@ -25,15 +28,23 @@ export function PermissionsForm({ user, isSelf }: { user: User; isSelf: boolean 
   const [formError, setFormError] = useState<string | null>(null);
   // Permissions this dashboard has no checkbox for are kept as they are.
   const unknown = user.permissions.filter((p) => !known.has(p));
+  const knownOnes = user.permissions.filter((p) => known.has(p));
   const {
     register,
     handleSubmit,
     setError,
+    reset,
     formState: { errors, isSubmitting },
   } = useForm({
     resolver: zodResolver(updatePermissionsInput),
-    defaultValues: { id: user.id, permissions: user.permissions.filter((p) => known.has(p)) },
+    defaultValues: { id: user.id, permissions: knownOnes },
   });
+
+  // After a re-read (an outcome Store Admin could not tell), show what the store holds.
+  const stored = knownOnes.join(",");
+  useEffect(() => {
+    reset({ id: user.id, permissions: stored ? stored.split(",") : [] });
+  }, [user.id, stored, reset]);
 
   const onSubmit = handleSubmit(async ({ permissions }) => {
     setFormError(null);
@@ -44,13 +55,21 @@ export function PermissionsForm({ user, isSelf }: { user: User; isSelf: boolean 
     if (!result.ok) {
       list.rollback(context);
       if (signInAgainIfNeeded(result)) return;
-      if (!applyFieldErrors(setError, result.fieldErrors, formFields)) {
-        setFormError(`Could not save. ${result.error} The permissions were not changed.`);
+      if (applyFieldErrors(setError, result.fieldErrors, formFields)) return;
+      const message = writeFailureMessage(result, {
+        failed: `save the permissions of ${user.email}`,
+        happened: `the change to the permissions of ${user.email}`,
+      });
+      setFormError(message.text);
+      if (message.reread) {
+        await list.settle();
+        router.refresh();
       }
       return;
     }
+    toast.success(`Saved the permissions of ${result.data.email}.`);
     await list.settle();
-    router.push(`/users?saved=${encodeURIComponent(result.data.email)}`);
+    router.push("/users");
   });
 
   return (
@@ -63,14 +82,16 @@ export function PermissionsForm({ user, isSelf }: { user: User; isSelf: boolean 
           </Notice>
         ) : null}
         <PermissionCheckboxes idPrefix="edit" register={register("permissions")} error={errors.permissions?.message} />
-        {unknown.length ? <p className="text-sm text-fg-muted">Also kept as they are: {unknown.join(", ")}.</p> : null}
+        {unknown.length ? (
+          <p className="text-sm text-fg-muted">Also kept as they are: {unknown.map(permissionInWords).join(", ")}.</p>
+        ) : null}
         <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
           <Link href="/users" className={buttonClasses("secondary")}>
             Cancel
           </Link>
-          <button type="submit" className={buttonClasses("primary")} disabled={isSubmitting}>
-            {isSubmitting ? "Saving…" : "Save permissions"}
-          </button>
+          <Button type="submit" pending={isSubmitting} pendingLabel="Saving…">
+            Save permissions
+          </Button>
         </div>
       </div>
     </form>

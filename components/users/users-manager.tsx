@@ -1,29 +1,67 @@
 "use client";
 
 import { useMutation, useQuery } from "@tanstack/react-query";
-import Link from "next/link";
+import KeyRound from "lucide-react/icons/key-round";
+import Mail from "lucide-react/icons/mail";
+import Pencil from "lucide-react/icons/pencil";
+import Trash2 from "lucide-react/icons/trash-2";
+import UserCheck from "lucide-react/icons/user-check";
+import UserX from "lucide-react/icons/user-x";
+import UsersIcon from "lucide-react/icons/users";
+import { useRouter } from "next/navigation";
 import { useRef, useState } from "react";
 import { unwrap } from "@/lib/actions/result";
-import { deleteUserAction, setUserActiveAction } from "@/lib/actions/users";
-import { FailureError } from "@/lib/failure";
+import { deleteUserAction, sendUserMailAction, setUserActiveAction } from "@/lib/actions/users";
+import { type Failure, FailureError } from "@/lib/failure";
 import { fetchJson } from "@/lib/query/fetch-json";
 import { useOptimisticList } from "@/lib/query/use-optimistic-list";
 import { queryKeys } from "@/lib/query-keys";
 import { signInAgainIfNeeded } from "@/lib/sign-in-again";
-import { permissionLabel, type User } from "@/lib/store/users/model";
-import { Badge } from "../ui/badge";
-import { buttonClasses } from "../ui/button";
+import { type User, userStatus } from "@/lib/store/users/model";
+import { Badge, ChipList } from "../ui/badge";
 import { ConfirmDialog } from "../ui/dialog";
-
-type Message = { tone: "success" | "error"; text: string };
+import { DropdownMenuItem, DropdownMenuSeparator, RowActions } from "../ui/dropdown-menu";
+import { EmptyState } from "../ui/empty-state";
+import { Notice } from "../ui/notice";
+import { SkeletonRows } from "../ui/skeleton";
+import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "../ui/table";
+import { toast } from "../ui/toast";
+import { InviteUserDialog } from "./invite-user-dialog";
+import { permissionInWords } from "./permission-words";
+import { UserStatusBadge } from "./user-status-badge";
+import { type WriteAttempt, writeFailureMessage } from "./write-failure";
 
 const listKey = queryKeys.users.list();
 
-export function UsersManager({ currentUserId, notice }: { currentUserId: string | null; notice: string | null }) {
-  const [message, setMessage] = useState<Message | null>(notice ? { tone: "success", text: notice } : null);
+type UserMail = "invitation" | "password_reset";
+
+const mailSent: Record<UserMail, (email: string) => string> = {
+  invitation: (email) => `Sent a new invitation to ${email}. The earlier link no longer works.`,
+  password_reset: (email) => `Sent a password reset link to ${email}.`,
+};
+
+const mailAttempt: Record<UserMail, (email: string) => WriteAttempt> = {
+  invitation: (email) => ({ failed: `send a new invitation to ${email}`, happened: `the new invitation to ${email}` }),
+  password_reset: (email) => ({
+    failed: `send a password reset link to ${email}`,
+    happened: `the password reset for ${email}`,
+  }),
+};
+
+function failureOf(error: Error): Failure {
+  return error instanceof FailureError
+    ? error.failure
+    : { status: 500, code: "internal", error: "Something went wrong in Store Admin." };
+}
+
+/** The Users list: a table (cards on phones) with each user's actions in a row menu. */
+export function UsersManager({ currentUserId }: { currentUserId: string | null }) {
+  const router = useRouter();
+  const [problem, setProblem] = useState<string | null>(null);
   const [toDelete, setToDelete] = useState<User | null>(null);
   const headingRef = useRef<HTMLHeadingElement>(null);
-  const deleteTrigger = useRef<HTMLElement | null>(null);
+  // The user of the confirmation, kept past its closing: focus goes back to their row's menu button.
+  const deleting = useRef<User | null>(null);
 
   // First render from the page (HydrationBoundary); refreshes through GET /api/users.
   const users = useQuery({
@@ -32,47 +70,82 @@ export function UsersManager({ currentUserId, notice }: { currentUserId: string 
   });
   const list = useOptimisticList<User>(listKey, queryKeys.users.all);
 
-  function failed(error: Error, what: string) {
+  /**
+   * A write that failed, told honestly: "Nothing was changed." only when so;
+   * otherwise the list is re-read (onSettled) and shows what the store holds.
+   */
+  function failed(error: Error, attempt: WriteAttempt) {
     if (error instanceof FailureError && signInAgainIfNeeded(error)) return;
-    setMessage({ tone: "error", text: `Could not ${what}. ${error.message} Nothing was changed.` });
+    setProblem(writeFailureMessage(failureOf(error), attempt).text);
   }
 
   const setActive = useMutation({
     mutationFn: async ({ user, active }: { user: User; active: boolean }) =>
       unwrap(await setUserActiveAction({ id: user.id, active })),
     onMutate: ({ user, active }) => {
-      setMessage(null);
-      return list.apply((items) => items.map((u) => (u.id === user.id ? { ...u, active } : u)));
+      setProblem(null);
+      return list.apply((items) =>
+        items.map((u) => (u.id === user.id ? { ...u, active, status: userStatus({ ...u, active }) } : u)),
+      );
     },
     onError: (error, { user, active }, context) => {
       list.rollback(context);
-      failed(error, `${active ? "reactivate" : "deactivate"} ${user.email}`);
+      failed(
+        error,
+        active
+          ? { failed: `reactivate ${user.email}`, happened: `the reactivation of ${user.email}` }
+          : { failed: `deactivate ${user.email}`, happened: `the deactivation of ${user.email}` },
+      );
     },
     onSuccess: (user) =>
-      setMessage({ tone: "success", text: `${user.email} is ${user.active ? "active again" : "deactivated"}.` }),
+      toast.success(
+        user.active ? `${user.email} is active again.` : `${user.email} is deactivated. They can no longer sign in.`,
+      ),
     onSettled: () => list.settle(),
   });
 
   const remove = useMutation({
     mutationFn: async (user: User) => unwrap(await deleteUserAction({ id: user.id })),
     onMutate: (user) => {
-      setMessage(null);
+      setProblem(null);
       return list.apply((items) => items.filter((u) => u.id !== user.id));
     },
     onError: (error, user, context) => {
       list.rollback(context);
-      failed(error, `delete ${user.email}`);
+      failed(error, { failed: `delete ${user.email}`, happened: `the deletion of ${user.email}` });
     },
-    onSuccess: (_data, user) => setMessage({ tone: "success", text: `${user.email} was deleted.` }),
+    onSuccess: (_data, user) => toast.success(`Deleted ${user.email}.`),
+    onSettled: () => list.settle(),
+  });
+
+  const sendMail = useMutation({
+    mutationFn: async ({ user, mail }: { user: User; mail: UserMail }) =>
+      unwrap(await sendUserMailAction({ id: user.id, mail })),
+    onMutate: () => setProblem(null),
+    onError: (error, { user, mail }) => {
+      // A store without this extension: nothing to act on in the page, just say so.
+      if (error instanceof FailureError && error.code === "not_supported") {
+        toast.error(error.message);
+        return;
+      }
+      failed(error, mailAttempt[mail](user.email));
+    },
+    onSuccess: (_user, { user, mail }) => toast.success(mailSent[mail](user.email)),
     onSettled: () => list.settle(),
   });
 
   const busyId =
     (setActive.isPending ? setActive.variables?.user.id : undefined) ??
-    (remove.isPending ? remove.variables?.id : undefined);
+    (remove.isPending ? remove.variables?.id : undefined) ??
+    (sendMail.isPending ? sendMail.variables?.user.id : undefined);
 
   const rows = users.data ?? [];
   const loadError = users.error instanceof Error ? users.error.message : null;
+  const onlyYou = rows.every((u) => u.id === currentUserId);
+
+  function actionsTrigger(user: User): HTMLElement | null {
+    return document.querySelector<HTMLElement>(`[data-row-actions="${CSS.escape(user.id)}"] button`);
+  }
 
   return (
     <section aria-labelledby="users-heading">
@@ -80,102 +153,129 @@ export function UsersManager({ currentUserId, notice }: { currentUserId: string 
         {users.isPending ? "Users" : `${rows.length} ${rows.length === 1 ? "user" : "users"}`}
       </h2>
 
-      {/* Live regions stay mounted so that changes to them are announced. */}
-      <div role="status" aria-live="polite">
-        {message?.tone === "success" ? (
-          <p className="mb-4 rounded-md border border-success-border bg-success-soft px-4 py-3 text-sm text-success-soft-fg">
-            {message.text}
-          </p>
-        ) : null}
-      </div>
+      {/* Always mounted, so that a message put in it is announced. */}
       <div role="alert">
-        {message?.tone === "error" ? (
-          <p className="mb-4 rounded-md border border-danger-border bg-danger-soft px-4 py-3 text-sm text-danger-soft-fg">
-            {message.text}
-          </p>
+        {problem ? (
+          <Notice tone="error" className="mb-4">
+            {problem}
+          </Notice>
         ) : null}
         {loadError ? (
-          <p className="mb-4 rounded-md border border-danger-border bg-danger-soft px-4 py-3 text-sm text-danger-soft-fg">
+          <Notice tone="warning" className="mb-4">
             Could not refresh the list. {loadError}
-          </p>
+          </Notice>
         ) : null}
       </div>
 
       {users.isPending ? (
-        <p className="text-sm text-fg-muted">Loading users…</p>
-      ) : rows.length === 0 ? (
-        <div className="rounded-lg border border-dashed border-border-strong bg-surface p-8 text-center">
-          <p className="font-medium text-fg">No users yet</p>
-          <p className="mt-1 text-sm text-fg-muted">Invite the people who help you run the store.</p>
-          <Link href="/users/invite" className={buttonClasses("primary", "mt-4")}>
-            Invite user
-          </Link>
-        </div>
-      ) : (
-        <ul aria-label="Users" className="space-y-3" aria-busy={users.isFetching || undefined}>
-          {rows.map((user) => {
-            const self = user.id === currentUserId;
-            const busy = busyId === user.id;
-            return (
-              <li
-                key={user.id}
-                aria-labelledby={`user-${user.id}`}
-                className="rounded-lg border border-border bg-surface p-4 shadow-sm"
-              >
-                <div className="flex flex-wrap items-center gap-2">
-                  <p id={`user-${user.id}`} className="min-w-0 break-all font-medium text-fg">
+        <SkeletonRows label="Loading users…" rows={4} rowClassName="h-14" />
+      ) : rows.length ? (
+        <Table aria-label="Users" stackOnMobile aria-busy={users.isFetching || undefined}>
+          <TableHeader>
+            <TableRow>
+              <TableHead>Email</TableHead>
+              <TableHead>Status</TableHead>
+              <TableHead>Permissions</TableHead>
+              <TableHead>
+                <span className="sr-only">Actions</span>
+              </TableHead>
+            </TableRow>
+          </TableHeader>
+          <TableBody>
+            {rows.map((user) => {
+              const self = user.id === currentUserId;
+              const busy = busyId === user.id;
+              return (
+                <TableRow key={user.id} aria-busy={busy || undefined}>
+                  <TableCell className="font-medium break-all max-md:text-base">
                     {user.email}
-                    {self ? <span className="font-normal text-fg-muted"> (you)</span> : null}
-                  </p>
-                  <Badge tone={user.active ? "success" : "neutral"} dot>
-                    {user.active ? "Active" : "Inactive"}
-                  </Badge>
-                </div>
-                <p className="mt-2 text-sm text-fg-muted">
-                  <span className="font-medium text-fg">Permissions: </span>
-                  {user.permissions.length ? user.permissions.map(permissionLabel).join(", ") : "none"}
-                </p>
-                <div className="mt-3 flex flex-wrap gap-2">
-                  <Link
-                    href={`/users/${encodeURIComponent(user.id)}`}
-                    className={buttonClasses("secondary", "text-sm")}
-                  >
-                    Edit permissions<span className="sr-only"> of {user.email}</span>
-                  </Link>
-                  {self ? null : (
-                    <>
-                      <button
-                        type="button"
-                        className={buttonClasses("secondary")}
-                        // aria-disabled, not disabled: a disabled button drops keyboard focus.
-                        aria-disabled={busy || undefined}
-                        onClick={() => {
-                          if (!busy) setActive.mutate({ user, active: !user.active });
-                        }}
+                    {self ? (
+                      <Badge tone="neutral" className="ms-2 align-middle">
+                        You
+                      </Badge>
+                    ) : null}
+                  </TableCell>
+                  <TableCell label="Status">
+                    <UserStatusBadge status={user.status} />
+                  </TableCell>
+                  <TableCell label="Permissions">
+                    {user.permissions.length ? (
+                      <ChipList
+                        label={`Permissions of ${user.email}`}
+                        items={user.permissions.map(permissionInWords)}
+                      />
+                    ) : (
+                      <span className="text-fg-muted">No permissions</span>
+                    )}
+                  </TableCell>
+                  <TableCell className="w-0 text-end max-md:text-start" data-row-actions={user.id}>
+                    <RowActions name={user.email}>
+                      <DropdownMenuItem
+                        icon={<Pencil />}
+                        onSelect={() => router.push(`/users/${encodeURIComponent(user.id)}`)}
                       >
-                        {user.active ? "Deactivate" : "Reactivate"}
-                        <span className="sr-only"> {user.email}</span>
-                      </button>
-                      <button
-                        type="button"
-                        className={buttonClasses("ghost", "text-danger")}
-                        aria-disabled={busy || undefined}
-                        onClick={(event) => {
-                          if (busy) return;
-                          deleteTrigger.current = event.currentTarget;
-                          setToDelete(user);
-                        }}
-                      >
-                        Delete<span className="sr-only"> {user.email}</span>
-                      </button>
-                    </>
-                  )}
-                </div>
-              </li>
-            );
-          })}
-        </ul>
-      )}
+                        Edit permissions
+                      </DropdownMenuItem>
+                      {user.status === "invited" ? (
+                        <DropdownMenuItem
+                          icon={<Mail />}
+                          disabled={busy}
+                          onSelect={() => sendMail.mutate({ user, mail: "invitation" })}
+                        >
+                          Resend invitation
+                        </DropdownMenuItem>
+                      ) : null}
+                      {user.status === "active" ? (
+                        <DropdownMenuItem
+                          icon={<KeyRound />}
+                          disabled={busy}
+                          onSelect={() => sendMail.mutate({ user, mail: "password_reset" })}
+                        >
+                          Send password reset
+                        </DropdownMenuItem>
+                      ) : null}
+                      {self ? null : (
+                        <>
+                          <DropdownMenuSeparator />
+                          <DropdownMenuItem
+                            icon={user.active ? <UserX /> : <UserCheck />}
+                            disabled={busy}
+                            onSelect={() => setActive.mutate({ user, active: !user.active })}
+                          >
+                            {user.active ? "Deactivate" : "Reactivate"}
+                          </DropdownMenuItem>
+                          <DropdownMenuItem
+                            icon={<Trash2 />}
+                            tone="danger"
+                            disabled={busy}
+                            onSelect={() => {
+                              deleting.current = user;
+                              setToDelete(user);
+                            }}
+                          >
+                            Delete
+                          </DropdownMenuItem>
+                        </>
+                      )}
+                    </RowActions>
+                  </TableCell>
+                </TableRow>
+              );
+            })}
+          </TableBody>
+        </Table>
+      ) : null}
+
+      {!users.isPending && onlyYou ? (
+        <EmptyState
+          icon={UsersIcon}
+          title="Invite the people who help you"
+          className={rows.length ? "mt-6" : undefined}
+          action={<InviteUserDialog variant="secondary" />}
+        >
+          Give each person their own sign-in, with only the access they need. You can change it any time.
+        </EmptyState>
+      ) : null}
 
       <ConfirmDialog
         open={toDelete !== null}
@@ -189,9 +289,9 @@ export function UsersManager({ currentUserId, notice }: { currentUserId: string 
           if (toDelete) remove.mutate(toDelete);
           setToDelete(null);
         }}
-        // The row (and its Delete button) is about to go: focus the list heading.
+        // The row (and its menu button) is about to go: focus the list heading.
         focusAfterConfirm={() => headingRef.current}
-        returnFocusTo={() => deleteTrigger.current}
+        returnFocusTo={() => (deleting.current ? actionsTrigger(deleting.current) : null)}
       />
     </section>
   );

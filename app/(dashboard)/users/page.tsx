@@ -1,10 +1,11 @@
 import { HydrationBoundary, QueryClient, dehydrate } from "@tanstack/react-query";
 import type { Metadata } from "next";
-import Link from "next/link";
+import { NoAccess } from "@/components/no-access";
 import { StoreProblemNotice } from "@/components/store-problem";
-import { buttonClasses } from "@/components/ui/button";
 import { PageHeader } from "@/components/ui/page-header";
+import { InviteUserDialog } from "@/components/users/invite-user-dialog";
 import { UsersManager } from "@/components/users/users-manager";
+import { mayUse, sectionAt } from "@/lib/navigation";
 import { queryKeys } from "@/lib/query-keys";
 import { requireSession } from "@/lib/session";
 import { loadFromStore } from "@/lib/store/load";
@@ -12,31 +13,18 @@ import { listUsers } from "@/lib/store/users/api";
 
 export const metadata: Metadata = { title: "Users" };
 
-type SearchParams = Promise<Record<string, string | string[] | undefined>>;
-
-function flash(params: Awaited<SearchParams>): string | null {
-  const invited = params.invited;
-  const saved = params.saved;
-  if (typeof invited === "string" && invited) return `Invited ${invited}.`;
-  if (typeof saved === "string" && saved) return `Saved the permissions of ${saved}.`;
-  return null;
-}
-
-export default async function UsersPage({ searchParams }: { searchParams: SearchParams }) {
+export default async function UsersPage() {
   const session = await requireSession("/users");
-  const users = await loadFromStore("/users", listUsers);
+  const section = sectionAt("/users")!;
+  // Showing only: the store decides (a store that names no permissions gets the page and answers for itself).
+  if (!mayUse(session.permissions, section)) return <NoAccess section={section} storeName={session.storeName} />;
 
+  const users = await loadFromStore("/users", listUsers);
   const header = (
     <PageHeader
       title="Users"
-      description="The people who can sign in to your store's admin, and what each of them may do."
-      actions={
-        users.ok ? (
-          <Link href="/users/invite" className={buttonClasses("primary")}>
-            Invite user
-          </Link>
-        ) : null
-      }
+      description="The people who can sign in to your store's admin, and what each may do."
+      actions={users.ok ? <InviteUserDialog /> : null}
     />
   );
 
@@ -57,7 +45,7 @@ export default async function UsersPage({ searchParams }: { searchParams: Search
     <>
       {header}
       <HydrationBoundary state={dehydrate(queryClient)}>
-        <UsersManager currentUserId={session.userId} notice={flash(await searchParams)} />
+        <UsersManager currentUserId={session.userId} />
       </HydrationBoundary>
     </>
   );

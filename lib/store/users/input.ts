@@ -13,11 +13,19 @@ export const inviteUserInput = z.object({
   email: z
     .email("Enter an email address such as name@example.com.")
     .check(z.maxLength(254, "That email address is too long.")),
-  // Empty means "send a welcome email so they set their own".
+  // Empty means "send an invitation email so they set their own".
+  // Passwords are 8–256 characters (docs/contract.md#users).
   password: z.pipe(
-    z.optional(z.string().check(z.maxLength(200, "Use at most 200 characters."))),
+    z.optional(
+      z.string().check(
+        z.refine((value) => value === "" || value.length >= 8, "Use at least 8 characters, or leave it empty."),
+        z.maxLength(256, "Use at most 256 characters."),
+      ),
+    ),
     z.transform((value) => (value ? value : undefined)),
   ),
+  // Always sent, even empty: the store gives every permission to a new user
+  // whose list is left out (docs/contract.md#users).
   permissions: z.array(z.enum(userPermissions)),
 });
 export type InviteUserInput = z.input<typeof inviteUserInput>;

@@ -1,40 +1,53 @@
 import type { Metadata } from "next";
-import Link from "next/link";
+import { NoAccess } from "@/components/no-access";
 import { StoreProblemNotice } from "@/components/store-problem";
+import { Card } from "@/components/ui/card";
 import { PageHeader } from "@/components/ui/page-header";
 import { PermissionsForm } from "@/components/users/permissions-form";
+import { UserStatusBadge } from "@/components/users/user-status-badge";
+import { mayUse, sectionAt } from "@/lib/navigation";
 import { requireSession } from "@/lib/session";
 import { loadFromStore } from "@/lib/store/load";
 import { getUser } from "@/lib/store/users/api";
 
 export const metadata: Metadata = { title: "Edit permissions" };
 
+const back = { href: "/users", label: "Back to users" };
+
 export default async function EditUserPage({ params }: { params: Promise<{ id: string }> }) {
   const { id } = await params;
   const here = `/users/${encodeURIComponent(id)}`;
   const session = await requireSession(here);
-  const user = await loadFromStore(here, (store) => getUser(store, id));
+  const section = sectionAt(here)!;
+  if (!mayUse(session.permissions, section)) return <NoAccess section={section} storeName={session.storeName} />;
 
+  const user = await loadFromStore(here, (store) => getUser(store, id));
   if (!user.ok) {
     return (
       <>
         <PageHeader title="Edit permissions" />
-        <StoreProblemNotice problem={user.problem} retryHref={here} />
-        <p className="mt-4 text-sm">
-          <Link href="/users" className="font-medium text-accent underline">
-            Back to users
-          </Link>
-        </p>
+        {/* A 404 says "No user with id 42. It may have been deleted.": the way out is the list. */}
+        <StoreProblemNotice problem={user.problem} retryHref={here} back={back} />
       </>
     );
   }
 
+  const { email, status } = user.data;
   return (
-    <>
-      <PageHeader title="Edit permissions" description={<span className="break-all">{user.data.email}</span>} />
-      <div className="rounded-lg border border-border bg-surface p-4 shadow-sm sm:p-6">
+    <div className="max-w-2xl">
+      <PageHeader
+        title="Edit permissions"
+        back={back}
+        description={
+          <span className="flex flex-wrap items-center gap-2">
+            <span className="font-medium break-all text-fg">{email}</span>
+            <UserStatusBadge status={status} />
+          </span>
+        }
+      />
+      <Card>
         <PermissionsForm user={user.data} isSelf={user.data.id === session.userId} />
-      </div>
-    </>
+      </Card>
+    </div>
   );
 }
