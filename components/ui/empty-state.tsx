@@ -10,11 +10,17 @@ export interface EmptyStateProps {
   children?: ReactNode;
   /** The one way forward: usually a primary link or button. */
   action?: ReactNode;
+  /**
+   * The title's element: a `p` inside a page that has its heading (a list's
+   * empty state), `h1` when the state is all the page has (no access, a 404),
+   * `h2` under a page heading.
+   */
+  as?: "p" | "h1" | "h2";
   className?: string;
 }
 
 /** What a list shows when it has nothing (or a search found nothing), with the way forward. */
-export function EmptyState({ icon: Icon, title, children, action, className }: EmptyStateProps) {
+export function EmptyState({ icon: Icon, title, children, action, as: Title = "p", className }: EmptyStateProps) {
   return (
     <div
       className={cn(
@@ -27,7 +33,7 @@ export function EmptyState({ icon: Icon, title, children, action, className }: E
           <Icon aria-hidden="true" className="size-6" />
         </span>
       ) : null}
-      <p className="font-semibold text-fg">{title}</p>
+      <Title className={cn("font-semibold text-fg", Title === "h1" && "text-lg")}>{title}</Title>
       {children ? <div className="mt-1 max-w-md text-sm text-fg-muted">{children}</div> : null}
       {action ? <div className="mt-5 flex flex-wrap justify-center gap-2">{action}</div> : null}
     </div>

@@ -49,7 +49,7 @@ export const permissionDescriptions: Record<UserPermission, string> = {
   manage_store_settings: "Change shipping and tax settings.",
   manage_marketing: "Create and change coupons.",
   manage_users:
-    "Full control: invite people, change what anyone may do (their own access included) and remove them. Give it only to people you would trust with the store.",
+    "Invite people, change what anyone may do (their own access included) and remove them. Give it only to people you would trust with the store.",
   view_stats: "See order counts and statistics.",
 };
 
