@@ -1,7 +1,5 @@
 "use client";
 
-import * as Menu from "@radix-ui/react-dropdown-menu";
-import Check from "lucide-react/icons/check";
 import ChevronsUpDown from "lucide-react/icons/chevrons-up-down";
 import LogOut from "lucide-react/icons/log-out";
 import Monitor from "lucide-react/icons/monitor";
@@ -14,6 +12,8 @@ import {
   DropdownMenuContent,
   DropdownMenuItem,
   DropdownMenuLabel,
+  DropdownMenuRadioGroup,
+  DropdownMenuRadioItem,
   DropdownMenuSeparator,
   DropdownMenuTrigger,
 } from "@/components/ui/dropdown-menu";
@@ -100,27 +100,23 @@ export function UserMenu({ signedInAs, storeName, initialTheme, variant }: UserM
         </div>
         <DropdownMenuSeparator />
         <DropdownMenuLabel id={themeLabel}>Theme</DropdownMenuLabel>
-        <Menu.RadioGroup
+        <DropdownMenuRadioGroup
           aria-labelledby={themeLabel}
           value={theme}
           onValueChange={(value) => setTheme(parseTheme(value))}
         >
           {themeOptions.map(({ value, label, Icon }) => (
-            <Menu.RadioItem
+            <DropdownMenuRadioItem
               key={value}
               value={value}
+              icon={<Icon />}
               // Keep the menu open: the page changes behind it, and another choice is one arrow away.
               onSelect={(event) => event.preventDefault()}
-              className="flex min-h-9 cursor-default items-center gap-2 rounded-sm px-2 py-1.5 text-fg select-none data-highlighted:bg-surface-hover"
             >
-              <Icon aria-hidden="true" className="size-4 shrink-0 text-fg-muted" />
-              <span className="flex-1">{label}</span>
-              <Menu.ItemIndicator>
-                <Check aria-hidden="true" className="size-4 text-accent" />
-              </Menu.ItemIndicator>
-            </Menu.RadioItem>
+              {label}
+            </DropdownMenuRadioItem>
           ))}
-        </Menu.RadioGroup>
+        </DropdownMenuRadioGroup>
         <DropdownMenuSeparator />
         <DropdownMenuItem
           icon={<LogOut />}

@@ -1,6 +1,7 @@
 "use client";
 
 import * as Menu from "@radix-ui/react-dropdown-menu";
+import Check from "lucide-react/icons/check";
 import MoreHorizontal from "lucide-react/icons/more-horizontal";
 import type { ComponentProps, ReactNode } from "react";
 import { buttonClasses } from "./button";
@@ -57,6 +58,36 @@ export function DropdownMenuItem({ icon, tone = "default", className, children, 
       {icon ? <span aria-hidden="true">{icon}</span> : null}
       {children}
     </Menu.Item>
+  );
+}
+
+export const DropdownMenuRadioGroup = Menu.RadioGroup;
+
+export interface DropdownMenuRadioItemProps extends ComponentProps<typeof Menu.RadioItem> {
+  /** A lucide icon element, decorative. */
+  icon?: ReactNode;
+}
+
+/** One choice of a DropdownMenuRadioGroup (the theme in the user menu), ticked when chosen. */
+export function DropdownMenuRadioItem({ icon, className, children, ...props }: DropdownMenuRadioItemProps) {
+  return (
+    <Menu.RadioItem
+      className={cn(
+        "flex min-h-9 cursor-default items-center gap-2 rounded-sm px-2 py-1.5 text-fg select-none data-highlighted:bg-surface-hover [&_svg]:size-4 [&_svg]:shrink-0",
+        className,
+      )}
+      {...props}
+    >
+      {icon ? (
+        <span aria-hidden="true" className="text-fg-muted">
+          {icon}
+        </span>
+      ) : null}
+      <span className="flex-1">{children}</span>
+      <Menu.ItemIndicator>
+        <Check aria-hidden="true" className="text-accent" />
+      </Menu.ItemIndicator>
+    </Menu.RadioItem>
   );
 }
 
