@@ -2,6 +2,7 @@ import { expect, test } from "@playwright/test";
 import {
   accessTokenOf,
   answerStore,
+  chooseUserAction,
   e2e,
   findUser,
   revokeAtStore,
@@ -144,27 +145,30 @@ test("when the store stops accepting the token, signing in again returns to the 
 
 test("an action the store answers with 401 sends the user to sign in and back", async ({ page, context }) => {
   await signIn(page);
-  await revokeAtStore(await accessTokenOf(context));
   const casey = e2e.staff("casey");
-  await userCard(page, casey)
-    .getByRole("button", { name: `Deactivate ${casey}` })
-    .click();
+  await expect(userCard(page, casey)).toContainText("Active");
+  await revokeAtStore(await accessTokenOf(context));
+  await chooseUserAction(page, casey, "Deactivate");
 
   await expect(page).toHaveURL(/\/signin\?/);
   expect(new URL(page.url()).searchParams.get("callbackUrl")).toBe("/users");
   await page.getByRole("button", { name: "Sign in with your store" }).click();
   await answerStore(page, e2e.owner, "Allow");
   await expect(page).toHaveURL(`${e2e.dashboardUrl}/users`);
-  // Nothing was changed by the refused action.
-  await expect(userCard(page, casey)).not.toContainText("Inactive");
+  // Nothing was changed by the refused action: not in the list, not at the store.
+  await expect(userCard(page, casey)).toContainText("Active");
+  await expect(userCard(page, casey)).not.toContainText("Deactivated");
+  expect((await findUser(await accessTokenOf(context), casey))?.is_active).toBe(true);
 });
 
 test("a store user without manage_users is told which permission is missing", async ({ page }) => {
   // Signing in lands them on Home (they may not use Users); the address still answers.
   await signIn(page, e2e.limited, "/");
   await page.goto("/users");
-  await expect(page.getByRole("main")).toContainText(/manage users/i);
+  await expect(page.getByRole("heading", { name: "You can't manage users", level: 1 })).toBeVisible();
+  await expect(page.getByRole("main")).toContainText(`Ask someone who can manage users in ${storeName}`);
   await expect(page.getByRole("link", { name: "Invite user" })).toHaveCount(0);
+  await expect(page.getByRole("table", { name: "Users" })).toHaveCount(0);
 });
 
 test("a store that does not answer shows a clear banner, not a crash", async ({ page }) => {

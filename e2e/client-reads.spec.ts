@@ -1,5 +1,15 @@
 import { expect, test } from "@playwright/test";
-import { accessTokenOf, answerStore, e2e, revokeAtStore, signIn, storeApi, uniqueEmail, userCard } from "./support";
+import {
+  accessTokenOf,
+  answerStore,
+  chooseUserAction,
+  e2e,
+  revokeAtStore,
+  signIn,
+  storeApi,
+  uniqueEmail,
+  userCard,
+} from "./support";
 
 const isUsersRead = (url: string, method: string) => new URL(url).pathname === "/api/users" && method === "GET";
 
@@ -27,16 +37,15 @@ test("after a change the users list refreshes through GET /api/users", async ({ 
   await signIn(page);
   const email = await freshUser(page, await accessTokenOf(context));
 
+  await expect(userCard(page, email)).toContainText("Active");
   const refresh = page.waitForResponse((r) => isUsersRead(r.url(), r.request().method()));
-  await userCard(page, email)
-    .getByRole("button", { name: `Deactivate ${email}` })
-    .click();
+  await chooseUserAction(page, email, "Deactivate");
   const response = await refresh;
   expect(response.status()).toBe(200);
   expect(response.headers()["cache-control"]).toContain("no-store");
   const users = (await response.json()) as { email: string; active: boolean }[];
   expect(users.find((u) => u.email === email)?.active).toBe(false);
-  await expect(userCard(page, email)).toContainText("Inactive");
+  await expect(userCard(page, email)).toContainText("Deactivated");
 });
 
 test("a client read the store answers with 401 sends the user to sign in and back", async ({ page, context }) => {
@@ -59,9 +68,7 @@ test("a client read the store answers with 401 sends the user to sign in and bac
       return route.fulfill({ response });
     },
   );
-  await userCard(page, email)
-    .getByRole("button", { name: `Deactivate ${email}` })
-    .click();
+  await chooseUserAction(page, email, "Deactivate");
 
   await expect(page).toHaveURL(/\/signin\?/);
   expect(refused).toMatchObject({
@@ -76,5 +83,5 @@ test("a client read the store answers with 401 sends the user to sign in and bac
   await answerStore(page, e2e.owner, "Allow");
   await expect(page).toHaveURL(`${e2e.dashboardUrl}/users`);
   // The change made before the refresh was refused stands.
-  await expect(userCard(page, email)).toContainText("Inactive");
+  await expect(userCard(page, email)).toContainText("Deactivated");
 });

@@ -1,5 +1,15 @@
 import { expect, test } from "@playwright/test";
-import { e2e, expectAccessible, signIn, uniqueEmail, userCard, userMenuButton } from "./support";
+import {
+  actionsOf,
+  e2e,
+  expectAccessible,
+  inviteTrigger,
+  signIn,
+  toastSaying,
+  uniqueEmail,
+  userCard,
+  userMenuButton,
+} from "./support";
 
 test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
 
@@ -61,20 +71,35 @@ test("at 390px the sidebar folds into a menu and every page fits", async ({ page
   await expectNoSideways(page);
   await expectAccessible(page, "/users at 390px");
 
+  // Invite from the dialog, which fits the screen.
   const email = uniqueEmail("phone");
-  await page.getByRole("link", { name: "Invite user" }).click();
-  await page.getByLabel("Email").fill(email);
+  await inviteTrigger(page).click();
+  const invite = page.getByRole("dialog", { name: "Invite user" });
+  await expect(invite).toBeVisible();
+  const inviteBox = await invite.boundingBox();
+  expect(inviteBox && inviteBox.x >= 0 && inviteBox.x + inviteBox.width <= 390).toBeTruthy();
+  await invite.getByRole("textbox", { name: "Email", exact: true }).fill(email);
   await expectNoSideways(page);
-  await page.getByRole("button", { name: "Invite user" }).click();
+  await invite.getByRole("button", { name: "Invite user" }).click();
+  await expect(invite).toBeHidden();
+  await expect(toastSaying(page, `Invited ${email}. They will get an email to set their password.`)).toBeVisible();
+  // The new user's row is a card on the phone.
   await expect(userCard(page, email)).toBeVisible();
+  await expect(userCard(page, email)).toHaveCSS("display", "block");
+  await expectNoSideways(page);
 
-  await userCard(page, email)
-    .getByRole("button", { name: `Delete ${email}` })
-    .click();
-  const dialog = page.getByRole("dialog");
+  // Delete from the card's menu; the menu and the confirmation fit the screen.
+  await actionsOf(page, email).click();
+  const rowMenu = page.getByRole("menu");
+  await expect(rowMenu).toBeVisible();
+  const menuBox = await rowMenu.boundingBox();
+  expect(menuBox && menuBox.x >= 0 && menuBox.x + menuBox.width <= 390).toBeTruthy();
+  await rowMenu.getByRole("menuitem", { name: "Delete", exact: true }).click();
+  const dialog = page.getByRole("dialog", { name: `Delete ${email}?` });
   await expect(dialog).toBeVisible();
   const dialogBox = await dialog.boundingBox();
   expect(dialogBox && dialogBox.x >= 0 && dialogBox.x + dialogBox.width <= 390).toBeTruthy();
   await dialog.getByRole("button", { name: "Delete user" }).click();
   await expect(userCard(page, email)).toHaveCount(0);
+  await expect(toastSaying(page, `Deleted ${email}.`)).toBeVisible();
 });

@@ -132,23 +132,56 @@ export async function revokeAtStore(token: string) {
   expect(response.ok).toBe(true);
 }
 
-/** The list item of one user on the Users page. */
+/**
+ * The row of one user in the Users table (`<Table aria-label="Users">`,
+ * components/users/users-manager.tsx; a card below 768px), found by its email
+ * cell: exactly the email, or the email and "You" on one's own row. So
+ * "ann@x.test" never finds the row of "joann@x.test".
+ */
 export function userCard(page: Page, email: string): Locator {
-  return page
-    .getByRole("list", { name: "Users" })
-    .getByRole("listitem", { name: new RegExp(`^${escapeRegExp(email)}`) });
+  const emailCell = page.getByRole("cell", { name: new RegExp(`^${escapeRegExp(email)}(\\s*You)?$`) });
+  return page.getByRole("table", { name: "Users" }).getByRole("row").filter({ has: emailCell });
+}
+
+/** The row of one user in the Users table (a card on a phone). */
+export function userRow(page: Page, email: string): Locator {
+  return page.getByRole("row").filter({ hasText: email }).filter({ visible: true });
+}
+
+/** The row-actions button of one user on the Users page (RowActions: "Actions for <email>", docs/design.md). */
+export function actionsOf(page: Page, email: string): Locator {
+  return page.getByRole("button", { name: `Actions for ${email}`, exact: true });
+}
+
+/** The shell's user menu button, "Account: <email>" (the sidebar's on a desktop, the top bar's on a phone). */
+export function userMenuButton(page: Page): Locator {
+  return page.getByRole("button", { name: /^Account: / }).filter({ visible: true });
+}
+
+/** The Users page's "Invite user": a link to /users/invite that opens the invite dialog. */
+export function inviteTrigger(page: Page): Locator {
+  return page.getByRole("main").getByRole("link", { name: "Invite user", exact: true }).first();
 }
 
 export function escapeRegExp(text: string): string {
   return text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 }
 
-/** axe: no serious or critical violations. */
+/**
+ * axe: no serious or critical violations. Each one is reported as
+ * "<label>: <rule> (<impact>): <help> — <element> [<why>]", one line per
+ * element, so a failure says which page, theme and element to fix.
+ */
 export async function expectAccessible(page: Page, label: string) {
   const results = await new AxeBuilder({ page }).analyze();
   const bad = results.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
   expect(
-    bad.map((v) => `${label}: ${v.id} (${v.impact}): ${v.help} — ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`),
+    bad.flatMap((v) =>
+      v.nodes.map((n) => {
+        const why = [...n.any, ...n.all, ...n.none].map((check) => check.message).find(Boolean);
+        return `${label}: ${v.id} (${v.impact}): ${v.help} — ${n.target.join(" ")}${why ? ` [${why}]` : ""}`;
+      }),
+    ),
   ).toEqual([]);
 }
 
@@ -163,4 +196,142 @@ export async function tabTo(page: Page, target: Locator, { max = 60, backwards =
 
 export function uniqueEmail(prefix: string): string {
   return `${prefix}-${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}@e2e.test`;
+}
+
+export interface OutboxMail {
+  id: number;
+  to: string;
+  subject: string;
+  text: string;
+}
+
+/** The store's development outbox (GET /dev/outbox: development mode, loopback only), newest first. */
+export async function readOutbox(): Promise<OutboxMail[]> {
+  const response = await fetch(`${e2e.storeUrl}/dev/outbox`);
+  expect(response.status, "the e2e store serves its outbox").toBe(200);
+  return (await response.json()) as OutboxMail[];
+}
+
+/** The set-password link of the newest mail to `email`. */
+export async function setPasswordLinkFor(email: string): Promise<string> {
+  const mail = (await readOutbox()).find((m) => m.to === email);
+  const link = mail?.text.match(/https?:\/\/\S+\/account\/set-password\?token=[^\s<>"]+/)?.[0];
+  if (!link) throw new Error(`no set-password link in the outbox for ${email}`);
+  return link;
+}
+
+export type FocusStop =
+  | { kind: "none" | "repeat" }
+  | { kind: "element"; element: string; problems: Partial<Record<"light" | "dark", string | null>> };
+
+/**
+ * What has focus now, and whether its focus style shows in each theme. The
+ * dashboard's theme is `<html data-theme>` (switched in place, as its theme
+ * switch does); the store's pages follow the system's colour scheme.
+ */
+export async function inspectFocus(page: Page, site: "dashboard" | "store"): Promise<FocusStop> {
+  const seen = await page.evaluate(trackFocus);
+  if (seen.kind !== "element") return seen;
+  const problems: Partial<Record<"light" | "dark", string | null>> = {};
+  if (site === "dashboard") {
+    Object.assign(problems, await page.evaluate(focusProblem, ["light", "dark"]));
+  } else {
+    for (const theme of ["light", "dark"] as const) {
+      await page.emulateMedia({ colorScheme: theme });
+      Object.assign(problems, await page.evaluate(focusProblem, [theme]));
+    }
+  }
+  return { kind: "element", element: seen.element, problems };
+}
+
+/** In the page: the focused element's description, or "repeat" when it had focus before. */
+function trackFocus(): { kind: "none" | "repeat" } | { kind: "element"; element: string } {
+  const el = document.activeElement;
+  if (!el || el === document.body || el === document.documentElement) return { kind: "none" };
+  const w = window as unknown as { __e2eFocusSeen?: WeakSet<Element> };
+  w.__e2eFocusSeen ??= new WeakSet();
+  if (w.__e2eFocusSeen.has(el)) return { kind: "repeat" };
+  w.__e2eFocusSeen.add(el);
+  const text = (t: string | null | undefined) => t?.trim().replace(/\s+/g, " ").slice(0, 60);
+  const name =
+    el.getAttribute("aria-label") ||
+    text((el as HTMLInputElement).labels?.[0]?.innerText) ||
+    text((el as HTMLElement).innerText) ||
+    el.getAttribute("name") ||
+    el.id;
+  const role = el.getAttribute("role") ?? el.getAttribute("type");
+  return { kind: "element", element: `<${el.tagName.toLowerCase()}${role ? ` ${role}` : ""} "${name}">` };
+}
+
+/**
+ * In the page: for each theme (switched through `<html data-theme>` when given
+ * a name), why the focused element shows no focus style, or null when it does.
+ * A visually hidden control (a radio of a segmented switch) shows its focus on
+ * the nearest ancestor one can see.
+ */
+function focusProblem(themeNames: string[]): Record<string, string | null> {
+  const alpha = (color: string) => {
+    if (color === "transparent") return 0;
+    const rgba = /^rgba\([^,]+,[^,]+,[^,]+,\s*([\d.]+)\)$/.exec(color);
+    if (rgba) return Number(rgba[1]);
+    const slash = /\/\s*([\d.]+)(%?)\s*\)$/.exec(color);
+    if (slash) return Number(slash[1]) / (slash[2] ? 100 : 1);
+    return 1;
+  };
+  const ringInShadow = (boxShadow: string) =>
+    boxShadow !== "none" &&
+    boxShadow.split(/,(?![^(]*\))/).some((layer) => {
+      const color = /(?:rgba?|hsla?|oklch|oklab|lab|lch|color)\([^)]*\)|transparent/.exec(layer)?.[0] ?? "";
+      const lengths = layer.replace(color, "").match(/-?[\d.]+px/g) ?? [];
+      const spread = parseFloat(lengths[3] ?? "0");
+      return alpha(color) > 0 && spread >= 2;
+    });
+  const shows = (node: Element) => {
+    const s = getComputedStyle(node);
+    const outline = s.outlineStyle !== "none" && parseFloat(s.outlineWidth) >= 2 && alpha(s.outlineColor) > 0;
+    return outline || ringInShadow(s.boxShadow);
+  };
+  const describe = (node: Element) => {
+    const s = getComputedStyle(node);
+    return `outline ${s.outlineStyle} ${s.outlineWidth} ${s.outlineColor}, box-shadow ${s.boxShadow}`;
+  };
+  const hidden = (node: Element) => {
+    const r = node.getBoundingClientRect();
+    return r.width <= 1 || r.height <= 1;
+  };
+
+  const el = document.activeElement!;
+  const root = document.documentElement;
+  const before = root.dataset.theme;
+  const result: Record<string, string | null> = {};
+  for (const theme of themeNames) {
+    if (themeNames.length > 1) root.dataset.theme = theme;
+    let shown: Element | null = el;
+    // A visually hidden control: the nearest ancestor one can see carries the focus style.
+    for (let i = 0; shown && hidden(shown) && i < 4; i++) shown = shown.parentElement;
+    if (!shown || hidden(shown)) {
+      result[theme] = "has focus but cannot be seen";
+    } else if (!shown.checkVisibility({ opacityProperty: true, visibilityProperty: true })) {
+      result[theme] = "has focus but is invisible (opacity or visibility)";
+    } else if (!shows(shown)) {
+      result[theme] =
+        `shows no focus style (${shown === el ? "" : `on its visible ancestor <${shown.tagName.toLowerCase()}>: `}${describe(shown)})`;
+    } else {
+      result[theme] = null;
+    }
+  }
+  if (before === undefined) delete root.dataset.theme;
+  else root.dataset.theme = before;
+  return result;
+}
+
+/** Opens the row menu of one user on the Users page (`actionsOf`) and chooses `item` ("Deactivate", "Delete"…). */
+export async function chooseUserAction(page: Page, email: string, item: string) {
+  await actionsOf(page, email).click();
+  await page.getByRole("menu").getByRole("menuitem", { name: item, exact: true }).click();
+}
+
+/** A toast saying exactly `text` (sonner, in the dashboard's "Notifications" region: components/ui/toast.tsx). */
+export function toastSaying(page: Page, text: string): Locator {
+  return page.getByRole("region", { name: /^Notifications/ }).getByText(text, { exact: true });
 }

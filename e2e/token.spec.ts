@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { accessTokenOf, e2e, findUser, signIn, userCard } from "./support";
+import { accessTokenOf, chooseUserAction, e2e, findUser, signIn, toastSaying, userCard } from "./support";
 
 test("the store access token never reaches the browser", async ({ page, context }) => {
   const bodies: { url: string; body: string }[] = [];
@@ -25,14 +25,12 @@ test("the store access token never reaches the browser", async ({ page, context 
   await page.getByRole("navigation", { name: "Sections" }).getByRole("link", { name: "Users" }).click();
   await expect(page.getByRole("heading", { name: "Users", level: 1 })).toBeVisible();
   const gale = e2e.staff("gale");
-  await userCard(page, gale)
-    .getByRole("button", { name: `Deactivate ${gale}` })
-    .click();
-  await expect(page.getByRole("status")).toContainText(`${gale} is deactivated.`);
-  await userCard(page, gale)
-    .getByRole("button", { name: `Reactivate ${gale}` })
-    .click();
-  await expect(page.getByRole("status")).toContainText(`${gale} is active again.`);
+  await chooseUserAction(page, gale, "Deactivate");
+  await expect(toastSaying(page, `${gale} is deactivated. They can no longer sign in.`)).toBeVisible();
+  await expect(userCard(page, gale)).toContainText("Deactivated");
+  await chooseUserAction(page, gale, "Reactivate");
+  await expect(toastSaying(page, `${gale} is active again.`)).toBeVisible();
+  await expect(userCard(page, gale)).not.toContainText("Deactivated");
 
   // What next-auth's own session endpoint would tell a script.
   const session = await page.request.get("/api/auth/session");
