@@ -8,6 +8,10 @@ export default defineConfig({
   workers: 1,
   forbidOnly: !!process.env.CI,
   retries: 0,
+  // What the run leaves behind besides reports: screenshots of every page
+  // (e2e/screenshots.spec.ts) in <artifactsDir>/screenshots/<page>-<width>-<theme>.png.
+  // Not `outputDir` (test-results/), which Playwright empties on every run.
+  metadata: { artifactsDir: "e2e-artifacts" },
   reporter: process.env.CI ? [["list"]] : [["list"], ["html", { open: "never" }]],
   use: {
     baseURL: process.env.E2E_DASHBOARD_URL ?? "http://localhost:3100",

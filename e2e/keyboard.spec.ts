@@ -1,5 +1,6 @@
-import { expect, test } from "@playwright/test";
-import { e2e, tabTo, uniqueEmail, userCard } from "./support";
+import { type Locator, type Page, expect, test } from "@playwright/test";
+import { type Prepared, openContext, openPage, prepare, sitePages } from "./pages";
+import { actionsOf, e2e, inspectFocus, inviteTrigger, tabTo, uniqueEmail, userMenuButton, userRow } from "./support";
 
 test("signing in and managing users works with the keyboard alone", async ({ page }) => {
   // Sign in.
@@ -28,52 +29,137 @@ test("signing in and managing users works with the keyboard alone", async ({ pag
   await page.keyboard.press("Enter");
   await expect(page.locator("main")).toBeFocused();
 
-  // Invite.
+  // Invite, in the dialog: it opens on Email, and closes back onto its button.
   const invitee = uniqueEmail("keys");
-  await tabTo(page, page.getByRole("link", { name: "Invite user" }));
+  const inviteButton = inviteTrigger(page);
+  await tabTo(page, inviteButton);
   await page.keyboard.press("Enter");
-  await expect(page.getByRole("heading", { name: "Invite user" })).toBeVisible();
-  await tabTo(page, page.getByLabel("E-mail"));
+  const invite = page.getByRole("dialog", { name: "Invite user" });
+  await expect(invite.getByLabel("Email")).toBeFocused();
   await page.keyboard.type(invitee);
-  await tabTo(page, page.getByRole("checkbox", { name: "Manage marketing" }));
+  const marketing = invite.getByRole("checkbox", { name: /^Manage marketing/ });
+  await tabTo(page, marketing);
   await page.keyboard.press("Space");
-  await expect(page.getByRole("checkbox", { name: "Manage marketing" })).not.toBeChecked();
-  await tabTo(page, page.getByRole("button", { name: "Invite user" }));
+  await expect(marketing).toBeChecked();
+  await tabTo(page, invite.getByRole("button", { name: "Invite user", exact: true }));
   await page.keyboard.press("Enter");
-  await expect(page.getByRole("status")).toContainText(`Invited ${invitee}.`);
+  await expect(invite).toBeHidden();
+  await expect(inviteButton).toBeFocused();
+  const row = userRow(page, invitee);
+  await expect(row).toContainText("Invited");
 
-  // Deactivate, then delete through the dialog.
-  const card = userCard(page, invitee);
-  await tabTo(page, card.getByRole("button", { name: `Deactivate ${invitee}` }));
+  // Deactivate from the row's menu: Enter opens it, arrows move, Enter chooses.
+  const actions = actionsOf(page, invitee);
+  await tabTo(page, actions);
   await page.keyboard.press("Enter");
-  await expect(card).toContainText("Inactive");
-  await expect(page.getByRole("status")).toContainText(`${invitee} is deactivated.`);
+  const menu = page.getByRole("menu");
+  await expect(menu).toBeVisible();
+  await pressUntilFocused(page, "ArrowDown", menu.getByRole("menuitem", { name: /^Deactivate/ }));
+  await page.keyboard.press("Enter");
+  await expect(menu).toBeHidden();
+  await expect(row).toContainText("Deactivated");
+  await expect(actions).toBeFocused();
 
-  const deleteButton = card.getByRole("button", { name: `Delete ${invitee}` });
-  await tabTo(page, deleteButton);
+  // Delete through the menu and its confirmation, where focus is trapped.
+  await page.keyboard.press("Enter");
+  await pressUntilFocused(page, "ArrowDown", menu.getByRole("menuitem", { name: /^Delete/ }));
   await page.keyboard.press("Enter");
   const dialog = page.getByRole("dialog", { name: `Delete ${invitee}?` });
   await expect(dialog).toBeVisible();
-  // Focus is trapped in the dialog.
   for (let i = 0; i < 5; i++) {
     await page.keyboard.press("Tab");
     expect(await dialog.evaluate((el) => el.contains(document.activeElement))).toBe(true);
   }
   await page.keyboard.press("Escape");
   await expect(dialog).toBeHidden();
-  await expect(deleteButton).toBeFocused();
+  await expect(actions).toBeFocused();
 
+  await page.keyboard.press("Enter");
+  await pressUntilFocused(page, "ArrowDown", menu.getByRole("menuitem", { name: /^Delete/ }));
   await page.keyboard.press("Enter");
   await expect(dialog).toBeVisible();
   await tabTo(page, dialog.getByRole("button", { name: "Delete user" }));
   await page.keyboard.press("Enter");
-  await expect(card).toHaveCount(0);
-  await expect(page.getByRole("status")).toContainText(`${invitee} was deleted.`);
-  // Focus did not fall to the page's start: it is on the list heading.
+  await expect(row).toHaveCount(0);
+  // Focus did not fall to the page's start with the row it was in: it is on the list's heading.
   await expect(page.getByRole("heading", { level: 2, name: /users?$/ })).toBeFocused();
 
-  // Sign out.
-  await tabTo(page, page.getByRole("button", { name: "Sign out" }));
+  // Sign out, from the user menu.
+  await tabTo(page, userMenuButton(page));
   await page.keyboard.press("Enter");
-  await expect(page.getByRole("heading", { name: "You have signed out" })).toBeVisible();
+  await pressUntilFocused(page, "ArrowDown", page.getByRole("menuitem", { name: "Sign out of Store Admin" }));
+  await page.keyboard.press("Enter");
+  await expect(page).toHaveURL(`${e2e.dashboardUrl}/signed-out`);
 });
+
+/** Presses `key` (an arrow, in a menu) until `target` has focus; fails when it never does. */
+async function pressUntilFocused(page: Page, key: string, target: Locator, max = 12) {
+  for (let i = 0; i < max; i++) {
+    if (await target.evaluate((el) => el === document.activeElement).catch(() => false)) return;
+    await page.keyboard.press(key);
+  }
+  await expect(target).toBeFocused();
+}
+
+// Every page of e2e/pages.ts, Tab by Tab: each element that takes focus shows
+// a focus style one can see (an outline of at least 2px that is not
+// transparent, or a box-shadow ring of at least 2px), in light and in dark.
+// On the dashboard's pages the first stop is the skip link.
+
+const MAX_STOPS = 60;
+
+let prepared: Prepared;
+test.describe("focus is visible", () => {
+  test.beforeAll(async ({ browser }) => {
+    prepared = await prepare(browser);
+  });
+  test.afterAll(async () => {
+    await prepared?.cleanUp();
+  });
+
+  for (const sitePage of sitePages) {
+    test(`on every stop of ${sitePage.name}, light and dark`, async ({ browser }) => {
+      const context = await openContext(browser, prepared, sitePage.visitor, "light");
+      try {
+        const page = await context.newPage();
+        await openPage(page, sitePage, prepared.fixtures, "light");
+        const problems: string[] = [];
+        let checked = 0;
+        let stops = 0;
+        // An element focused on load (autofocus) is the first stop.
+        let stop = await inspectFocus(page, sitePage.site);
+        for (; stops < MAX_STOPS; stops++) {
+          if (stop.kind === "element") {
+            checked++;
+            for (const [theme, problem] of Object.entries(stop.problems)) {
+              if (problem) problems.push(`${sitePage.name} (${theme}): ${stop.element} ${problem}`);
+            }
+          } else if (stop.kind === "repeat" || stops > 0) {
+            break; // Focus went round: every stop was seen.
+          }
+          await page.keyboard.press("Tab");
+          if (stops === 0 && sitePage.shell) {
+            await expect(page.getByRole("link", { name: "Skip to main content" })).toBeFocused();
+          }
+          stop = await inspectFocus(page, sitePage.site);
+        }
+        // A page with something to use lets Tab reach it (a bare message page has nothing).
+        if (await hasTabbable(page)) expect(checked, `${sitePage.name}: Tab reaches nothing`).toBeGreaterThan(0);
+        expect(problems).toEqual([]);
+      } finally {
+        await context.close();
+      }
+    });
+  }
+});
+
+/** Whether the page shows anything that Tab should reach. */
+function hasTabbable(page: Page): Promise<boolean> {
+  return page.evaluate(() =>
+    [
+      ...document.querySelectorAll(
+        'a[href], button:not([disabled]), input:not([type="hidden"]):not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])',
+      ),
+    ].some((el) => el.checkVisibility({ visibilityProperty: true }) && el.getClientRects().length > 0),
+  );
+}

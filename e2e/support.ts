@@ -170,12 +170,13 @@ export function escapeRegExp(text: string): string {
 /**
  * axe: no serious or critical violations. Each one is reported as
  * "<label>: <rule> (<impact>): <help> — <element> [<why>]", one line per
- * element, so a failure says which page, theme and element to fix.
+ * element, so a failure says which page, theme and element to fix. `soft`:
+ * the test goes on and fails at its end (a walk through several states).
  */
-export async function expectAccessible(page: Page, label: string) {
+export async function expectAccessible(page: Page, label: string, { soft = false } = {}) {
   const results = await new AxeBuilder({ page }).analyze();
   const bad = results.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
-  expect(
+  (soft ? expect.soft : expect)(
     bad.flatMap((v) =>
       v.nodes.map((n) => {
         const why = [...n.any, ...n.all, ...n.none].map((check) => check.message).find(Boolean);

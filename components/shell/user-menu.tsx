@@ -9,13 +9,11 @@ import { useId, useSyncExternalStore, useTransition } from "react";
 import { cn } from "@/components/ui/cn";
 import {
   DropdownMenu,
-  DropdownMenuContent,
   DropdownMenuItem,
   DropdownMenuLabel,
   DropdownMenuRadioGroup,
   DropdownMenuRadioItem,
   DropdownMenuSeparator,
-  DropdownMenuTrigger,
 } from "@/components/ui/dropdown-menu";
 import { type Theme, parseTheme } from "@/components/ui/theme";
 import { setTheme } from "@/components/ui/theme-switch";
@@ -63,70 +61,70 @@ export function UserMenu({ signedInAs, storeName, initialTheme, variant }: UserM
   );
 
   return (
-    <DropdownMenu>
-      {variant === "sidebar" ? (
-        <DropdownMenuTrigger
-          aria-busy={signingOut || undefined}
-          className="flex w-full items-center gap-3 rounded-md px-2 py-2 text-start hover:bg-surface-hover data-[state=open]:bg-surface-hover"
-        >
-          {avatar}
-          <span className="min-w-0 flex-1">
-            <span className="sr-only">Account: </span>
-            <span className="block truncate text-sm font-medium text-fg" data-testid="signed-in-as">
-              {signedInAs}
+    <DropdownMenu
+      align={variant === "sidebar" ? "start" : "end"}
+      side={variant === "sidebar" ? "top" : "bottom"}
+      contentClassName="w-72 max-w-[calc(100vw-1rem)]"
+      trigger={
+        variant === "sidebar" ? (
+          <button
+            aria-busy={signingOut || undefined}
+            className="flex w-full items-center gap-3 rounded-md px-2 py-2 text-start hover:bg-surface-hover data-[state=open]:bg-surface-hover"
+          >
+            {avatar}
+            <span className="min-w-0 flex-1">
+              <span className="sr-only">Account: </span>
+              <span className="block truncate text-sm font-medium text-fg" data-testid="signed-in-as">
+                {signedInAs}
+              </span>
+              <span className="block truncate text-xs text-fg-muted">{signingOut ? "Signing out…" : storeName}</span>
             </span>
-            <span className="block truncate text-xs text-fg-muted">{signingOut ? "Signing out…" : storeName}</span>
-          </span>
-          <ChevronsUpDown aria-hidden="true" className="size-4 shrink-0 text-fg-muted" />
-        </DropdownMenuTrigger>
-      ) : (
-        <DropdownMenuTrigger
-          aria-label={`Account: ${signedInAs}`}
-          aria-busy={signingOut || undefined}
-          className="flex size-control items-center justify-center rounded-full hover:bg-surface-hover"
-        >
-          {avatar}
-        </DropdownMenuTrigger>
-      )}
-      <DropdownMenuContent
-        align={variant === "sidebar" ? "start" : "end"}
-        side={variant === "sidebar" ? "top" : "bottom"}
-        className="w-72 max-w-[calc(100vw-1rem)]"
+            <ChevronsUpDown aria-hidden="true" className="size-4 shrink-0 text-fg-muted" />
+          </button>
+        ) : (
+          <button
+            aria-label={`Account: ${signedInAs}`}
+            aria-busy={signingOut || undefined}
+            className="flex size-control items-center justify-center rounded-full hover:bg-surface-hover"
+          >
+            {avatar}
+          </button>
+        )
+      }
+    >
+      <div className="px-2 py-2">
+        <p className="text-xs text-fg-muted">Signed in as</p>
+        <p className="font-medium break-all text-fg">{signedInAs}</p>
+        <p className="mt-0.5 text-xs break-words text-fg-muted">on {storeName}</p>
+      </div>
+      <DropdownMenuSeparator />
+      <DropdownMenuLabel id={themeLabel}>Theme</DropdownMenuLabel>
+      <DropdownMenuRadioGroup
+        aria-labelledby={themeLabel}
+        value={theme}
+        onValueChange={(value) => setTheme(parseTheme(value))}
       >
-        <div className="px-2 py-2">
-          <p className="text-xs text-fg-muted">Signed in as</p>
-          <p className="font-medium break-all text-fg">{signedInAs}</p>
-          <p className="mt-0.5 text-xs break-words text-fg-muted">on {storeName}</p>
-        </div>
-        <DropdownMenuSeparator />
-        <DropdownMenuLabel id={themeLabel}>Theme</DropdownMenuLabel>
-        <DropdownMenuRadioGroup
-          aria-labelledby={themeLabel}
-          value={theme}
-          onValueChange={(value) => setTheme(parseTheme(value))}
-        >
-          {themeOptions.map(({ value, label, Icon }) => (
-            <DropdownMenuRadioItem
-              key={value}
-              value={value}
-              icon={<Icon />}
-              // Keep the menu open: the page changes behind it, and another choice is one arrow away.
-              onSelect={(event) => event.preventDefault()}
-            >
-              {label}
-            </DropdownMenuRadioItem>
-          ))}
-        </DropdownMenuRadioGroup>
-        <DropdownMenuSeparator />
-        <DropdownMenuItem
-          icon={<LogOut />}
-          disabled={signingOut}
-          className={cn(signingOut && "cursor-progress")}
-          onSelect={() => startSignOut(() => signOutAction())}
-        >
-          Sign out of Store Admin
-        </DropdownMenuItem>
-      </DropdownMenuContent>
+        {themeOptions.map(({ value, label, Icon }) => (
+          <DropdownMenuRadioItem
+            key={value}
+            value={value}
+            icon={<Icon />}
+            // Keep the menu open: the page changes behind it, and another choice is one arrow away.
+            onSelect={(event) => event.preventDefault()}
+          >
+            {label}
+          </DropdownMenuRadioItem>
+        ))}
+      </DropdownMenuRadioGroup>
+      <DropdownMenuSeparator />
+      <DropdownMenuItem
+        icon={<LogOut />}
+        disabled={signingOut}
+        className={cn(signingOut && "cursor-progress")}
+        onSelect={() => startSignOut(() => signOutAction())}
+      >
+        Sign out of Store Admin
+      </DropdownMenuItem>
     </DropdownMenu>
   );
 }

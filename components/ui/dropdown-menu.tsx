@@ -1,102 +1,163 @@
 "use client";
 
-import * as Menu from "@radix-ui/react-dropdown-menu";
-import Check from "lucide-react/icons/check";
 import MoreHorizontal from "lucide-react/icons/more-horizontal";
-import type { ComponentProps, ReactNode } from "react";
+import {
+  type ButtonHTMLAttributes,
+  cloneElement,
+  type ComponentType,
+  type KeyboardEvent,
+  lazy,
+  type ReactElement,
+  type ReactNode,
+  Suspense,
+  useEffect,
+  useState,
+  useSyncExternalStore,
+} from "react";
 import { buttonClasses } from "./button";
-import { cn } from "./cn";
+import {
+  type MenuItemProps,
+  type MenuRadioGroupProps,
+  type MenuRadioItemProps,
+  useMenuParts,
+} from "./dropdown-menu-parts";
+import type { RadixDropdownProps } from "./dropdown-menu-radix";
 
 /*
- * Menus on Radix (arrow keys, typeahead, Escape, focus back to the trigger).
- * Use a menu for actions on one thing; navigation stays in links.
+ * Menus for actions on one thing (a row's Edit / Delete, the user menu);
+ * navigation stays in links. Radix does the work (arrow keys, typeahead,
+ * Escape, focus back to the trigger), but its menu, with the positioning
+ * engine under it, weighs about 30 kB: more than half a page's budget
+ * (docs/architecture.md#budgets). So it is not part of the page: this file
+ * draws the trigger at once, and the Radix half (./dropdown-menu-radix.tsx)
+ * loads when the browser is idle, or at once when a menu is opened before
+ * that. Usage (docs/design.md#menus):
+ *
+ *   <DropdownMenu trigger={<button className={buttonClasses("secondary")}>Export</button>}>
+ *     <DropdownMenuItem onSelect={…}>As CSV</DropdownMenuItem>
+ *   </DropdownMenu>
  */
 
-export const DropdownMenu = Menu.Root;
-export const DropdownMenuTrigger = Menu.Trigger;
-export const DropdownMenuGroup = Menu.Group;
+const load = () => import("./dropdown-menu-radix");
+const RadixDropdown: ComponentType<RadixDropdownProps> = lazy(load);
 
-export function DropdownMenuContent({
-  className,
-  align = "end",
-  sideOffset = 4,
-  ...props
-}: ComponentProps<typeof Menu.Content>) {
+let loaded = false;
+const listeners = new Set<() => void>();
+let loading: Promise<void> | null = null;
+
+function loadMenus(): Promise<void> {
+  loading ??= load().then(() => {
+    loaded = true;
+    listeners.forEach((notify) => notify());
+  });
+  return loading;
+}
+
+function subscribe(notify: () => void) {
+  listeners.add(notify);
+  return () => listeners.delete(notify);
+}
+
+/** Loads the Radix half once the browser has nothing better to do. */
+function useIdleLoad() {
+  useEffect(() => {
+    if (loaded) return;
+    const start = () => void loadMenus();
+    if (window.requestIdleCallback) {
+      const id = window.requestIdleCallback(start, { timeout: 2000 });
+      return () => window.cancelIdleCallback(id);
+    }
+    const id = window.setTimeout(start, 200);
+    return () => window.clearTimeout(id);
+  }, []);
+}
+
+export interface DropdownMenuProps {
+  /** The button that opens the menu (a `<button>` element, with its accessible name). */
+  trigger: ReactElement<ButtonHTMLAttributes<HTMLButtonElement>>;
+  /** DropdownMenuItem, DropdownMenuSeparator, DropdownMenuLabel, DropdownMenuRadioGroup … */
+  children: ReactNode;
+  align?: "start" | "center" | "end";
+  side?: "top" | "right" | "bottom" | "left";
+  /** Classes of the open menu's panel (its width, say). */
+  contentClassName?: string;
+}
+
+export function DropdownMenu({ trigger, ...menu }: DropdownMenuProps) {
+  const ready = useSyncExternalStore(
+    subscribe,
+    () => loaded,
+    () => false,
+  );
+  const [openAtOnce, setOpenAtOnce] = useState(false);
+  const [standInFocused, setStandInFocused] = useState(false);
+  useIdleLoad();
+
+  const open = () => {
+    setOpenAtOnce(true);
+    void loadMenus();
+  };
+  // The stand-in: the same button, announced as a menu button, that opens
+  // the menu as soon as the Radix half is there.
+  const standIn = cloneElement(trigger, {
+    type: "button",
+    "aria-haspopup": "menu",
+    "aria-expanded": false,
+    "data-state": "closed",
+    onClick: open,
+    onKeyDown: (event: KeyboardEvent<HTMLButtonElement>) => {
+      if (event.key === "Enter" || event.key === " " || event.key === "ArrowDown") {
+        event.preventDefault();
+        open();
+      }
+    },
+    onFocus: () => setStandInFocused(true),
+    onBlur: () => setStandInFocused(false),
+  } as ButtonHTMLAttributes<HTMLButtonElement>);
+
+  if (!ready && !openAtOnce) return standIn;
   return (
-    <Menu.Portal>
-      <Menu.Content
-        align={align}
-        sideOffset={sideOffset}
-        collisionPadding={8}
-        className={cn(
-          "z-50 max-h-(--radix-dropdown-menu-content-available-height) min-w-44 overflow-y-auto rounded-md border border-border bg-surface p-1 text-sm text-fg shadow-lg",
-          className,
-        )}
-        {...props}
+    <Suspense fallback={standIn}>
+      <RadixDropdown
+        trigger={cloneElement(trigger, { type: "button" })}
+        defaultOpen={openAtOnce}
+        standInFocused={standInFocused}
+        {...menu}
       />
-    </Menu.Portal>
+    </Suspense>
   );
 }
 
-export interface DropdownMenuItemProps extends ComponentProps<typeof Menu.Item> {
-  /** A lucide icon element, decorative. */
-  icon?: ReactNode;
-  /** "danger" for what destroys: Delete, Cancel order. */
-  tone?: "default" | "danger";
+export function DropdownMenuItem(props: MenuItemProps) {
+  const { Item } = useMenuParts();
+  return <Item {...props} />;
 }
 
-export function DropdownMenuItem({ icon, tone = "default", className, children, ...props }: DropdownMenuItemProps) {
-  return (
-    <Menu.Item
-      className={cn(
-        "flex min-h-9 cursor-default items-center gap-2 rounded-sm px-2 py-1.5 select-none data-disabled:pointer-events-none data-disabled:opacity-50 data-highlighted:bg-surface-hover [&_svg]:size-4 [&_svg]:shrink-0",
-        tone === "danger" ? "text-danger" : "text-fg",
-        className,
-      )}
-      {...props}
-    >
-      {icon ? <span aria-hidden="true">{icon}</span> : null}
-      {children}
-    </Menu.Item>
-  );
+export function DropdownMenuSeparator(props: { className?: string }) {
+  const { Separator } = useMenuParts();
+  return <Separator {...props} />;
 }
 
-export const DropdownMenuRadioGroup = Menu.RadioGroup;
-
-export interface DropdownMenuRadioItemProps extends ComponentProps<typeof Menu.RadioItem> {
-  /** A lucide icon element, decorative. */
-  icon?: ReactNode;
+export function DropdownMenuLabel(props: { id?: string; className?: string; children?: ReactNode }) {
+  const { Label } = useMenuParts();
+  return <Label {...props} />;
 }
 
-/** One choice of a DropdownMenuRadioGroup (the theme in the user menu), ticked when chosen. */
-export function DropdownMenuRadioItem({ icon, className, children, ...props }: DropdownMenuRadioItemProps) {
-  return (
-    <Menu.RadioItem
-      className={cn(
-        "flex min-h-9 cursor-default items-center gap-2 rounded-sm px-2 py-1.5 text-fg select-none data-highlighted:bg-surface-hover [&_svg]:size-4 [&_svg]:shrink-0",
-        className,
-      )}
-      {...props}
-    >
-      {icon ? (
-        <span aria-hidden="true" className="text-fg-muted">
-          {icon}
-        </span>
-      ) : null}
-      <span className="flex-1">{children}</span>
-      <Menu.ItemIndicator>
-        <Check aria-hidden="true" className="text-accent" />
-      </Menu.ItemIndicator>
-    </Menu.RadioItem>
-  );
+export function DropdownMenuGroup(props: { children?: ReactNode }) {
+  const { Group } = useMenuParts();
+  return <Group {...props} />;
 }
 
-export function DropdownMenuSeparator({ className, ...props }: ComponentProps<typeof Menu.Separator>) {
-  return <Menu.Separator className={cn("-mx-1 my-1 h-px bg-border", className)} {...props} />;
+/** One choice among a few (the theme in the user menu). */
+export function DropdownMenuRadioGroup(props: MenuRadioGroupProps) {
+  const { RadioGroup } = useMenuParts();
+  return <RadioGroup {...props} />;
 }
 
-export function DropdownMenuLabel({ className, ...props }: ComponentProps<typeof Menu.Label>) {
-  return <Menu.Label className={cn("px-2 py-1.5 text-xs font-semibold text-fg-muted", className)} {...props} />;
+/** A choice of a DropdownMenuRadioGroup, ticked when chosen. */
+export function DropdownMenuRadioItem(props: MenuRadioItemProps) {
+  const { RadioItem } = useMenuParts();
+  return <RadioItem {...props} />;
 }
 
 /**
@@ -105,11 +166,14 @@ export function DropdownMenuLabel({ className, ...props }: ComponentProps<typeof
  */
 export function RowActions({ name, children }: { name: string; children: ReactNode }) {
   return (
-    <DropdownMenu>
-      <DropdownMenuTrigger className={buttonClasses("ghost", "", "icon")} aria-label={`Actions for ${name}`}>
-        <MoreHorizontal aria-hidden="true" />
-      </DropdownMenuTrigger>
-      <DropdownMenuContent>{children}</DropdownMenuContent>
+    <DropdownMenu
+      trigger={
+        <button className={buttonClasses("ghost", "", "icon")} aria-label={`Actions for ${name}`}>
+          <MoreHorizontal aria-hidden="true" />
+        </button>
+      }
+    >
+      {children}
     </DropdownMenu>
   );
 }

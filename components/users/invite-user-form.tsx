@@ -30,7 +30,10 @@ const formFields = ["email", "password", "permissions"] as const;
 export function InviteUserForm({
   onInvited,
   cancel,
+  focusEmail = false,
 }: {
+  /** Put the keyboard in the Email field when the form appears (it opens a dialog). */
+  focusEmail?: boolean;
   /** After the store has the user (the toast is already shown): close the dialog. Default: back to the list. */
   onInvited?: (user: User) => void;
   /** The way out: the dialog's Close. Default: a link back to the list. */
@@ -51,6 +54,9 @@ export function InviteUserForm({
     resolver: zodResolver(inviteUserInput),
     defaultValues: { email: "", password: "", permissions: [] },
   });
+  useEffect(() => {
+    if (focusEmail) setFocus("email");
+  }, [focusEmail, setFocus]);
   // Focus follows the switch between an invitation and a password.
   const toggled = useRef(false);
   const showPasswordButton = useRef<HTMLButtonElement>(null);

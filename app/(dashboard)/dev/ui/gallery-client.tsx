@@ -8,11 +8,9 @@ import { Button, buttonClasses } from "@/components/ui/button";
 import { ConfirmDialog, Dialog, DialogClose, DialogContent, DialogFooter, DialogTrigger } from "@/components/ui/dialog";
 import {
   DropdownMenu,
-  DropdownMenuContent,
   DropdownMenuItem,
   DropdownMenuLabel,
   DropdownMenuSeparator,
-  DropdownMenuTrigger,
   RowActions,
 } from "@/components/ui/dropdown-menu";
 import { Pagination } from "@/components/ui/pagination";
@@ -54,13 +52,10 @@ export function RowActionsDemo({ name }: { name: string }) {
 
 export function MenuDemo() {
   return (
-    <DropdownMenu>
-      <DropdownMenuTrigger className={buttonClasses("secondary")}>Open a menu</DropdownMenuTrigger>
-      <DropdownMenuContent align="start">
-        <DropdownMenuLabel>Export</DropdownMenuLabel>
-        <DropdownMenuItem>As CSV</DropdownMenuItem>
-        <DropdownMenuItem disabled>As PDF (unavailable)</DropdownMenuItem>
-      </DropdownMenuContent>
+    <DropdownMenu align="start" trigger={<button className={buttonClasses("secondary")}>Open a menu</button>}>
+      <DropdownMenuLabel>Export</DropdownMenuLabel>
+      <DropdownMenuItem>As CSV</DropdownMenuItem>
+      <DropdownMenuItem disabled>As PDF (unavailable)</DropdownMenuItem>
     </DropdownMenu>
   );
 }

@@ -1,0 +1,226 @@
+import { type Browser, type BrowserContext, type Page, type ViewportSize, expect } from "@playwright/test";
+import { accessTokenOf, e2e, findUser, setPasswordLinkFor, signIn, storeApi, uniqueEmail } from "./support";
+
+/**
+ * The one list of pages that the accessibility, keyboard-focus and screenshot
+ * tests walk: every page of the dashboard and every page of the store that a
+ * person of Store Admin meets, each with who looks at it and how to get there.
+ * A new page is added here once and every one of those tests covers it.
+ */
+
+export const themes = ["light", "dark"] as const;
+export type Theme = (typeof themes)[number];
+
+/**
+ * Who looks at a page. `owner`: signed in to Store Admin (and on the store's
+ * pages). `store-session`: signed in on the store's own pages only (its
+ * consent and sign-out pages). `signed-out`: no session anywhere.
+ */
+export type Visitor = "owner" | "store-session" | "signed-out";
+
+/** What some pages need to exist before they can be opened. */
+export interface Fixtures {
+  /** An existing user of the store, for /users/[id]. */
+  userId: string;
+  /** The set-password link of a fresh invitation, read from the store's outbox. */
+  setPasswordLink: string;
+}
+
+export interface SitePage {
+  /** A file-name-safe name: screenshots are `<name>-<width>-<theme>.png`. */
+  name: string;
+  /** Whose page it is: the dashboard follows its `theme` cookie, the store the system's colour scheme. */
+  site: "dashboard" | "store";
+  visitor: Visitor;
+  /** Inside the dashboard's shell: the first Tab stop is the skip link. */
+  shell: boolean;
+  /** Opens the page and waits until it shows what it is for. */
+  open(page: Page, fixtures: Fixtures): Promise<void>;
+}
+
+const storeOrigin = () => new URL(e2e.storeUrl).origin;
+
+/** A page of the dashboard at `path`, ready once its main heading shows. */
+function dashboardPage(name: string, visitor: Visitor, path: (f: Fixtures) => string, heading?: string | RegExp) {
+  const shell = visitor === "owner";
+  return {
+    name,
+    site: "dashboard",
+    visitor,
+    shell,
+    async open(page: Page, fixtures: Fixtures) {
+      const target = path(fixtures);
+      const response = await page.goto(target);
+      // A redirect (to sign-in, or away from /signin) would test another page than the one named.
+      expect(new URL(page.url()).pathname, `${name}: opened ${target}`).toBe(target.split("?")[0]);
+      // A streamed page (a loading boundary) answers 200 even when it then renders "not found".
+      if (name !== "not-found") expect(response?.status(), `${name}: status of ${target}`).toBe(200);
+      await expect(
+        heading
+          ? page.getByRole("heading", { level: 1, name: heading })
+          : page.getByRole("heading", { level: 1 }).first(),
+      ).toBeVisible();
+    },
+  } satisfies SitePage;
+}
+
+/** From the dashboard's sign-in page to the store's (the OAuth redirect), as a person gets there. */
+async function throughSignIn(page: Page) {
+  await page.goto("/signin");
+  await page.getByRole("button", { name: "Sign in with your store" }).click();
+  await page.waitForURL((url) => url.origin === storeOrigin());
+}
+
+export const sitePages: readonly SitePage[] = [
+  dashboardPage("home", "owner", () => "/"),
+  dashboardPage("users", "owner", () => "/users", "Users"),
+  dashboardPage("users-invite", "owner", () => "/users/invite"),
+  dashboardPage("user", "owner", (f) => `/users/${encodeURIComponent(f.userId)}`),
+  dashboardPage("orders", "owner", () => "/orders"),
+  dashboardPage("products", "owner", () => "/products"),
+  dashboardPage("coupons", "owner", () => "/coupons"),
+  dashboardPage("shipping", "owner", () => "/shipping"),
+  dashboardPage("tax", "owner", () => "/tax"),
+  dashboardPage("dev-mail", "owner", () => "/dev/mail"),
+  dashboardPage("dev-ui", "owner", () => "/dev/ui"),
+  dashboardPage("not-found", "owner", () => "/no-such-page", "Page not found"),
+  dashboardPage("signin", "signed-out", () => "/signin"),
+  dashboardPage("signed-out", "signed-out", () => "/signed-out"),
+  {
+    name: "store-sign-in",
+    site: "store",
+    visitor: "signed-out",
+    shell: false,
+    async open(page) {
+      await throughSignIn(page);
+      await expect(page.getByRole("heading", { level: 1, name: "Sign in" })).toBeVisible();
+    },
+  },
+  {
+    name: "store-consent",
+    site: "store",
+    visitor: "store-session",
+    shell: false,
+    async open(page) {
+      await throughSignIn(page);
+      await expect(page.getByRole("heading", { level: 1, name: /to access your store\?/ })).toBeVisible();
+    },
+  },
+  {
+    name: "store-set-password",
+    site: "store",
+    visitor: "signed-out",
+    shell: false,
+    async open(page, fixtures) {
+      expect((await page.goto(fixtures.setPasswordLink))?.status()).toBe(200);
+      await expect(page.getByRole("heading", { level: 1, name: "Set your password" })).toBeVisible();
+    },
+  },
+  {
+    name: "store-sign-out",
+    site: "store",
+    visitor: "store-session",
+    shell: false,
+    async open(page) {
+      await page.goto(`${e2e.storeUrl}/oauth2/logout`);
+      await expect(page.getByRole("heading", { level: 1, name: /^Sign out of / })).toBeVisible();
+    },
+  },
+  {
+    name: "store-error",
+    site: "store",
+    visitor: "signed-out",
+    shell: false,
+    async open(page) {
+      const query = new URLSearchParams({
+        response_type: "code",
+        client_id: "no-such-application",
+        redirect_uri: `${e2e.dashboardUrl}/api/auth/callback/store`,
+        scope: "admin",
+        state: "e2e",
+      });
+      expect((await page.goto(`${e2e.storeUrl}/oauth2/authorize?${query}`))?.status()).toBe(400);
+      await expect(page.getByRole("heading", { level: 1, name: "This sign-in link is not valid" })).toBeVisible();
+    },
+  },
+];
+
+/** Everything the pages need, prepared once per spec file: one sign-in, one invitation. */
+export interface Prepared {
+  fixtures: Fixtures;
+  /** The owner signed in to the dashboard and on the store's pages. */
+  ownerState: StorageState;
+  /** The same browser signed out of the dashboard: signed in on the store's pages only. */
+  storeSessionState: StorageState;
+  /** Removes what prepare() made in the store (the invited user). */
+  cleanUp(): Promise<void>;
+}
+
+type StorageState = Awaited<ReturnType<BrowserContext["storageState"]>>;
+
+export async function prepare(browser: Browser): Promise<Prepared> {
+  const context = await browser.newContext();
+  try {
+    const page = await context.newPage();
+    await signIn(page, e2e.owner, "/");
+    const token = await accessTokenOf(context);
+    const casey = await findUser(token, e2e.staff("casey"));
+    if (!casey) throw new Error("the casey fixture is missing");
+    // An invited user (no password: the store mails them a set-password link).
+    const invitee = uniqueEmail("pages");
+    const created = await storeApi(token, "POST", "/api/v1/users", {
+      email: invitee,
+      permissions: JSON.stringify(["manage_orders"]),
+    });
+    expect(created.status, JSON.stringify(created.body)).toBe(201);
+    const setPasswordLink = await setPasswordLinkFor(invitee);
+    const ownerState = await context.storageState();
+    const storeSessionState = {
+      ...ownerState,
+      cookies: ownerState.cookies.filter((c) => !c.name.includes("next-auth")),
+    };
+    const inviteeId = (created.body as { id: number | string }).id;
+    return {
+      fixtures: { userId: String(casey.id), setPasswordLink },
+      ownerState,
+      storeSessionState,
+      async cleanUp() {
+        const deleted = await storeApi(token, "DELETE", `/api/v1/users/${inviteeId}`);
+        expect(deleted.status, JSON.stringify(deleted.body)).toBeLessThan(300);
+      },
+    };
+  } finally {
+    await context.close();
+  }
+}
+
+/**
+ * A browser context for one visitor in one theme: the dashboard's `theme`
+ * cookie and the system's colour scheme (which the store's pages follow) both
+ * set to it.
+ */
+export async function openContext(
+  browser: Browser,
+  prepared: Prepared,
+  visitor: Visitor,
+  theme: Theme,
+  viewport: ViewportSize = { width: 1280, height: 800 },
+): Promise<BrowserContext> {
+  const storageState =
+    visitor === "owner" ? prepared.ownerState : visitor === "store-session" ? prepared.storeSessionState : undefined;
+  const context = await browser.newContext({
+    baseURL: e2e.dashboardUrl,
+    storageState,
+    colorScheme: theme,
+    viewport,
+    reducedMotion: "reduce",
+  });
+  await context.addCookies([{ name: "theme", value: theme, url: e2e.dashboardUrl, sameSite: "Lax" }]);
+  return context;
+}
+
+/** Opens `sitePage` and checks that it is shown in `theme` (a dashboard page renders the cookie's choice). */
+export async function openPage(page: Page, sitePage: SitePage, fixtures: Fixtures, theme: Theme) {
+  await sitePage.open(page, fixtures);
+  if (sitePage.site === "dashboard") await expect(page.locator("html")).toHaveAttribute("data-theme", theme);
+}
