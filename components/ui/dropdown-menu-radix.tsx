@@ -2,7 +2,7 @@
 
 import * as Menu from "@radix-ui/react-dropdown-menu";
 import Check from "lucide-react/icons/check";
-import { type ComponentProps, type ReactElement, type ReactNode, useLayoutEffect, useRef } from "react";
+import { type ComponentProps, type ReactNode, useEffect, useRef } from "react";
 import { cn } from "./cn";
 import { type MenuParts, MenuPartsContext } from "./dropdown-menu-parts";
 
@@ -104,44 +104,81 @@ const parts: MenuParts = {
   RadioItem: DropdownMenuRadioItem,
 };
 
-export interface RadixDropdownProps {
-  trigger: ReactElement;
+export interface MenuLayerProps {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  /** The menu button (drawn by ./dropdown-menu.tsx): what names the menu and gets focus back. */
+  button: HTMLButtonElement | null;
+  buttonId: string;
+  contentId: string;
+  /** Opened from the keyboard: the first item takes focus, as in the WAI-ARIA menu button pattern. */
+  byKeyboard: boolean;
   children: ReactNode;
   align?: "start" | "center" | "end";
   side?: "top" | "right" | "bottom" | "left";
   contentClassName?: string;
-  /** Opened by a click or key on the stand-in trigger before this loaded. */
-  defaultOpen?: boolean;
-  /** Whether the stand-in trigger had focus when this replaced it. */
-  standInFocused?: boolean;
 }
 
-export default function RadixDropdown({
-  trigger,
+/**
+ * The open menu, on Radix. The button stays the page's own (it is never
+ * replaced, so a press or a key on it is never lost while this loads); Radix
+ * gets an invisible anchor laid over it for positioning, and is told whom to
+ * hand focus back to.
+ */
+export default function MenuLayer({
+  open,
+  onOpenChange,
+  button,
+  buttonId,
+  contentId,
+  byKeyboard,
   children,
   align = "end",
   side = "bottom",
   contentClassName,
-  defaultOpen,
-  standInFocused,
-}: RadixDropdownProps) {
-  const triggerRef = useRef<HTMLButtonElement>(null);
-  // This trigger replaces the stand-in: keep the keyboard where it was (once,
-  // on mount: later changes of the prop are the stand-in's, long gone).
-  const focusOnMount = useRef(standInFocused && !defaultOpen);
-  useLayoutEffect(() => {
-    if (focusOnMount.current) triggerRef.current?.focus();
-  }, []);
+}: MenuLayerProps) {
+  const interactedOutside = useRef(false);
+  const content = useRef<HTMLDivElement>(null);
+  const isButton = (target: EventTarget | null) => target instanceof Node && !!button?.contains(target);
+  // Opened from the keyboard: the first item takes the focus (Radix would do
+  // it only for a menu it saw opened by a key, and it mounts after the key).
+  useEffect(() => {
+    if (!open || !byKeyboard) return;
+    const frame = requestAnimationFrame(() =>
+      content.current?.querySelector<HTMLElement>('[role^="menuitem"]:not([data-disabled])')?.focus(),
+    );
+    return () => cancelAnimationFrame(frame);
+  }, [open, byKeyboard]);
   return (
     <MenuPartsContext.Provider value={parts}>
       {/* Not modal: a modal menu hides the page from assistive technology while its
           controls stay focusable (axe: aria-hidden-focus); a menu button closes on
           Tab or a click outside instead. */}
-      <Menu.Root defaultOpen={defaultOpen} modal={false}>
-        <Menu.Trigger asChild ref={triggerRef}>
-          {trigger}
+      <Menu.Root open={open} onOpenChange={onOpenChange} modal={false}>
+        <Menu.Trigger asChild>
+          <span aria-hidden="true" tabIndex={-1} className="pointer-events-none absolute inset-0" />
         </Menu.Trigger>
-        <DropdownMenuContent align={align} side={side} className={contentClassName}>
+        <DropdownMenuContent
+          ref={content}
+          id={contentId}
+          aria-labelledby={buttonId}
+          align={align}
+          side={side}
+          className={contentClassName}
+          // The button toggles the menu itself: a press on it is not "outside".
+          onPointerDownOutside={(event) => {
+            if (isButton(event.target)) event.preventDefault();
+          }}
+          onInteractOutside={(event) => {
+            if (!isButton(event.target)) interactedOutside.current = true;
+          }}
+          onCloseAutoFocus={(event) => {
+            event.preventDefault();
+            // Escape or a choice: back to the button. A click or Tab elsewhere: leave focus there.
+            if (!interactedOutside.current) button?.focus();
+            interactedOutside.current = false;
+          }}
+        >
           {children}
         </DropdownMenuContent>
       </Menu.Root>

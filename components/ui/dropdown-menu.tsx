@@ -7,12 +7,15 @@ import {
   type ComponentType,
   type KeyboardEvent,
   lazy,
+  type MouseEvent,
+  type PointerEvent,
   type ReactElement,
   type ReactNode,
+  type Ref,
   Suspense,
   useEffect,
+  useId,
   useState,
-  useSyncExternalStore,
 } from "react";
 import { buttonClasses } from "./button";
 import {
@@ -21,7 +24,8 @@ import {
   type MenuRadioItemProps,
   useMenuParts,
 } from "./dropdown-menu-parts";
-import type { RadixDropdownProps } from "./dropdown-menu-radix";
+import { cn } from "./cn";
+import type { MenuLayerProps } from "./dropdown-menu-radix";
 
 /*
  * Menus for actions on one thing (a row's Edit / Delete, the user menu);
@@ -29,9 +33,9 @@ import type { RadixDropdownProps } from "./dropdown-menu-radix";
  * Escape, focus back to the trigger), but its menu, with the positioning
  * engine under it, weighs about 30 kB: more than half a page's budget
  * (docs/architecture.md#budgets). So it is not part of the page: this file
- * draws the trigger at once, and the Radix half (./dropdown-menu-radix.tsx)
- * loads when the browser is idle, or at once when a menu is opened before
- * that. Usage (docs/design.md#menus):
+ * draws the menu button, and the Radix half (./dropdown-menu-radix.tsx) is
+ * fetched when the browser is idle and mounted when a menu first opens.
+ * Usage (docs/design.md#menus):
  *
  *   <DropdownMenu trigger={<button className={buttonClasses("secondary")}>Export</button>}>
  *     <DropdownMenuItem onSelect={…}>As CSV</DropdownMenuItem>
@@ -39,30 +43,12 @@ import type { RadixDropdownProps } from "./dropdown-menu-radix";
  */
 
 const load = () => import("./dropdown-menu-radix");
-const RadixDropdown: ComponentType<RadixDropdownProps> = lazy(load);
+const MenuLayer: ComponentType<MenuLayerProps> = lazy(load);
 
-let loaded = false;
-const listeners = new Set<() => void>();
-let loading: Promise<void> | null = null;
-
-function loadMenus(): Promise<void> {
-  loading ??= load().then(() => {
-    loaded = true;
-    listeners.forEach((notify) => notify());
-  });
-  return loading;
-}
-
-function subscribe(notify: () => void) {
-  listeners.add(notify);
-  return () => listeners.delete(notify);
-}
-
-/** Loads the Radix half once the browser has nothing better to do. */
+/** Fetches the Radix half once the browser has nothing better to do. */
 function useIdleLoad() {
   useEffect(() => {
-    if (loaded) return;
-    const start = () => void loadMenus();
+    const start = () => void load();
     if (window.requestIdleCallback) {
       const id = window.requestIdleCallback(start, { timeout: 2000 });
       return () => window.cancelIdleCallback(id);
@@ -72,9 +58,20 @@ function useIdleLoad() {
   }, []);
 }
 
+const opensMenu = new Set(["Enter", " ", "ArrowDown"]);
+
+/**
+ * React events bubble along the component tree, portals included: the open
+ * menu is rendered inside the button's tree, so its keys and presses reach
+ * the button's handlers too. Only the button's own count.
+ */
+function fromMenu(event: { currentTarget: Element; target: EventTarget }): boolean {
+  return !(event.target instanceof Node && event.currentTarget.contains(event.target));
+}
+
 export interface DropdownMenuProps {
   /** The button that opens the menu (a `<button>` element, with its accessible name). */
-  trigger: ReactElement<ButtonHTMLAttributes<HTMLButtonElement>>;
+  trigger: ReactElement<ButtonHTMLAttributes<HTMLButtonElement> & { ref?: Ref<HTMLButtonElement> }>;
   /** DropdownMenuItem, DropdownMenuSeparator, DropdownMenuLabel, DropdownMenuRadioGroup … */
   children: ReactNode;
   align?: "start" | "center" | "end";
@@ -83,49 +80,77 @@ export interface DropdownMenuProps {
   contentClassName?: string;
 }
 
-export function DropdownMenu({ trigger, ...menu }: DropdownMenuProps) {
-  const ready = useSyncExternalStore(
-    subscribe,
-    () => loaded,
-    () => false,
-  );
-  const [openAtOnce, setOpenAtOnce] = useState(false);
-  const [standInFocused, setStandInFocused] = useState(false);
+/**
+ * A menu button (WAI-ARIA): the button is drawn here and is never replaced;
+ * the open menu is the Radix half, mounted the first time the menu opens.
+ * Press, Enter, Space or ArrowDown open it (from the keyboard, on its first
+ * item); Escape or a choice bring focus back to the button.
+ */
+export function DropdownMenu({ trigger, children, ...layout }: DropdownMenuProps) {
+  const [open, setOpen] = useState(false);
+  const [mounted, setMounted] = useState(false);
+  const [byKeyboard, setByKeyboard] = useState(false);
+  // A callback ref into state: the menu layer needs the element itself.
+  const [button, setButton] = useState<HTMLButtonElement | null>(null);
+  const id = useId();
+  const contentId = `${id}-menu`;
   useIdleLoad();
 
-  const open = () => {
-    setOpenAtOnce(true);
-    void loadMenus();
+  const show = (keyboard: boolean) => {
+    setByKeyboard(keyboard);
+    setMounted(true);
+    setOpen(true);
   };
-  // The stand-in: the same button, announced as a menu button, that opens
-  // the menu as soon as the Radix half is there.
-  const standIn = cloneElement(trigger, {
+
+  const menuButton = cloneElement(trigger, {
+    ref: setButton,
+    id: trigger.props.id ?? id,
     type: "button",
     "aria-haspopup": "menu",
-    "aria-expanded": false,
-    "data-state": "closed",
-    onClick: open,
-    onKeyDown: (event: KeyboardEvent<HTMLButtonElement>) => {
-      if (event.key === "Enter" || event.key === " " || event.key === "ArrowDown") {
-        event.preventDefault();
-        open();
-      }
+    "aria-expanded": open,
+    "aria-controls": open ? contentId : undefined,
+    "data-state": open ? "open" : "closed",
+    className: cn(trigger.props.className, "relative"),
+    // On the press, as Radix's own trigger does: the menu takes focus
+    // without the button competing for it.
+    onPointerDown: (event: PointerEvent<HTMLButtonElement>) => {
+      if (fromMenu(event) || event.button !== 0 || event.ctrlKey) return;
+      event.preventDefault();
+      if (open) setOpen(false);
+      else show(false);
     },
-    onFocus: () => setStandInFocused(true),
-    onBlur: () => setStandInFocused(false),
-  } as ButtonHTMLAttributes<HTMLButtonElement>);
+    onKeyDown: (event: KeyboardEvent<HTMLButtonElement>) => {
+      if (fromMenu(event) || !opensMenu.has(event.key)) return;
+      event.preventDefault();
+      show(true);
+    },
+    // A click with no press and no key before it (assistive technology).
+    onClick: (event: MouseEvent<HTMLButtonElement>) => {
+      if (!fromMenu(event) && event.detail === 0 && !open) show(true);
+    },
+    children: (
+      <>
+        {trigger.props.children}
+        {mounted ? (
+          <Suspense fallback={null}>
+            <MenuLayer
+              open={open}
+              onOpenChange={setOpen}
+              button={button}
+              buttonId={trigger.props.id ?? id}
+              contentId={contentId}
+              byKeyboard={byKeyboard}
+              {...layout}
+            >
+              {children}
+            </MenuLayer>
+          </Suspense>
+        ) : null}
+      </>
+    ),
+  } as ButtonHTMLAttributes<HTMLButtonElement> & { ref: Ref<HTMLButtonElement> });
 
-  if (!ready && !openAtOnce) return standIn;
-  return (
-    <Suspense fallback={standIn}>
-      <RadixDropdown
-        trigger={cloneElement(trigger, { type: "button" })}
-        defaultOpen={openAtOnce}
-        standInFocused={standInFocused}
-        {...menu}
-      />
-    </Suspense>
-  );
+  return menuButton;
 }
 
 export function DropdownMenuItem(props: MenuItemProps) {

@@ -1,6 +1,4 @@
-import http from "node:http";
-import type { AddressInfo } from "node:net";
-import { afterEach, describe, expect, it, vi } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 // A test, not a component: it drives the real store client over real sockets on purpose.
 // eslint-disable-next-line no-restricted-imports
 import { StoreClient } from "../../lib/store/client";
@@ -8,30 +6,14 @@ import { failureFrom } from "../../lib/store/errors";
 // eslint-disable-next-line no-restricted-imports
 import { updateUser } from "../../lib/store/users/api";
 import { writeFailureMessage } from "./write-failure";
+import { localServers } from "../../lib/testing/local-server";
 
 // Next resolves "server-only" itself; outside Next it is an empty module.
 vi.mock("server-only", () => ({}));
 
 // Real sockets and the real users calls: what the Users page says after a
 // failed write depends on how the request failed on the wire.
-const servers: http.Server[] = [];
-afterEach(async () => {
-  await Promise.all(servers.splice(0).map((s) => new Promise((resolve) => s.close(resolve))));
-});
-
-async function serve(handler: http.RequestListener): Promise<string> {
-  const server = http.createServer(handler);
-  servers.push(server);
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  return `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-}
-
-async function closedPort(): Promise<string> {
-  const url = await serve(() => {});
-  const server = servers.pop()!;
-  await new Promise((resolve) => server.close(resolve));
-  return url;
-}
+const { serve, closedPort } = localServers();
 
 const deactivate = { failed: "deactivate ann@example.com", happened: "the deactivation of ann@example.com" };
 

@@ -1,18 +1,14 @@
-import http from "node:http";
-import type { AddressInfo } from "node:net";
-import { afterEach, describe, expect, it, vi } from "vitest";
+import { describe, expect, it, vi } from "vitest";
+import { localServers } from "../testing/local-server";
 import { probeRefusedPermissions } from "./access";
 
 vi.mock("server-only", () => ({}));
 
-const servers: http.Server[] = [];
-afterEach(async () => {
-  await Promise.all(servers.splice(0).map((s) => new Promise((resolve) => s.close(resolve))));
-});
+const { serve } = localServers();
 
 /** A store that refuses some paths with 403, lacks some (404) and answers the rest. */
 async function store(routes: Record<string, number>, seen: string[]): Promise<string> {
-  const server = http.createServer((req, res) => {
+  return serve((req, res) => {
     seen.push(`${req.method} ${req.url} ${req.headers.authorization}`);
     const status = routes[new URL(req.url ?? "/", "http://x").pathname] ?? 404;
     const body =
@@ -20,9 +16,6 @@ async function store(routes: Record<string, number>, seen: string[]): Promise<st
     res.writeHead(status, { "content-type": "application/json" });
     res.end(JSON.stringify(status === 200 ? [] : body));
   });
-  servers.push(server);
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  return `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 }
 
 describe("probeRefusedPermissions", () => {

@@ -1,36 +1,16 @@
-import http from "node:http";
-import type { AddressInfo } from "node:net";
-import { afterEach, describe, expect, it, vi } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { z } from "zod";
 import { writeOutcome } from "../failure";
 import { StoreClient } from "./client";
 import { StoreNotFoundError, StoreOutcomeUnknownError, StoreUnreachableError, failureFrom } from "./errors";
+import { localServers } from "../testing/local-server";
 
 // Next resolves "server-only" itself; outside Next it is an empty module.
 vi.mock("server-only", () => ({}));
 
 // Real sockets, no fetch stand-in: what a lost connection looks like depends
 // on undici's errors, which is exactly what these tests pin down.
-const servers: http.Server[] = [];
-afterEach(async () => {
-  await Promise.all(servers.splice(0).map((s) => new Promise((resolve) => s.close(resolve))));
-});
-
-async function serve(handler: http.RequestListener): Promise<string> {
-  const server = http.createServer(handler);
-  servers.push(server);
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  return `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-}
-
-/** An address where nothing listens: a server started and closed again. */
-async function closedPort(): Promise<string> {
-  const server = http.createServer();
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const { port } = server.address() as AddressInfo;
-  await new Promise((resolve) => server.close(resolve));
-  return `http://127.0.0.1:${port}`;
-}
+const { serve, closedPort } = localServers();
 
 const client = (baseUrl: string, timeoutMs = 5000) => new StoreClient({ baseUrl, accessToken: "t", timeoutMs });
 const post = { method: "POST" as const, path: "/api/v1/users", form: { email: "a@example.com" }, schema: z.unknown() };
