@@ -68,7 +68,7 @@ async function main() {
     STORE_API_MODE: "development",
     STORE_API_LOG_LEVEL: process.env.STORE_API_LOG_LEVEL ?? "warn",
     STORE_NAME,
-    // Where the store's e-mails send people to sign in: the main dashboard.
+    // Where the store's emails send people to sign in: the main dashboard.
     STORE_DASHBOARD_URL: dashboardUrl,
   };
   const cli = (...args) =>

@@ -38,7 +38,7 @@ const verbose = process.argv.includes("--dev");
 const dataDir = path.resolve(root, env.STORE_ADMIN_DATA_DIR || ".data");
 const dashboardPort = Number(env.DASHBOARD_PORT ?? env.PORT ?? 3000);
 const storePort = Number(env.STORE_API_PORT ?? 4000);
-// One host name for everything a person sees (banner, redirect URIs, e-mails):
+// One host name for everything a person sees (banner, redirect URIs, emails):
 // localhost. Server to server, 127.0.0.1 is used, out of sight.
 const dashboardUrl = (env.NEXTAUTH_URL ?? `http://localhost:${dashboardPort}`).replace(/\/+$/, "");
 const external = Boolean(env.STORE_BASE_URL);
@@ -130,7 +130,7 @@ async function main() {
       STORE_API_PORT: String(storePort),
       STORE_API_DATA_DIR: env.STORE_API_DATA_DIR ?? path.join(dataDir, "store"),
       STORE_API_PUBLIC_URL: storeUrl,
-      // Where the store's e-mails send people to sign in.
+      // Where the store's emails send people to sign in.
       STORE_DASHBOARD_URL: env.STORE_DASHBOARD_URL ?? dashboardUrl,
     };
     try {

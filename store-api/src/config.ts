@@ -84,9 +84,9 @@ export interface StoreConfig {
 export interface SignInSettings {
   /** Length of every throttle window. */
   windowMs: number;
-  /** Password checks per e-mail and client address per window. */
+  /** Password checks per email and client address per window. */
   perEmailAndAddress: number;
-  /** Password checks per client address per window, whatever the e-mail. */
+  /** Password checks per client address per window, whatever the email. */
   perAddress: number;
   /** Failed sign-ins store-wide per window before the brake engages. */
   storeWide: number;
@@ -152,14 +152,14 @@ export function parseTrustProxy(raw: string): TrustProxy | string {
 }
 
 /**
- * Development mode serves every e-mail the store sends, set-password links
+ * Development mode serves every email the store sends, set-password links
  * included, at /dev/outbox (docs/contract.md#modes): it listens on loopback
  * unless told otherwise. Checked when the server starts, not by the other CLI commands.
  */
 export function checkListenAddress(config: Pick<StoreConfig, "mode" | "host" | "allowRemoteDev">): void {
   if (config.mode !== "development" || config.allowRemoteDev || isLoopbackHost(config.host)) return;
   throw new ConfigError(
-    `The store is in development mode, which shows every e-mail it sends (set-password links included) at /dev/outbox, ` +
+    `The store is in development mode, which shows every email it sends (set-password links included) at /dev/outbox, ` +
       `so it listens only on this machine (STORE_API_HOST=127.0.0.1, localhost or ::1), not on ${config.host}. ` +
       `Set STORE_API_MODE=production to serve other machines, or STORE_API_ALLOW_REMOTE_DEV=true to run development mode there anyway.`,
   );

@@ -141,7 +141,7 @@ export async function hashPassword(password: string, cost: ScryptParams = params
 }
 
 // Verifying against a fixed dummy when the user does not exist keeps the
-// response time the same, so sign-in does not reveal which e-mails exist.
+// response time the same, so sign-in does not reveal which emails exist.
 const dummies = new Map<number, Promise<string>>();
 function dummyHash(): Promise<string> {
   const p = params;

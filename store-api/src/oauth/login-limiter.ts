@@ -11,15 +11,15 @@ import { signInThrottle } from "../db/schema/index.js";
  * key, so parallel requests cannot slip past the limit and every instance
  * shares the counts. Fixed windows, per key:
  *
- * - e-mail and client address: a few checks, so guessing one person's password
+ * - email and client address: a few checks, so guessing one person's password
  *   is slow, while someone elsewhere can still sign in as them;
- * - client address: a few dozen, whatever the e-mail (one address spraying
- *   many e-mails);
+ * - client address: a few dozen, whatever the email (one address spraying
+ *   many emails);
  * - store-wide failures: when crossed (an attack from many addresses), the
  *   brake admits only a trickle of checks per second for everyone until the
  *   window ends. Sized so that a store's staff never meet it.
  *
- * A successful sign-in clears its e-mail and address key and gives back its
+ * A successful sign-in clears its email and address key and gives back its
  * reservation of the others, so only failures add up.
  */
 export type SignInLimits = Pick<
@@ -108,7 +108,7 @@ function keys(email: string, address: string) {
   return { emailAndAddress: `ea:${sha256(`${email.toLowerCase()}\n${client}`)}`, address: `a:${sha256(client)}` };
 }
 
-/** Reserves one password check for the e-mail from the address, before the hash runs. */
+/** Reserves one password check for the email from the address, before the hash runs. */
 export async function reserveSignIn(
   q: Queryable,
   limits: SignInLimits,
@@ -133,7 +133,7 @@ export async function reserveSignIn(
   return { ok: true, held: [ea, a], braked: true };
 }
 
-/** The password was right: the e-mail and address start afresh, and the check is not a failure. */
+/** The password was right: the email and address start afresh, and the check is not a failure. */
 export async function signInSucceeded(q: Queryable, r: Reservation & { ok: true }) {
   const [ea, ...rest] = r.held;
   if (ea) await q.delete(signInThrottle).where(eq(signInThrottle.key, ea.key));

@@ -15,7 +15,7 @@ export type SignInOutcome =
   | { kind: "busy"; retryAfter: number };
 
 /**
- * Checks an e-mail and password at sign-in (docs/contract.md#oauth): reserve
+ * Checks an email and password at sign-in (docs/contract.md#oauth): reserve
  * the attempt, check the password in a hashing slot, and upgrade a hash made
  * with weaker parameters than today's while the password is at hand.
  */

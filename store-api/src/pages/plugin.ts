@@ -8,7 +8,7 @@ import { sameOriginForms } from "./origin.js";
 
 /**
  * Room for a handful of short fields, and for a pasted oddity (a 100 000-character
- * e-mail still gets the sign-in form back with its error, not a bare error page).
+ * email still gets the sign-in form back with its error, not a bare error page).
  */
 const FORM_BODY_LIMIT_BYTES = 256 * 1024;
 

@@ -8,7 +8,7 @@ import type { UserRow } from "./users.js";
 
 /**
  * Single-use links that let an invited user set a password (the welcome
- * e-mail's link to /account/set-password). Only the token's hash is stored.
+ * email's link to /account/set-password). Only the token's hash is stored.
  */
 export const PASSWORD_LINK_DAYS = 7;
 
@@ -90,7 +90,7 @@ export async function setPasswordWithLink(
 }
 
 /**
- * Voids every unused link of a user. Called when the e-mail changes (the link
+ * Voids every unused link of a user. Called when the email changes (the link
  * went to the old address), the password is set some other way, or the user is
  * deactivated; reactivation brings no link back (docs/contract.md#users).
  */

@@ -77,7 +77,7 @@ export interface UpdateUserInput {
  *
  * A new password ends the user's grants and store sessions, except the grant
  * `actorGrantId` when users change their own password (the token making the
- * change keeps working). A new e-mail, a new password or deactivation voids
+ * change keeps working). A new email, a new password or deactivation voids
  * the user's set-password links (docs/contract.md#users).
  */
 export async function updateUser(

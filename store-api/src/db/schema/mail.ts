@@ -1,7 +1,7 @@
 import { pgTable, serial, text, timestamp } from "drizzle-orm/pg-core";
 import { createdAt } from "./columns.js";
 
-/** Every e-mail the store sends; delivered by SMTP when configured. */
+/** Every email the store sends; delivered by SMTP when configured. */
 export const outbox = pgTable("outbox", {
   id: serial("id").primaryKey(),
   to: text("to").notNull(),

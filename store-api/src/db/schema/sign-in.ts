@@ -1,7 +1,7 @@
 import { index, integer, pgTable, text, timestamp } from "drizzle-orm/pg-core";
 
 /**
- * The sign-in throttle's counters, one row per key (e-mail and address, address,
+ * The sign-in throttle's counters, one row per key (email and address, address,
  * store-wide) and fixed window. In the database so that every instance and a
  * restart see the same counts (docs/contract.md#oauth).
  */
