@@ -4,15 +4,15 @@ import MoreHorizontal from "lucide-react/icons/more-horizontal";
 import {
   type ButtonHTMLAttributes,
   cloneElement,
+  createElement,
   type ComponentType,
   type KeyboardEvent,
-  lazy,
   type MouseEvent,
   type PointerEvent,
   type ReactElement,
   type ReactNode,
   type Ref,
-  Suspense,
+  useSyncExternalStore,
   useEffect,
   useId,
   useState,
@@ -34,7 +34,7 @@ import type { MenuLayerProps } from "./dropdown-menu-radix";
  * engine under it, weighs about 30 kB: more than half a page's budget
  * (docs/architecture.md#budgets). So it is not part of the page: this file
  * draws the menu button, and the Radix half (./dropdown-menu-radix.tsx) is
- * fetched when the browser is idle and mounted when a menu first opens.
+ * fetched once the page is up and mounted when a menu first opens.
  * Usage (docs/design.md#menus):
  *
  *   <DropdownMenu trigger={<button className={buttonClasses("secondary")}>Export</button>}>
@@ -42,20 +42,39 @@ import type { MenuLayerProps } from "./dropdown-menu-radix";
  *   </DropdownMenu>
  */
 
-const load = () => import("./dropdown-menu-radix");
-const MenuLayer: ComponentType<MenuLayerProps> = lazy(load);
+// The Radix half, once here. Not React.lazy: a lazy component suspends on its
+// first render even when its module is already loaded, and a key pressed in
+// that moment (Enter, then End at once) would miss the menu.
+let MenuLayer: ComponentType<MenuLayerProps> | null = null;
+let loading: Promise<void> | null = null;
+const listeners = new Set<() => void>();
 
-/** Fetches the Radix half once the browser has nothing better to do. */
-function useIdleLoad() {
-  useEffect(() => {
-    const start = () => void load();
-    if (window.requestIdleCallback) {
-      const id = window.requestIdleCallback(start, { timeout: 2000 });
-      return () => window.cancelIdleCallback(id);
-    }
-    const id = window.setTimeout(start, 200);
-    return () => window.clearTimeout(id);
-  }, []);
+function loadMenuLayer(): Promise<void> {
+  loading ??= import("./dropdown-menu-radix").then((module) => {
+    MenuLayer = module.default;
+    listeners.forEach((notify) => notify());
+  });
+  return loading;
+}
+
+function subscribe(notify: () => void) {
+  listeners.add(notify);
+  return () => listeners.delete(notify);
+}
+
+/** The Radix half, fetched as soon as a menu is on the page (after hydration, so never in the way of the first paint). */
+function usePreloadMenuLayer() {
+  useEffect(() => void loadMenuLayer(), []);
+}
+
+/** The open menu once the Radix half is here; nothing before (it comes a moment later). */
+function LoadedMenuLayer(props: MenuLayerProps) {
+  const Layer = useSyncExternalStore(
+    subscribe,
+    () => MenuLayer,
+    () => null,
+  );
+  return Layer ? createElement(Layer, props) : null;
 }
 
 const opensMenu = new Set(["Enter", " ", "ArrowDown"]);
@@ -94,7 +113,7 @@ export function DropdownMenu({ trigger, children, ...layout }: DropdownMenuProps
   const [button, setButton] = useState<HTMLButtonElement | null>(null);
   const id = useId();
   const contentId = `${id}-menu`;
-  useIdleLoad();
+  usePreloadMenuLayer();
 
   const show = (keyboard: boolean) => {
     setByKeyboard(keyboard);
@@ -132,19 +151,17 @@ export function DropdownMenu({ trigger, children, ...layout }: DropdownMenuProps
       <>
         {trigger.props.children}
         {mounted ? (
-          <Suspense fallback={null}>
-            <MenuLayer
-              open={open}
-              onOpenChange={setOpen}
-              button={button}
-              buttonId={trigger.props.id ?? id}
-              contentId={contentId}
-              byKeyboard={byKeyboard}
-              {...layout}
-            >
-              {children}
-            </MenuLayer>
-          </Suspense>
+          <LoadedMenuLayer
+            open={open}
+            onOpenChange={setOpen}
+            button={button}
+            buttonId={trigger.props.id ?? id}
+            contentId={contentId}
+            byKeyboard={byKeyboard}
+            {...layout}
+          >
+            {children}
+          </LoadedMenuLayer>
         ) : null}
       </>
     ),
