@@ -1,16 +1,25 @@
 "use client";
 
-import { type FormEvent, useRef, useState } from "react";
+import { type FormEvent, useRef, useState, useSyncExternalStore } from "react";
 import { buttonClasses } from "../ui/button";
 
 /**
  * Starts next-auth's OAuth flow: a POST to /api/auth/signin/store with its
  * CSRF token, which redirects the browser to the store's consent flow.
  */
+const noSubscription = () => () => {};
+
 export function SignInButton({ callbackUrl }: { callbackUrl: string }) {
   const csrfInput = useRef<HTMLInputElement>(null);
   const [pending, setPending] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
+  // Signing in needs this script (it fetches the CSRF token first): until the
+  // page is hydrated the button is disabled, so an early click is not lost.
+  const hydrated = useSyncExternalStore(
+    noSubscription,
+    () => true,
+    () => false,
+  );
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -37,7 +46,7 @@ export function SignInButton({ callbackUrl }: { callbackUrl: string }) {
       <button
         type="submit"
         className={buttonClasses("primary", "w-full")}
-        disabled={pending}
+        disabled={pending || !hydrated}
         aria-describedby="sign-in-hint"
       >
         Sign in with your store
