@@ -16,6 +16,7 @@ import { oauthEndpointsPlugin } from "./oauth/plugin.js";
 import { pagesPlugin } from "./pages/plugin.js";
 import setPasswordRoutes from "./routes/account/set-password.js";
 import usersRoutes from "./routes/api/v1/users.js";
+import productsRoutes from "./routes/api/v1/products.js";
 import devOutboxRoutes from "./routes/dev/outbox.js";
 import homeRoutes from "./routes/index.js";
 import accessTokenRoutes from "./routes/oauth2/access-token.js";
@@ -74,7 +75,7 @@ export async function buildApp({ config, database, onRoute, logStream }: BuildOp
 
   await app.register(pagesPlugin, { routes: [homeRoutes, authorizeRoutes, loginRoutes, setPasswordRoutes] });
   await app.register(oauthEndpointsPlugin, { routes: [accessTokenRoutes, revokeRoutes] });
-  await app.register(apiPlugin, { prefix: "/api/v1", routes: [usersRoutes] });
+  await app.register(apiPlugin, { prefix: "/api/v1", routes: [usersRoutes, productsRoutes] });
   if (config.mode === "development") await app.register(devOutboxRoutes);
 
   return app;

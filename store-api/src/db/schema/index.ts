@@ -1,4 +1,5 @@
 /** The database schema, one file per area; drizzle-kit and the app read it from here. */
+export * from "./catalogue.js";
 export * from "./mail.js";
 export * from "./oauth.js";
 export * from "./settings.js";

@@ -1,0 +1,350 @@
+import { randomBytes } from "node:crypto";
+import { and, asc, count, desc, eq, gt, gte, inArray, like, lt, lte, or, sql } from "drizzle-orm";
+import { ConflictError, NotFoundError, ValidationError } from "../api/errors.js";
+import type { Queryable } from "../db/index.js";
+import { categories, productCategories, productExtras, productOptions, products } from "../db/schema/index.js";
+import type { CreateProductInput, ItemInput, UpdateProductInput } from "./schemas.js";
+
+export type ProductRow = typeof products.$inferSelect;
+export type OptionRow = typeof productOptions.$inferSelect;
+export type ExtraRow = typeof productExtras.$inferSelect;
+
+/** A product with what its reads show. */
+export interface ProductDetail {
+  product: ProductRow;
+  defaultOption: OptionRow;
+  options: OptionRow[];
+  extras: ExtraRow[];
+  categories: string[];
+}
+
+/** An opaque, unguessable key (products, options, extras). */
+export function newKey(): string {
+  return randomBytes(9).toString("base64url");
+}
+
+/** The slug of a name: lower-case ASCII words joined by dashes. */
+export function slugify(name: string, fallback = "product"): string {
+  const slug = name
+    .normalize("NFKD")
+    .replace(/[\u0300-\u036f]/g, "")
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, "-")
+    .replace(/^-+|-+$/g, "")
+    .slice(0, 80)
+    .replace(/-+$/, "");
+  return slug || fallback;
+}
+
+/**
+ * Holds, until the transaction ends, a lock on one name, so that requests
+ * creating products (or categories) of the same name at once take turns and
+ * each sees the slugs the others took.
+ */
+async function lockName(q: Queryable, name: string) {
+  await q.execute(sql`select pg_advisory_xact_lock(hashtext(${name}))`);
+}
+
+/** The first free slug for the name: `mug`, then `mug-2`, `mug-3`… */
+async function freeSlug(q: Queryable, name: string): Promise<string> {
+  const base = slugify(name);
+  await lockName(q, `product slug ${base}`);
+  const taken = await q
+    .select({ slug: products.slug })
+    .from(products)
+    .where(or(eq(products.slug, base), like(products.slug, `${base}-%`)));
+  const used = new Set(taken.map((r) => r.slug));
+  if (!used.has(base)) return base;
+  for (let n = 2; ; n++) if (!used.has(`${base}-${n}`)) return `${base}-${n}`;
+}
+
+export interface ProductPage {
+  rows: ProductRow[];
+  total: number;
+}
+
+/** A page of products: `order` ascending, then newest first (docs/contract.md#lists). */
+export async function listProducts(q: Queryable, page: number, size: number): Promise<ProductPage> {
+  const rows = await q
+    .select()
+    .from(products)
+    .orderBy(asc(products.order), desc(products.createdAt), desc(products.id))
+    .limit(size)
+    .offset(page * size);
+  const [total] = await q.select({ n: count() }).from(products);
+  return { rows, total: total?.n ?? 0 };
+}
+
+/** The product with the key or slug (the key wins), or a 404. */
+export async function getProduct(q: Queryable, keyOrSlug: string): Promise<ProductRow> {
+  if (keyOrSlug.includes("\0")) throw notFound(keyOrSlug);
+  const rows = await q
+    .select()
+    .from(products)
+    .where(or(eq(products.key, keyOrSlug), eq(products.slug, keyOrSlug)));
+  const row = rows.find((r) => r.key === keyOrSlug) ?? rows[0];
+  if (!row) throw notFound(keyOrSlug);
+  return row;
+}
+
+function notFound(keyOrSlug: string) {
+  return new NotFoundError(`There is no product with the key or slug "${keyOrSlug.slice(0, 100)}".`);
+}
+
+/** Reads what the API shows of several products at once. */
+export async function productDetails(q: Queryable, rows: ProductRow[]): Promise<ProductDetail[]> {
+  if (rows.length === 0) return [];
+  const ids = rows.map((r) => r.id);
+  const [options, extras, cats] = await Promise.all([
+    q
+      .select()
+      .from(productOptions)
+      .where(inArray(productOptions.productId, ids))
+      .orderBy(asc(productOptions.order), asc(productOptions.id)),
+    q
+      .select()
+      .from(productExtras)
+      .where(inArray(productExtras.productId, ids))
+      .orderBy(asc(productExtras.order), asc(productExtras.id)),
+    q
+      .select({ productId: productCategories.productId, name: categories.name })
+      .from(productCategories)
+      .innerJoin(categories, eq(categories.id, productCategories.categoryId))
+      .where(inArray(productCategories.productId, ids))
+      .orderBy(asc(productCategories.position), asc(categories.name)),
+  ]);
+  return rows.map((product) => {
+    const own = options.filter((o) => o.productId === product.id);
+    const defaultOption = own.find((o) => o.isDefault);
+    if (!defaultOption) throw new Error(`Product ${product.id} has no default option`);
+    return {
+      product,
+      defaultOption,
+      options: own.filter((o) => !o.isDefault),
+      extras: extras.filter((e) => e.productId === product.id),
+      categories: cats.filter((c) => c.productId === product.id).map((c) => c.name),
+    };
+  });
+}
+
+export async function productDetail(q: Queryable, row: ProductRow): Promise<ProductDetail> {
+  const [detail] = await productDetails(q, [row]);
+  if (!detail) throw new Error("unreachable");
+  return detail;
+}
+
+/** Shipping and tax groups are not built yet: an id names no group (an empty value clears). */
+function assertNoGroups(input: { shipping_group?: number | null; tax_group?: number | null }) {
+  const fields: Record<string, string> = {};
+  if (input.shipping_group != null)
+    fields.shipping_group = `names no shipping group (there is none with id ${input.shipping_group})`;
+  if (input.tax_group != null) fields.tax_group = `names no tax group (there is none with id ${input.tax_group})`;
+  if (Object.keys(fields).length) throw new ValidationError(fields);
+}
+
+function itemValues(item: ItemInput, order: number) {
+  return {
+    key: newKey(),
+    // The schema requires these three (requireItemFields).
+    metadata: item.metadata ?? {},
+    quantity: item.quantity ?? -1,
+    surcharge: item.surcharge ?? 0,
+    cost: item.cost ?? 0,
+    weight: item.weight ?? 0,
+    order,
+  };
+}
+
+/** Makes room at `order`: every product at or after it moves down one. */
+async function shiftFrom(q: Queryable, order: number) {
+  await lockName(q, "product order");
+  await q
+    .update(products)
+    .set({ order: sql`${products.order} + 1` })
+    .where(gte(products.order, order));
+}
+
+/** Finds or creates the categories by name, in the given order (duplicates once). */
+async function categoryIds(q: Queryable, names: string[]): Promise<number[]> {
+  const unique = [...new Map(names.map((n) => [n.toLowerCase(), n])).values()];
+  // Locks are always taken in one order (the listing's, then slugs, then sorted names): no deadlock.
+  for (const lower of unique.map((n) => n.toLowerCase()).sort()) await lockName(q, `category ${lower}`);
+  const ids: number[] = [];
+  for (const name of unique) ids.push(await categoryId(q, name));
+  return ids;
+}
+
+/** The category with the name (without case), created when new; safe against a concurrent creation. */
+async function categoryId(q: Queryable, name: string): Promise<number> {
+  for (let attempt = 0; attempt < 5; attempt++) {
+    const [existing] = await q
+      .select({ id: categories.id })
+      .from(categories)
+      .where(sql`lower(${categories.name}) = ${name.toLowerCase()}`);
+    if (existing) return existing.id;
+    const base = slugify(name, "category");
+    const taken = new Set(
+      (
+        await q
+          .select({ slug: categories.slug })
+          .from(categories)
+          .where(or(eq(categories.slug, base), like(categories.slug, `${base}-%`)))
+      ).map((r) => r.slug),
+    );
+    let slug = base;
+    for (let n = 2; taken.has(slug); n++) slug = `${base}-${n}`;
+    const [row] = await q
+      .insert(categories)
+      .values({ name, slug })
+      .onConflictDoNothing()
+      .returning({ id: categories.id });
+    if (row) return row.id;
+  }
+  throw new ConflictError(`Another request created the category "${name}" at the same moment; try again.`);
+}
+
+export async function createProduct(q: Queryable, input: CreateProductInput): Promise<ProductRow> {
+  const fields: Record<string, string> = {};
+  if (input.options?.length && input.quantity !== undefined) {
+    fields.quantity = "cannot be written on a product with options: it is the sum of theirs";
+  }
+  if (input.options?.some((o) => o.id !== undefined))
+    fields.options = "ids name options of this product, which has none yet";
+  if (input.extras?.some((e) => e.id !== undefined))
+    fields.extras = "ids name extras of this product, which has none yet";
+  if (Object.keys(fields).length) throw new ValidationError(fields);
+  assertNoGroups(input);
+
+  const order = input.order ?? 1;
+  if (input.reorder_products !== false) await shiftFrom(q, order);
+  const values = {
+    name: input.name,
+    nameShort: input.name_short ?? "",
+    description: input.description ?? "",
+    descriptionShort: input.description_short ?? "",
+    type: input.type ?? "physical",
+    status: input.status ?? "available",
+    price: input.price ?? 0,
+    salePrice: input.sale_price ?? null,
+    cost: input.cost ?? 0,
+    weight: input.weight ?? 0,
+    order,
+    optionStyle: input.option_style ?? "single",
+    form: input.form ?? null,
+    metadata: input.product_metadata ?? {},
+  };
+  // A product created at the same moment may take the free slug first: then take the next one.
+  let row: ProductRow | undefined;
+  for (let attempt = 0; !row; attempt++) {
+    if (attempt === 5) throw new ConflictError("Another product took this slug at the same moment; try again.");
+    [row] = await q
+      .insert(products)
+      .values({ ...values, key: newKey(), slug: await freeSlug(q, input.name) })
+      .onConflictDoNothing({ target: products.slug })
+      .returning();
+  }
+
+  await q.insert(productOptions).values({
+    key: newKey(),
+    productId: row.id,
+    isDefault: true,
+    metadata: input.default_option_metadata ?? {},
+    quantity: input.quantity ?? -1,
+    sku: input.sku ?? "",
+    fetchSku: input.fetch_sku ?? "",
+    order: 0,
+  });
+  if (input.options?.length) {
+    await q
+      .insert(productOptions)
+      .values(
+        input.options.map((o, i) => ({ ...itemValues(o, i + 1), productId: row.id, fetchSku: o.fetch_sku ?? "" })),
+      );
+  }
+  if (input.extras?.length) {
+    await q.insert(productExtras).values(input.extras.map((e, i) => ({ ...itemValues(e, i + 1), productId: row.id })));
+  }
+  if (input.categories?.length) {
+    const ids = await categoryIds(q, input.categories);
+    await q
+      .insert(productCategories)
+      .values(ids.map((categoryId, position) => ({ productId: row.id, categoryId, position })));
+  }
+  return row;
+}
+
+export async function updateProduct(q: Queryable, current: ProductRow, input: UpdateProductInput): Promise<ProductRow> {
+  assertNoGroups(input);
+  if (input.quantity !== undefined) {
+    const [options] = await q
+      .select({ n: count() })
+      .from(productOptions)
+      .where(and(eq(productOptions.productId, current.id), eq(productOptions.isDefault, false)));
+    if ((options?.n ?? 0) > 0) {
+      throw new ValidationError({ quantity: "cannot be written on a product with options: it is the sum of theirs" });
+    }
+  }
+
+  if (input.order !== undefined) {
+    await lockName(q, "product order");
+    // Read again under the lock: a product created meanwhile may have moved this one.
+    const [now] = await q.select({ order: products.order }).from(products).where(eq(products.id, current.id));
+    const [from, to] = [now?.order ?? current.order, input.order];
+    const others = sql`${products.id} <> ${current.id}`;
+    if (to === from) {
+      // Already there.
+    } else if (to < from) {
+      await q
+        .update(products)
+        .set({ order: sql`${products.order} + 1` })
+        .where(and(others, gte(products.order, to), lt(products.order, from)));
+    } else {
+      await q
+        .update(products)
+        .set({ order: sql`${products.order} - 1` })
+        .where(and(others, gt(products.order, from), lte(products.order, to)));
+    }
+  }
+
+  const [row] = await q
+    .update(products)
+    .set({
+      name: input.name,
+      nameShort: input.name_short,
+      description: input.description,
+      descriptionShort: input.description_short,
+      type: input.type,
+      status: input.status,
+      price: input.price,
+      salePrice: input.sale_price,
+      cost: input.cost,
+      weight: input.weight,
+      order: input.order,
+      optionStyle: input.option_style,
+      form: input.form,
+      metadata: input.product_metadata,
+      updatedAt: new Date(),
+    })
+    .where(eq(products.id, current.id))
+    .returning();
+  if (!row) throw notFound(current.key);
+
+  const optionChange = {
+    quantity: input.quantity,
+    sku: input.sku,
+    fetchSku: input.fetch_sku,
+    metadata: input.default_option_metadata,
+  };
+  if (Object.values(optionChange).some((v) => v !== undefined)) {
+    await q
+      .update(productOptions)
+      .set(optionChange)
+      .where(and(eq(productOptions.productId, current.id), eq(productOptions.isDefault, true)));
+  }
+  return row;
+}
+
+/** Deletes the product (its options, extras, media go with it); the others keep their order. */
+export async function deleteProduct(q: Queryable, current: ProductRow): Promise<void> {
+  await q.delete(products).where(eq(products.id, current.id));
+}
