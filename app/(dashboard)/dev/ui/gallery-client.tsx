@@ -13,7 +13,11 @@ import {
   DropdownMenuSeparator,
   RowActions,
 } from "@/components/ui/dropdown-menu";
+import { KeyValueEditor, type KeyValuePair, pairErrors } from "@/components/ui/key-value-editor";
 import { Pagination } from "@/components/ui/pagination";
+import { SortableList } from "@/components/ui/sortable-list";
+import { TagInput } from "@/components/ui/tag-input";
+import { Field } from "@/components/ui/field";
 import { TextField } from "@/components/ui/text-field";
 import { ThemeSwitch } from "@/components/ui/theme-switch";
 import { toast } from "@/components/ui/toast";
@@ -134,6 +138,90 @@ export function ButtonPaginationDemo() {
       noun="orders"
       label="Pagination of orders"
     />
+  );
+}
+
+const galleryImages = [
+  { key: "front", label: "Front view", tone: "border-info-border bg-info-soft" },
+  { key: "side", label: "Side view", tone: "border-success-border bg-success-soft" },
+  { key: "back", label: "Back view", tone: "border-warning-border bg-warning-soft" },
+  { key: "handle", label: "Handle detail", tone: "border-danger-border bg-danger-soft" },
+  { key: "box", label: "Gift box", tone: "border-border bg-accent-soft" },
+];
+
+/** Five images, reordered by drag or keyboard; the order is shown under the list. */
+export function SortableListDemo() {
+  const [images, setImages] = useState(galleryImages);
+  return (
+    <div className="space-y-3">
+      <SortableList
+        label="Images"
+        items={images}
+        getKey={(image) => image.key}
+        getLabel={(image) => image.label}
+        onReorder={setImages}
+        className="grid grid-cols-1 gap-2 sm:grid-cols-2 lg:grid-cols-3"
+        itemClassName="flex items-center gap-3 rounded-md border border-border bg-surface p-2"
+        renderItem={(image, { index, handle }) => (
+          <>
+            {handle}
+            <span aria-hidden="true" className={`size-10 shrink-0 rounded-sm border ${image.tone}`} />
+            <span className="min-w-0 flex-1 text-sm text-fg">
+              {image.label}
+              <span className="block text-xs text-fg-muted">Position {index + 1}</span>
+            </span>
+          </>
+        )}
+      />
+      <p className="text-sm text-fg-muted">
+        Saved order: <span data-testid="saved-order">{images.map((image) => image.label).join(", ")}</span>
+      </p>
+    </div>
+  );
+}
+
+export function TagInputDemo() {
+  const [tags, setTags] = useState(["Mugs", "Kitchen"]);
+  return (
+    <Field
+      id="gallery-categories"
+      label="Categories"
+      hint="Press Enter or type a comma after each; paste a comma-separated list to add several."
+    >
+      {(control) => (
+        <TagInput
+          {...control}
+          label="Categories"
+          value={tags}
+          onChange={setTags}
+          suggestions={["Mugs", "Kitchen", "Tea", "Gifts", "Sale", "New arrivals"]}
+        />
+      )}
+    </Field>
+  );
+}
+
+export function KeyValueDemo() {
+  const [pairs, setPairs] = useState<KeyValuePair[]>([
+    { key: "material", value: "Stoneware" },
+    { key: "capacity", value: "350 ml" },
+  ]);
+  const problems = pairErrors(pairs).filter(Boolean).length;
+  return (
+    <div className="space-y-2">
+      <KeyValueEditor
+        id="gallery-metadata"
+        legend="Product metadata"
+        hint="Set new metadata (replaces what is stored)."
+        value={pairs}
+        onChange={setPairs}
+        keyPlaceholder="material"
+        valuePlaceholder="Stoneware"
+      />
+      <p className="text-sm text-fg-muted">
+        {problems ? `${problems} ${problems > 1 ? "rows need" : "row needs"} a fix before saving.` : "Ready to save."}
+      </p>
+    </div>
   );
 }
 

@@ -22,9 +22,12 @@ import { devPagesEnabled } from "@/lib/dev-pages";
 import {
   ButtonPaginationDemo,
   DialogDemo,
+  KeyValueDemo,
   MenuDemo,
   PendingDemo,
   RowActionsDemo,
+  SortableListDemo,
+  TagInputDemo,
   ThemeSwitch,
   ToastDemo,
 } from "./gallery-client";
@@ -164,6 +167,22 @@ export default async function ComponentGalleryPage({ searchParams }: { searchPar
             />
             <Checkbox id="gallery-p-users" tile disabled label="Manage users" description="Not yours to give" />
           </CheckboxGroup>
+        </Section>
+
+        <Section id="sortable" title="Sortable list">
+          <p className="text-sm text-fg-muted">
+            Drag a handle with a mouse or a finger, or focus it and press Space, the arrow keys, then Space (Escape
+            cancels).
+          </p>
+          <SortableListDemo />
+        </Section>
+
+        <Section id="tags" title="Tag input">
+          <TagInputDemo />
+        </Section>
+
+        <Section id="key-value" title="Key–value editor">
+          <KeyValueDemo />
         </Section>
 
         <Section id="badges" title="Badges and chips">
