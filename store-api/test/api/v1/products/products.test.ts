@@ -13,6 +13,13 @@ function expectError(res: Res, status: number, fields?: string[]) {
   if (fields) expect(Object.keys(res.json.fields ?? {}).sort()).toEqual([...fields].sort());
 }
 
+/** Creates a product that must be accepted; its JSON. */
+async function createProduct(store: TestStore, token: string, form: Record<string, string>) {
+  const res = await api(store, token, "POST", "/products", form);
+  expect(res.status, res.text).toBe(201);
+  return res.json;
+}
+
 describe("products", () => {
   let store: TestStore;
   let admin: string;
@@ -24,11 +31,7 @@ describe("products", () => {
     await store.close();
   });
 
-  async function create(form: Record<string, string>) {
-    const res = await api(store, admin, "POST", "/products", form);
-    expect(res.status, res.text).toBe(201);
-    return res.json;
-  }
+  const create = (form: Record<string, string>) => createProduct(store, admin, form);
 
   it("creates a product: 201 and the Product object with every field of the contract", async () => {
     const res = await api(store, admin, "POST", "/products", {
@@ -478,11 +481,7 @@ describe("products: list order, paging and X-Total-Count", () => {
     await store.close();
   });
 
-  async function create(form: Record<string, string>) {
-    const res = await api(store, admin, "POST", "/products", form);
-    expect(res.status, res.text).toBe(201);
-    return res.json;
-  }
+  const create = (form: Record<string, string>) => createProduct(store, admin, form);
   async function listing() {
     const res = await api(store, admin, "GET", "/products?count=250");
     return (res.json as { name: string; order: number }[]).map((p) => `${p.name}:${p.order}`);
