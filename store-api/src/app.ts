@@ -1,4 +1,4 @@
-import Fastify, { type FastifyInstance, type RouteOptions } from "fastify";
+import Fastify, { type FastifyInstance, type FastifyRequest, type RouteOptions } from "fastify";
 import { serializerCompiler } from "fastify-type-provider-zod";
 import { closeUnreadBodies } from "./api/bodies.js";
 import { apiErrorHandler, frameworkErrors, nothingAt } from "./api/error-handler.js";
@@ -11,12 +11,18 @@ import { registerDocs } from "./docs/plugin.js";
 import { NotFoundError } from "./api/errors.js";
 import { echoRequestId, loggingOptions } from "./logging/logger.js";
 import { Mailer } from "./mail/mailer.js";
+import { ReadCache } from "./api/read-cache.js";
+import type { AccessToken } from "./oauth/tokens.js";
 import { signInHousekeeping } from "./oauth/housekeeping.js";
 import { oauthEndpointsPlugin } from "./oauth/plugin.js";
 import { pagesPlugin } from "./pages/plugin.js";
 import setPasswordRoutes from "./routes/account/set-password.js";
 import usersRoutes from "./routes/api/v1/users.js";
 import productsRoutes from "./routes/api/v1/products.js";
+import productMediaRoutes from "./routes/api/v1/product-media.js";
+import mediaRoutes from "./routes/media.js";
+import { registerJobs } from "./jobs/plugin.js";
+import productPartsRoutes from "./routes/api/v1/product-parts.js";
 import devOutboxRoutes from "./routes/dev/outbox.js";
 import homeRoutes from "./routes/index.js";
 import accessTokenRoutes from "./routes/oauth2/access-token.js";
@@ -29,6 +35,9 @@ declare module "fastify" {
     db: Db;
     config: StoreConfig;
     mailer: Mailer;
+    readCache: ReadCache;
+    /** Live access tokens by hash (src/api/plugin.ts), forgotten on every write like the read cache. */
+    tokenCache: ReadCache<AccessToken>;
   }
 }
 
@@ -39,6 +48,26 @@ export interface BuildOptions {
   onRoute?: (route: RouteOptions) => void;
   /** Where the log goes instead of stdout (tests read it). */
   logStream?: NodeJS.WritableStream;
+}
+
+/**
+ * Every request that may write (any method but GET, HEAD and OPTIONS, in any
+ * scope: the API, the OAuth endpoints, the pages) brackets itself for the
+ * caches (docs/architecture.md#the-read-cache): from its first hook to its
+ * answer, when its transaction has settled, committed or not.
+ */
+function bracketWrites(app: FastifyInstance, caches: ReadCache<unknown>[]) {
+  const writing = new WeakSet<FastifyRequest>();
+  const end = async (request: FastifyRequest) => {
+    if (writing.delete(request)) for (const cache of caches) cache.endWrite();
+  };
+  app.addHook("onRequest", async (request) => {
+    if (request.method === "GET" || request.method === "HEAD" || request.method === "OPTIONS") return;
+    writing.add(request);
+    for (const cache of caches) cache.beginWrite();
+  });
+  app.addHook("onSend", end);
+  app.addHook("onResponse", end);
 }
 
 /** Builds the store's HTTP app (tests call this and talk to it over HTTP; server.ts listens). */
@@ -61,6 +90,14 @@ export async function buildApp({ config, database, onRoute, logStream }: BuildOp
   // Before the scopes, so that every error answered before a body has arrived stops its upload.
   closeUnreadBodies(app);
   signInHousekeeping(app);
+  // An answer is recomputed at least every 10 s, whatever happens: the bound on another process's write.
+  app.decorate("readCache", new ReadCache(config.readCache, 256, 10_000));
+  // A token is re-read at least every 30 s, whatever happens: the bound on a revocation made by another process.
+  app.decorate("tokenCache", new ReadCache<AccessToken>(config.readCache, 1_000, 30_000));
+  bracketWrites(app, [app.readCache, app.tokenCache]);
+  registerJobs(app);
+  // Jobs that change the catalogue (image imports) bracket their writes like requests do.
+  app.jobs.catalogueWrite = (write) => app.readCache.write(write);
 
   // Every route declares zod schemas: they validate input, type the handlers and make the reference.
   app.setValidatorCompiler(validatorCompiler);
@@ -75,7 +112,11 @@ export async function buildApp({ config, database, onRoute, logStream }: BuildOp
 
   await app.register(pagesPlugin, { routes: [homeRoutes, authorizeRoutes, loginRoutes, setPasswordRoutes] });
   await app.register(oauthEndpointsPlugin, { routes: [accessTokenRoutes, revokeRoutes] });
-  await app.register(apiPlugin, { prefix: "/api/v1", routes: [usersRoutes, productsRoutes] });
+  await app.register(apiPlugin, {
+    prefix: "/api/v1",
+    routes: [usersRoutes, productsRoutes, productPartsRoutes, productMediaRoutes],
+  });
+  await app.register(mediaRoutes);
   if (config.mode === "development") await app.register(devOutboxRoutes);
 
   return app;

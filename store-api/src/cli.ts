@@ -8,6 +8,7 @@ import { ConfigError, loadConfig, type StoreConfig } from "./config.js";
 import { DataDirInUseError, openDatabase, type Database } from "./db/index.js";
 import { ApiError } from "./api/errors.js";
 import { addRedirectUris, ClientRegistrationError, createClient, findClient } from "./oauth/clients.js";
+import { seedDemoStore, StoreNotEmptyError } from "./seed/index.js";
 import { startServer } from "./server.js";
 import { emailField, passwordField } from "./users/schemas.js";
 import { serializeUser } from "./users/serialize.js";
@@ -25,6 +26,9 @@ Commands:
                                           first-start set-up used by \`npm start\`: an owner account and the
                                           dashboard's OAuth application, written to FILE (kept across starts);
                                           prints FILE's contents with the store's name (store_name)
+  seed                                    add the demo catalogue (66 products in several categories, with
+                                          options, extras, pictures and videos) to a store without products;
+                                          a store that has products is left as it is (exit status 1)
 
 Configuration comes from the environment (see the README): STORE_API_DATA_DIR, DATABASE_URL, …
 With the embedded database the commands need the server to be stopped (one process per data folder).`;
@@ -163,6 +167,15 @@ async function main(argv: string[]) {
       return;
     }
 
+    case "seed": {
+      const result = await withDatabase(config, ({ db }) =>
+        seedDemoStore(db, { config }, { progress: (line) => console.log(line) }),
+      );
+      const seconds = (result.milliseconds / 1000).toFixed(1);
+      console.log(`Added the demo catalogue in ${seconds} s: ${result.parts.map((p) => p.summary).join("; ")}.`);
+      return;
+    }
+
     default:
       throw new UsageError(`Unknown command "${command}".\n\n${USAGE}`);
   }
@@ -173,7 +186,8 @@ main(process.argv.slice(2)).catch((err: unknown) => {
     err instanceof UsageError ||
     err instanceof ConfigError ||
     err instanceof DataDirInUseError ||
-    err instanceof ClientRegistrationError
+    err instanceof ClientRegistrationError ||
+    err instanceof StoreNotEmptyError
   ) {
     console.error(`store: ${err.message}`);
   } else if (err instanceof ApiError) {

@@ -1,4 +1,5 @@
 import net from "node:net";
+import path from "node:path";
 import { z } from "zod";
 import { isLoopbackHost } from "./auth/loopback.js";
 
@@ -27,6 +28,7 @@ const envSchema = z.object({
     .or(z.literal("").transform(() => undefined)),
   STORE_API_MODE: z.enum(["development", "production"]).default("development"),
   STORE_API_RATE_LIMIT: z.coerce.number().min(0).default(40),
+  STORE_API_READ_CACHE: bool.default(true),
   STORE_API_TRUST_PROXY: z
     .string()
     .default("false")
@@ -39,6 +41,8 @@ const envSchema = z.object({
       return parsed;
     }),
   STORE_API_ALLOW_REMOTE_DEV: bool.default(false),
+  STORE_API_IMPORT_DIR: z.string().optional(),
+  STORE_API_ALLOW_PRIVATE_FETCHES: bool.default(false),
   STORE_API_LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   STORE_NAME: z.string().min(1).default("Demo Store"),
   STORE_CURRENCY: z
@@ -66,6 +70,11 @@ export interface StoreConfig {
   /** Requests per second per token; 0 turns the limit off. Bursts to twice this. */
   rateLimit: number;
   /**
+   * Keep the catalogue's read answers in memory until the next write
+   * (src/api/read-cache.ts); off when several store processes share one PostgreSQL.
+   */
+  readCache: boolean;
+  /**
    * Which hops may set X-Forwarded-* (client address, HTTPS): none (false), every
    * one (true, warned about at start), a hop count, or proxy addresses/CIDRs.
    */
@@ -79,7 +88,37 @@ export interface StoreConfig {
   mailFrom: string;
   /** The sign-in throttle and password hashing (docs/contract.md#oauth); tests make them cheaper. */
   signIn: SignInSettings;
+  /** The folder whose files a multiple image upload may name (docs/contract.md#uploads). */
+  importDir: string;
+  /**
+   * Image imports and upload callbacks may reach loopback and private
+   * addresses (docs/contract.md#uploads): development mode only, off by default.
+   */
+  allowPrivateFetches: boolean;
+  /** The durable background jobs (image imports, callbacks); tests make them quicker. */
+  jobs: JobSettings;
 }
+
+export interface JobSettings {
+  /** Whether this process runs jobs at all (a test may enqueue and close before any runs). */
+  enabled: boolean;
+  /** How often an idle worker looks for due jobs (a job enqueued here wakes it at once). */
+  pollMs: number;
+  /** How long a claimed job stays locked: past it, a job whose process died is taken again. */
+  lockMs: number;
+  /** Jobs running at once in the process. */
+  concurrency: number;
+  /** The time limit of one download or callback. */
+  fetchTimeoutMs: number;
+}
+
+export const JOB_DEFAULTS: JobSettings = {
+  enabled: true,
+  pollMs: 1000,
+  lockMs: 2 * 60 * 1000,
+  concurrency: 2,
+  fetchTimeoutMs: 30 * 1000,
+};
 
 export interface SignInSettings {
   /** Length of every throttle window. */
@@ -173,6 +212,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): StoreConfig {
     throw new ConfigError(`Invalid store configuration:\n${lines.join("\n")}`);
   }
   const e = parsed.data;
+  if (e.STORE_API_ALLOW_PRIVATE_FETCHES && e.STORE_API_MODE === "production") {
+    throw new ConfigError(
+      "Invalid store configuration:\n  STORE_API_ALLOW_PRIVATE_FETCHES: is for development and tests only; " +
+        "in production mode image imports never reach loopback or private addresses",
+    );
+  }
   return {
     port: e.STORE_API_PORT,
     host: e.STORE_API_HOST,
@@ -182,6 +227,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): StoreConfig {
     dashboardUrl: e.STORE_DASHBOARD_URL,
     mode: e.STORE_API_MODE,
     rateLimit: e.STORE_API_RATE_LIMIT,
+    readCache: e.STORE_API_READ_CACHE,
     trustProxy: e.STORE_API_TRUST_PROXY,
     allowRemoteDev: e.STORE_API_ALLOW_REMOTE_DEV,
     logLevel: e.STORE_API_LOG_LEVEL,
@@ -190,6 +236,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): StoreConfig {
     smtpUrl: e.SMTP_URL || undefined,
     mailFrom: e.MAIL_FROM,
     signIn: { ...SIGN_IN_DEFAULTS },
+    importDir: path.resolve(e.STORE_API_IMPORT_DIR || path.join(e.STORE_API_DATA_DIR, "import")),
+    allowPrivateFetches: e.STORE_API_ALLOW_PRIVATE_FETCHES,
+    jobs: { ...JOB_DEFAULTS },
   };
 }
 

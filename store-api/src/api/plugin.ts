@@ -1,6 +1,7 @@
 import cors from "@fastify/cors";
-import type { FastifyPluginAsync, FastifyRequest } from "fastify";
+import type { FastifyInstance, FastifyPluginAsync, FastifyRequest } from "fastify";
 import { findAccessToken, type AccessToken } from "../oauth/tokens.js";
+import { sha256 } from "../auth/secrets.js";
 import type { UserRow } from "../users/users.js";
 import { accessRule, type AccessRule } from "./access.js";
 import { acceptForms, API_BODY_LIMITS } from "./bodies.js";
@@ -108,7 +109,7 @@ export const apiPlugin: FastifyPluginAsync<ApiOptions> = async (api, { routes })
     if (request.method === "OPTIONS" || request.is404) return;
     const token = bearerToken(request);
     if (!token) throw new InvalidTokenError("An access token is required: send Authorization: Bearer <token>.");
-    const auth = await findAccessToken(api.db, token);
+    const auth = await cachedAccessToken(api, token);
     if (!auth) throw new InvalidTokenError();
     const wait = limiter.take(String(auth.grantId));
     if (wait > 0) throw new RateLimitedError(wait);
@@ -124,6 +125,23 @@ export const apiPlugin: FastifyPluginAsync<ApiOptions> = async (api, { routes })
 
   for (const plugin of routes) await api.register(plugin);
 };
+
+/**
+ * The live access token, from the token cache when no write has run since it
+ * was read (app.ts brackets every write, the revocations and user changes
+ * included), and while it has not expired; otherwise from the database.
+ */
+async function cachedAccessToken(api: FastifyInstance, token: string): Promise<AccessToken | undefined> {
+  const cache = api.tokenCache;
+  const key = sha256(token);
+  const kept = cache.get(key);
+  if (kept && kept.expiresAt.getTime() > Date.now()) return kept;
+  if (kept) cache.delete(key);
+  const ticket = cache.ticket();
+  const found = await findAccessToken(api.db, token);
+  if (found) cache.set(key, ticket, found);
+  return found;
+}
 
 /** The signed-in user behind the request's token (set by the API plugin). */
 export function actor(request: FastifyRequest): UserRow {

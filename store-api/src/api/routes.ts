@@ -26,6 +26,8 @@ export type ZodInstance = FastifyInstance<
 /** One method of a resource: its schema (which types the handler) and its handler. */
 export interface Endpoint<S extends FastifySchema> {
   schema: S;
+  /** Route options beside the schema (e.g. `streamsFiles` for an upload, api/bodies.ts). */
+  config?: { streamsFiles?: boolean };
   handler: RouteHandlerMethod<
     RawServerDefault,
     RawRequestDefaultExpression,
@@ -51,7 +53,7 @@ export function resource<T extends Partial<Record<Method, FastifySchema>>>(
   for (const method of allowed) {
     // Each endpoint was type-checked against its own schema above; here they are only handed to Fastify.
     const endpoint = (endpoints as Partial<Record<Method, Endpoint<FastifySchema>>>)[method]!;
-    app.route({ method, url, schema: endpoint.schema, handler: endpoint.handler });
+    app.route({ method, url, schema: endpoint.schema, handler: endpoint.handler, config: endpoint.config ?? {} });
   }
   const others = METHODS.filter((m) => !allowed.includes(m));
   if (others.length) {

@@ -99,6 +99,15 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
       if (!closing)
         console.warn(`store: an idle database connection failed (${err.message}); a new one will be opened.`);
     });
+    // A connection can also die while a request or a job holds it (between two of its
+    // queries): that query fails and the pool replaces the connection, but the client's
+    // own 'error' event has no listener then, and would end the process too.
+    pool.on("connect", (client) => {
+      client.on("error", (err) => {
+        if (!closing)
+          console.warn(`store: a database connection in use failed (${err.message}); a new one will be opened.`);
+      });
+    });
     const db = drizzlePg({ client: pool, schema });
     try {
       await migratePg(db, { migrationsFolder });

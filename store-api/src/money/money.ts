@@ -30,8 +30,16 @@ function formatter(currency: string): Intl.NumberFormat {
 
 /** How many decimal places the currency has (USD 2, JPY 0, KWD 3). */
 export function currencyDigits(currency: string): number {
-  return formatter(currency).resolvedOptions().maximumFractionDigits ?? 2;
+  let digits = digitsOf.get(currency);
+  if (digits === undefined) {
+    // resolvedOptions() builds a new object each call: once per currency, not once per amount.
+    digits = formatter(currency).resolvedOptions().maximumFractionDigits ?? 2;
+    digitsOf.set(currency, digits);
+  }
+  return digits;
 }
+
+const digitsOf = new Map<string, number>();
 
 /** The ways an amount may name the store currency: its symbols and its code. */
 function currencyMarks(currency: string): string[] {

@@ -78,12 +78,20 @@ export interface AccessToken {
   grantId: number;
   clientId: string;
   scopes: string[];
+  /** When it stops working (a cached token is checked against it on every use). */
+  expiresAt: Date;
 }
 
 /** A live access token: known, unexpired, its grant not revoked, its user active. */
 export async function findAccessToken(q: Queryable, token: string): Promise<AccessToken | undefined> {
   const [row] = await q
-    .select({ user: users, grantId: oauthGrants.id, clientId: oauthGrants.clientId, scope: oauthTokens.scope })
+    .select({
+      user: users,
+      grantId: oauthGrants.id,
+      clientId: oauthGrants.clientId,
+      scope: oauthTokens.scope,
+      expiresAt: oauthTokens.expiresAt,
+    })
     .from(oauthTokens)
     .innerJoin(oauthGrants, eq(oauthGrants.id, oauthTokens.grantId))
     .innerJoin(users, eq(users.id, oauthGrants.userId))
@@ -96,7 +104,15 @@ export async function findAccessToken(q: Queryable, token: string): Promise<Acce
         eq(users.isActive, true),
       ),
     );
-  return row && { user: row.user, grantId: row.grantId, clientId: row.clientId, scopes: row.scope.split(" ") };
+  return (
+    row && {
+      user: row.user,
+      grantId: row.grantId,
+      clientId: row.clientId,
+      scopes: row.scope.split(" "),
+      expiresAt: row.expiresAt,
+    }
+  );
 }
 
 /** The grant behind a token of either kind, live or not (for revocation). */

@@ -2,6 +2,7 @@ import { randomBytes } from "node:crypto";
 import { and, asc, count, desc, eq, gt, gte, inArray, like, lt, lte, or, sql } from "drizzle-orm";
 import { ConflictError, NotFoundError, ValidationError } from "../api/errors.js";
 import type { Queryable } from "../db/index.js";
+import { mediaOfProducts, type ProductMedia } from "../media/images.js";
 import { categories, productCategories, productExtras, productOptions, products } from "../db/schema/index.js";
 import type { CreateProductInput, ItemInput, UpdateProductInput } from "./schemas.js";
 
@@ -16,6 +17,8 @@ export interface ProductDetail {
   options: OptionRow[];
   extras: ExtraRow[];
   categories: string[];
+  /** Images and videos, each list in the product's shared media order (src/media/). */
+  media: ProductMedia;
 }
 
 /** An opaque, unguessable key (products, options, extras). */
@@ -75,14 +78,19 @@ export async function listProducts(q: Queryable, page: number, size: number): Pr
   return { rows, total: total?.n ?? 0 };
 }
 
-/** The product with the key or slug (the key wins), or a 404. */
-export async function getProduct(q: Queryable, keyOrSlug: string): Promise<ProductRow> {
-  if (keyOrSlug.includes("\0")) throw notFound(keyOrSlug);
+/** The product with the key or slug (the key wins), if any. */
+export async function findProduct(q: Queryable, keyOrSlug: string): Promise<ProductRow | undefined> {
+  if (keyOrSlug.includes("\0")) return undefined;
   const rows = await q
     .select()
     .from(products)
     .where(or(eq(products.key, keyOrSlug), eq(products.slug, keyOrSlug)));
-  const row = rows.find((r) => r.key === keyOrSlug) ?? rows[0];
+  return rows.find((r) => r.key === keyOrSlug) ?? rows[0];
+}
+
+/** The product with the key or slug (the key wins), or a 404. */
+export async function getProduct(q: Queryable, keyOrSlug: string): Promise<ProductRow> {
+  const row = await findProduct(q, keyOrSlug);
   if (!row) throw notFound(keyOrSlug);
   return row;
 }
@@ -95,7 +103,7 @@ function notFound(keyOrSlug: string) {
 export async function productDetails(q: Queryable, rows: ProductRow[]): Promise<ProductDetail[]> {
   if (rows.length === 0) return [];
   const ids = rows.map((r) => r.id);
-  const [options, extras, cats] = await Promise.all([
+  const [options, extras, cats, media] = await Promise.all([
     q
       .select()
       .from(productOptions)
@@ -112,6 +120,7 @@ export async function productDetails(q: Queryable, rows: ProductRow[]): Promise<
       .innerJoin(categories, eq(categories.id, productCategories.categoryId))
       .where(inArray(productCategories.productId, ids))
       .orderBy(asc(productCategories.position), asc(categories.name)),
+    mediaOfProducts(q, ids),
   ]);
   return rows.map((product) => {
     const own = options.filter((o) => o.productId === product.id);
@@ -123,6 +132,7 @@ export async function productDetails(q: Queryable, rows: ProductRow[]): Promise<
       options: own.filter((o) => !o.isDefault),
       extras: extras.filter((e) => e.productId === product.id),
       categories: cats.filter((c) => c.productId === product.id).map((c) => c.name),
+      media: media.get(product.id) ?? { images: [], videos: [] },
     };
   });
 }
@@ -165,7 +175,7 @@ async function shiftFrom(q: Queryable, order: number) {
 }
 
 /** Finds or creates the categories by name, in the given order (duplicates once). */
-async function categoryIds(q: Queryable, names: string[]): Promise<number[]> {
+export async function categoryIds(q: Queryable, names: string[]): Promise<number[]> {
   const unique = [...new Map(names.map((n) => [n.toLowerCase(), n])).values()];
   // Locks are always taken in one order (the listing's, then slugs, then sorted names): no deadlock.
   for (const lower of unique.map((n) => n.toLowerCase()).sort()) await lockName(q, `category ${lower}`);

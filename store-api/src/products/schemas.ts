@@ -11,7 +11,7 @@ export const FORM_FIELD_TYPES = ["checkbox", "paragraph", "text", "date"] as con
 export const PAGE_SIZE = { default: 20, max: 250 } as const;
 
 /** A whole number in [min, max] (a form string or a JSON number); anything else is a 422 with `message`. */
-const intString = (min: number, max: number, what: string) =>
+export const intString = (min: number, max: number, what: string) =>
   z.unknown().transform((value, ctx) => {
     const n = typeof value === "string" && /^\s*-?\d{1,16}\s*$/.test(value) ? Number(value) : value;
     if (typeof n === "number" && Number.isInteger(n) && n >= min && n <= max) return n;
@@ -19,7 +19,7 @@ const intString = (min: number, max: number, what: string) =>
     return z.NEVER;
   });
 
-const numberString = (what: string) =>
+export const numberString = (what: string) =>
   z.preprocess(
     (v) => (typeof v === "string" && v.trim() !== "" && Number.isFinite(Number(v)) ? Number(v) : v),
     z
@@ -86,7 +86,7 @@ const formField = z
   });
 
 /** An option or extra as written (docs/contract.md: keys are written as `id`). */
-function itemInput(currency: string) {
+export function itemInput(currency: string) {
   return z.object(
     {
       id: z.string({ error: "ids must be strings" }).optional(),
@@ -103,7 +103,7 @@ function itemInput(currency: string) {
 }
 
 /** metadata, quantity and surcharge are required on write: a missing one is a 422 naming the list. */
-function requireItemFields<T extends { metadata?: unknown; quantity?: unknown; surcharge?: unknown }>(
+export function requireItemFields<T extends { metadata?: unknown; quantity?: unknown; surcharge?: unknown }>(
   item: T,
   ctx: z.RefinementCtx,
 ) {
@@ -112,7 +112,7 @@ function requireItemFields<T extends { metadata?: unknown; quantity?: unknown; s
   }
 }
 
-function optionInput(currency: string) {
+export function optionInput(currency: string) {
   return itemInput(currency).extend({
     fetch_sku: z
       .string({ error: "fetch_sku must be a string" })
@@ -192,7 +192,7 @@ function productFields(currency: string) {
   };
 }
 
-const categoryNames = z
+export const categoryNames = z
   .preprocess(
     (v) => {
       if (typeof v !== "string") return v;
@@ -219,11 +219,20 @@ const categoryNames = z
   )
   .meta({ description: 'Category names: comma-separated, or a JSON list (["Mugs", "Gifts"]).' });
 
-const notYet = (what: string) =>
-  z
-    .unknown()
-    .refine(() => false, { error: `is not supported yet: this store cannot take ${what} when a product is created` })
-    .meta({ description: `Not supported yet by this store (a 422).` });
+/** `images` and `videos` on POST: a JSON list of URLs (docs/contract.md#uploads). */
+const urlList = (max: number) =>
+  jsonField(
+    z
+      .array(
+        z
+          .string({ error: "must list URLs as strings" })
+          .trim()
+          .min(1, { error: "must not hold an empty entry" })
+          .max(2000, { error: "entries must be at most 2000 characters" }),
+        { error: "must be a JSON list of URLs" },
+      )
+      .max(max, { error: `may hold at most ${max} entries` }),
+  );
 
 export function createProductBody(currency: string) {
   return formBody({
@@ -244,8 +253,14 @@ export function createProductBody(currency: string) {
     )
       .optional()
       .meta({ description: "JSON list of extras: metadata, quantity and surcharge required; no id on create." }),
-    images: notYet("images").optional(),
-    videos: notYet("videos").optional(),
+    images: urlList(100)
+      .optional()
+      .meta({
+        description:
+          "JSON list of http(s) URLs and paths inside the store's import folder: imported in the background, " +
+          "each image joining the product's images when done.",
+      }),
+    videos: urlList(50).optional().meta({ description: "JSON list of YouTube or Vimeo URLs." }),
     reorder_products: formBoolean
       .optional()
       .meta({ description: "Default true; false leaves the other products' order as it is." }),

@@ -1,3 +1,4 @@
+import { serializeImage, serializeVideoThumbs } from "../media/serialize.js";
 import { formatMoney, moneyRaw } from "../money/money.js";
 import type { ExtraRow, OptionRow, ProductDetail } from "./products.js";
 
@@ -79,8 +80,8 @@ export function serializeProduct(d: ProductDetail, ctx: SerializeContext) {
     options: (d.options.length ? d.options : [d.defaultOption]).map((o) => serializeOption(o, currency)),
     extras: d.extras.map((e) => serializeExtra(e, currency)),
     option_style: p.optionStyle as "single" | "separate",
-    images: [],
-    videos: [],
+    images: d.media.images.map((i) => serializeImage(i, ctx.publicUrl)),
+    videos: d.media.videos.map((v) => serializeVideoThumbs(v, ctx.publicUrl)),
     digital_samples: [],
     form: p.form,
     shipping_group: null,

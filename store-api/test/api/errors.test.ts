@@ -2,7 +2,16 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { users } from "../../src/db/schema/index.js";
 import type { UserRow } from "../../src/users/users.js";
-import { addClient, addUser, api, outbox, seedToken, startStore, type TestStore } from "../helpers/index.js";
+import {
+  addClient,
+  addUser,
+  api,
+  outbox,
+  seedToken,
+  startStore,
+  type TestStore,
+  writeBehindApi,
+} from "../helpers/index.js";
 
 /**
  * The API's authentication and its error model (docs/contract.md#errors,
@@ -146,11 +155,15 @@ describe("authentication", () => {
     const temp = await addUser(store, { email: "temp@example.com" });
     const token = (await seedToken(store, client, temp)).access_token;
     expect((await api(store, token, "GET", "/users")).status).toBe(200);
-    await store.database.db.update(users).set({ isActive: false }).where(eq(users.id, temp.id));
+    await writeBehindApi(store, () =>
+      store.database.db.update(users).set({ isActive: false }).where(eq(users.id, temp.id)),
+    );
     const res = await api(store, token, "GET", "/users");
     expectError(res, 401, "invalid_token");
     expect(res.res.headers.get("www-authenticate")).toBe(BEARER_INVALID);
-    await store.database.db.update(users).set({ isActive: true }).where(eq(users.id, temp.id));
+    await writeBehindApi(store, () =>
+      store.database.db.update(users).set({ isActive: true }).where(eq(users.id, temp.id)),
+    );
     expect((await api(store, token, "GET", "/users")).status).toBe(200);
   });
 });

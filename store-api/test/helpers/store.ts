@@ -108,3 +108,12 @@ export async function startStoreWithAdmin(overrides: Partial<StoreConfig> = {}) 
   const admin = (await seedToken(store, client, owner)).access_token;
   return { store, client, owner, admin };
 }
+
+/**
+ * Runs a write made behind the API's back (straight to the database) the way
+ * the store brackets its own writes, so that no cached read or token outlives
+ * it (docs/architecture.md#the-read-cache).
+ */
+export async function writeBehindApi<T>(store: TestStore, write: () => Promise<T>): Promise<T> {
+  return store.app.tokenCache.write(() => store.app.readCache.write(write));
+}

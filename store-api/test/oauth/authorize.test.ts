@@ -13,6 +13,7 @@ import {
   REDIRECT_URI,
   startStore,
   type TestStore,
+  writeBehindApi,
 } from "../helpers/index.js";
 
 /**
@@ -183,7 +184,9 @@ describe("sign-in page", () => {
 
   it("does not let an inactive user sign in", async () => {
     const inactive = await addUser(store, { email: "gone@example.com", password: "inactive password" });
-    await store.database.db.update(users).set({ isActive: false }).where(eq(users.id, inactive.id));
+    await writeBehindApi(store, () =>
+      store.database.db.update(users).set({ isActive: false }).where(eq(users.id, inactive.id)),
+    );
     const browser = new Browser(store.url);
     const { res, text } = await submitSignIn(browser, "gone@example.com", "inactive password");
     expect(res.status).toBe(403);

@@ -19,6 +19,7 @@ import {
   startStore,
   tokenRequest,
   type TestStore,
+  writeBehindApi,
 } from "../helpers/index.js";
 
 /** POST /oauth2/access_token: authorization_code and refresh_token grants, PKCE (docs/contract.md#oauth). */
@@ -276,7 +277,9 @@ describe("authorization_code grant", () => {
       { clientId: client.client_id, email: user.email, password: "leaver password" },
       b,
     );
-    await store.database.db.update(users).set({ isActive: false }).where(eq(users.id, user.id));
+    await writeBehindApi(store, () =>
+      store.database.db.update(users).set({ isActive: false }).where(eq(users.id, user.id)),
+    );
     expectOAuthError(await exchangeCode(store, client, location.searchParams.get("code")!), 400, "invalid_grant");
   });
 
@@ -509,7 +512,9 @@ describe("refresh_token grant", () => {
     );
     const tokens = await exchangeCode(store, client, location.searchParams.get("code")!);
     expect(tokens.status).toBe(200);
-    await store.database.db.update(users).set({ isActive: false }).where(eq(users.id, user.id));
+    await writeBehindApi(store, () =>
+      store.database.db.update(users).set({ isActive: false }).where(eq(users.id, user.id)),
+    );
     expectOAuthError(await refresh(tokens.json.refresh_token), 400, "invalid_grant");
     expect(await usersStatus(tokens.json.access_token)).toBe(401);
   });

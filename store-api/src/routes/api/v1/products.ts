@@ -1,9 +1,12 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { cachedRead } from "../../../api/cached-read.js";
+import { NotFoundError } from "../../../api/errors.js";
 import { resource } from "../../../api/routes.js";
 import { apiErrors, deleted } from "../../../api/schemas.js";
 import {
   createProduct,
   deleteProduct,
+  findProduct,
   getProduct,
   listProducts,
   productDetail,
@@ -20,7 +23,9 @@ import {
   productUpdated,
   updateProductBody,
 } from "../../../products/schemas.js";
+import { findCategory, listCategoryProducts, productOrCategoryProducts } from "../../../products/categories.js";
 import { serializeProduct } from "../../../products/serialize.js";
+import { addProductMedia, productFiles, removeProductFiles } from "../../../media/service.js";
 
 const tags = ["Products"];
 
@@ -39,16 +44,16 @@ const productsRoutes: FastifyPluginAsyncZod = async (api) => {
         querystring: productListQuery,
         response: { 200: productList, ...apiErrors },
       },
-      handler: async (request, reply) => {
-        const page = request.query.page ?? 0;
-        const size = request.query.count ?? PAGE_SIZE.default;
-        const { details, total } = await db.transaction(async (tx) => {
-          const { rows, total } = await listProducts(tx, page, size);
-          return { details: await productDetails(tx, rows), total };
-        });
-        reply.header("x-total-count", String(total));
-        return details.map((d) => serializeProduct(d, ctx()));
-      },
+      handler: async (request, reply) =>
+        cachedRead(request, reply, productList, async () => {
+          const page = request.query.page ?? 0;
+          const size = request.query.count ?? PAGE_SIZE.default;
+          const { details, total } = await db.transaction(async (tx) => {
+            const { rows, total } = await listProducts(tx, page, size);
+            return { details: await productDetails(tx, rows), total };
+          });
+          return { body: details.map((d) => serializeProduct(d, ctx())), total };
+        }),
     },
     POST: {
       schema: {
@@ -59,7 +64,13 @@ const productsRoutes: FastifyPluginAsyncZod = async (api) => {
         response: { 201: product, ...apiErrors },
       },
       handler: async (request, reply) => {
-        const detail = await db.transaction(async (tx) => productDetail(tx, await createProduct(tx, request.body)));
+        let imports = false;
+        const detail = await db.transaction(async (tx) => {
+          const row = await createProduct(tx, request.body);
+          imports = await addProductMedia(tx, config, row.id, request.body);
+          return productDetail(tx, row);
+        });
+        if (imports) api.jobs.wake();
         return reply.status(201).send(serializeProduct(detail, ctx()));
       },
     },
@@ -69,15 +80,34 @@ const productsRoutes: FastifyPluginAsyncZod = async (api) => {
     GET: {
       schema: {
         tags,
-        summary: "Get a product",
-        description: "By key or slug; a product key or slug wins over a category slug.",
+        summary: "Get a product, or list a category's products",
+        description:
+          "By key or slug: the Product. Otherwise, when a category has this slug, a page of its products (a list, in the products list's order, with X-Total-Count; page and count as for the list). A product key or slug wins over a category slug.",
         params: productParams,
-        response: { 200: product, ...apiErrors },
+        querystring: productListQuery,
+        response: {
+          200: productOrCategoryProducts,
+          ...apiErrors,
+        },
       },
-      handler: async (request) => {
-        const detail = await db.transaction(async (tx) => productDetail(tx, await getProduct(tx, request.params.key)));
-        return serializeProduct(detail, ctx());
-      },
+      handler: async (request, reply) =>
+        cachedRead(request, reply, productOrCategoryProducts, async () => {
+          const { key } = request.params;
+          const found = await db.transaction(async (tx) => {
+            const row = await findProduct(tx, key);
+            if (row) return { kind: "product" as const, detail: await productDetail(tx, row) };
+            const category = await findCategory(tx, key);
+            if (!category) {
+              throw new NotFoundError(`There is no product or category with the key or slug "${key.slice(0, 100)}".`);
+            }
+            const page = request.query.page ?? 0;
+            const size = request.query.count ?? PAGE_SIZE.default;
+            const { rows, total } = await listCategoryProducts(tx, category.id, page, size);
+            return { kind: "category" as const, list: await productDetails(tx, rows), total };
+          });
+          if (found.kind === "product") return { body: serializeProduct(found.detail, ctx()) };
+          return { body: found.list.map((d) => serializeProduct(d, ctx())), total: found.total };
+        }),
     },
     PUT: {
       schema: {
@@ -104,7 +134,14 @@ const productsRoutes: FastifyPluginAsyncZod = async (api) => {
         response: { 200: deleted, ...apiErrors },
       },
       handler: async (request) => {
-        await db.transaction(async (tx) => deleteProduct(tx, await getProduct(tx, request.params.key)));
+        const files = await db.transaction(async (tx) => {
+          const current = await getProduct(tx, request.params.key);
+          const owned = await productFiles(tx, current.id);
+          await deleteProduct(tx, current);
+          return owned;
+        });
+        // Its image files go once the deletion has committed (docs/contract.md#uploads).
+        await removeProductFiles(db, config, files);
         return true as const;
       },
     },

@@ -1,0 +1,29 @@
+import type { FastifyReply, FastifyRequest } from "fastify";
+import type { z } from "zod";
+
+/**
+ * Answers a catalogue read from the read cache (api/read-cache.ts), or computes,
+ * checks against its response schema, keeps and sends it. The key is the route
+ * with its validated params and query (never the token, which may be in the query).
+ */
+export async function cachedRead(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  schema: z.ZodType,
+  compute: () => Promise<{ body: unknown; total?: number }>,
+) {
+  const cache = request.server.readCache;
+  const key = JSON.stringify([request.routeOptions.url, request.params, request.query]);
+  let answer = cache.get(key);
+  if (!answer) {
+    const ticket = cache.ticket();
+    const { body, total } = await compute();
+    // What the route's serializer would check, once per computed answer rather than once per request.
+    answer = {
+      body: Buffer.from(JSON.stringify(schema.parse(body))),
+      headers: total === undefined ? {} : { "x-total-count": String(total) },
+    };
+    cache.set(key, ticket, answer);
+  }
+  return reply.headers(answer.headers).type("application/json; charset=utf-8").send(answer.body);
+}

@@ -1,0 +1,114 @@
+/**
+ * Answers of the catalogue's reads kept in memory, so that the busiest read
+ * (`GET /api/v1/products`, pages a storefront and the dashboard ask for again
+ * and again) costs a token check and a copy, not a dozen queries and a
+ * serialisation (docs/architecture.md#the-read-cache).
+ *
+ * Correctness rests on one rule: an answer is kept only if no write ran while
+ * it was computed, and served only while no write is running. Every write to
+ * the API (any method but GET, HEAD and OPTIONS), and every background job that
+ * changes the catalogue, brackets itself with `beginWrite()`/`endWrite()`; each
+ * bump of the generation forgets every answer kept before it. A read that
+ * started before a write committed therefore never outlives it, and nothing is
+ * served from memory while a write may still commit.
+ *
+ * It assumes that this process is the only one writing its database (always so
+ * with the embedded PGlite); with PostgreSQL shared by several store processes,
+ * turn it off (`STORE_API_READ_CACHE=0`).
+ */
+export interface CachedAnswer {
+  /** The answer's JSON, encoded once (a string would be encoded again on every send). */
+  body: Buffer | string;
+  /** Headers that belong to the answer (X-Total-Count). */
+  headers: Record<string, string>;
+}
+
+interface Entry<V> {
+  value: V;
+  generation: number;
+  storedAt: number;
+}
+
+/**
+ * The cache of any value read from the database that writes may change (the
+ * catalogue's answers; the access tokens, src/api/token-cache.ts).
+ */
+export class ReadCache<V = CachedAnswer> {
+  #generation = 0;
+  #writes = 0;
+  readonly #entries = new Map<string, Entry<V>>();
+
+  constructor(
+    readonly enabled: boolean,
+    /** How many answers are kept at most (the least recently used go first). */
+    readonly capacity = 256,
+    /** How long an answer is kept at most, writes or not (a bound on what another process's write could leave stale). */
+    readonly maxAgeMs = Number.POSITIVE_INFINITY,
+    private readonly now: () => number = Date.now,
+  ) {}
+
+  /** A write starts: nothing is served or kept until it ends. */
+  beginWrite(): void {
+    this.#writes++;
+    this.#generation++;
+  }
+
+  /** A write ended (committed or not): every answer kept before it is forgotten. */
+  endWrite(): void {
+    this.#writes = Math.max(0, this.#writes - 1);
+    this.#generation++;
+    this.#entries.clear();
+  }
+
+  /** Runs a write outside a request (a background job) between beginWrite and endWrite. */
+  async write<T>(fn: () => Promise<T>): Promise<T> {
+    this.beginWrite();
+    try {
+      return await fn();
+    } finally {
+      this.endWrite();
+    }
+  }
+
+  /** The answer kept for the key, if it is still true. */
+  get(key: string): V | undefined {
+    if (!this.enabled || this.#writes > 0) return undefined;
+    const entry = this.#entries.get(key);
+    if (!entry || entry.generation !== this.#generation) return undefined;
+    if (this.now() - entry.storedAt > this.maxAgeMs) {
+      this.#entries.delete(key);
+      return undefined;
+    }
+    // Most recently used last (Map keeps insertion order).
+    this.#entries.delete(key);
+    this.#entries.set(key, entry);
+    return entry.value;
+  }
+
+  /** Forgets one answer (a caller found it no longer true, e.g. an expired token). */
+  delete(key: string): void {
+    this.#entries.delete(key);
+  }
+
+  /** Where a read starts: hand it back to `set`; null when no write may be running (nothing will be kept). */
+  ticket(): number | null {
+    return this.enabled && this.#writes === 0 ? this.#generation : null;
+  }
+
+  /** Keeps an answer computed since `ticket()`, unless a write started in between. */
+  set(key: string, ticket: number | null, value: V): void {
+    if (ticket === null || ticket !== this.#generation || this.#writes > 0) return;
+    this.#entries.delete(key);
+    this.#entries.set(key, { value, generation: ticket, storedAt: this.now() });
+    while (this.#entries.size > this.capacity) {
+      const oldest = this.#entries.keys().next().value;
+      if (oldest === undefined) break;
+      this.#entries.delete(oldest);
+    }
+  }
+
+  /** How many answers are kept (tests). */
+  get size(): number {
+    return this.#entries.size;
+  }
+}

@@ -1,0 +1,138 @@
+import type { FastifyBaseLogger } from "fastify";
+import type { JobSettings } from "../config.js";
+import type { Db } from "../db/index.js";
+import { claimJob, type JobRow, releaseJob } from "./queue.js";
+
+/**
+ * Runs the durable jobs of the `jobs` table in this process: a few workers
+ * claim due jobs, run their kind's handler, and sleep when there is nothing to
+ * do (a job enqueued by this process wakes them at once). Stopping aborts the
+ * running handlers and puts their jobs back, due at once, for the next start.
+ */
+
+/** A failure worth trying again later; past the kind's attempts, the job fails with this message. */
+export class RetryLater extends Error {
+  override name = "RetryLater";
+}
+
+export interface JobContext {
+  /** Aborted when the store stops: the handler gives up quickly, the job runs again after the restart. */
+  signal: AbortSignal;
+  log: FastifyBaseLogger;
+}
+
+export interface JobKind {
+  /** How many claims a job gets before it fails for good. */
+  maxAttempts: number;
+  /** Does the work and finishes the job (finishJob) in the transaction that records its result. */
+  run(job: JobRow, ctx: JobContext): Promise<void>;
+  /** Fails the job for good with a message (and whatever that means for its kind). */
+  fail(job: JobRow, message: string, ctx: JobContext): Promise<void>;
+}
+
+/** The wait before the n-th retry: 2 s, 8 s, 32 s … at most 10 minutes. */
+function backoffMs(attempt: number): number {
+  return Math.min(2000 * 4 ** (attempt - 1), 10 * 60 * 1000);
+}
+
+/** Runs a write that changes the catalogue (see JobRunner.catalogueWrite). */
+export type CatalogueWrite = <T>(write: () => Promise<T>) => Promise<T>;
+
+export class JobRunner {
+  /**
+   * Wraps every job transaction that changes what the catalogue's reads show
+   * (an imported image joining a product): whoever keeps answers of those
+   * reads (a read cache) sets it, e.g. `app.jobs.catalogueWrite = (w) => cache.write(w)`.
+   */
+  catalogueWrite: CatalogueWrite = (write) => write();
+  private stopping = false;
+  private loops: Promise<void>[] = [];
+  private sleepers = new Set<() => void>();
+  private controller = new AbortController();
+
+  constructor(
+    private readonly db: Db,
+    private readonly settings: JobSettings,
+    private readonly kinds: Record<string, JobKind>,
+    private readonly log: FastifyBaseLogger,
+  ) {}
+
+  start(): void {
+    if (!this.settings.enabled || this.loops.length) return;
+    for (let i = 0; i < this.settings.concurrency; i++) this.loops.push(this.loop());
+  }
+
+  /** A job was enqueued (after its transaction committed): look now rather than at the next poll. */
+  wake(): void {
+    for (const wake of this.sleepers) wake();
+  }
+
+  async stop(): Promise<void> {
+    this.stopping = true;
+    this.controller.abort();
+    this.wake();
+    await Promise.all(this.loops);
+    this.loops = [];
+  }
+
+  private sleep(ms: number): Promise<void> {
+    return new Promise((resolve) => {
+      const done = () => {
+        clearTimeout(timer);
+        this.sleepers.delete(done);
+        resolve();
+      };
+      const timer = setTimeout(done, ms);
+      this.sleepers.add(done);
+    });
+  }
+
+  private async loop(): Promise<void> {
+    while (!this.stopping) {
+      let job: JobRow | null = null;
+      try {
+        job = await claimJob(this.db, this.settings.lockMs);
+      } catch (err) {
+        if (this.stopping) return;
+        this.log.error({ err }, "jobs: could not claim a job");
+      }
+      if (!job) {
+        await this.sleep(this.settings.pollMs);
+        continue;
+      }
+      await this.runOne(job);
+    }
+  }
+
+  private async runOne(job: JobRow): Promise<void> {
+    const ctx: JobContext = { signal: this.controller.signal, log: this.log.child({ job: job.id, kind: job.kind }) };
+    const kind = this.kinds[job.kind];
+    try {
+      if (!kind) {
+        ctx.log.error("jobs: no handler for this kind of job; it stays pending");
+        await releaseJob(this.db, job, 10 * 60 * 1000, `no handler for jobs of kind ${job.kind}`);
+        return;
+      }
+      if (job.attempts > kind.maxAttempts) {
+        await kind.fail(job, job.error ?? `gave up after ${kind.maxAttempts} attempts`, ctx);
+        return;
+      }
+      await kind.run(job, ctx);
+    } catch (err) {
+      if (this.stopping) {
+        // Put it back as it was: the next start runs it again at once.
+        await releaseJob(this.db, job, 0).catch(() => {});
+        return;
+      }
+      const message =
+        err instanceof RetryLater ? err.message : "the store could not process it (an internal error; see its log)";
+      if (!(err instanceof RetryLater)) ctx.log.error({ err }, "jobs: a job failed");
+      try {
+        if (kind && job.attempts >= kind.maxAttempts) await kind.fail(job, message, ctx);
+        else await releaseJob(this.db, job, backoffMs(job.attempts), message);
+      } catch (inner) {
+        ctx.log.error({ err: inner }, "jobs: could not record a job's failure; it runs again when its lock expires");
+      }
+    }
+  }
+}

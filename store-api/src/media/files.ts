@@ -1,0 +1,90 @@
+import { randomBytes } from "node:crypto";
+import fs from "node:fs";
+import path from "node:path";
+
+/**
+ * Where the store keeps its media files (docs/contract.md#uploads): under the
+ * data folder, `media/` for what `{base_url}/media/` serves and `tmp/` for
+ * uploads and downloads on their way in (same file system, so nothing is
+ * copied twice). File names are never reused: a name is served with a cache
+ * header that lets every client keep it for a year.
+ */
+
+/** What the media functions need to know about the store: its data folder. A StoreConfig fits. */
+export interface MediaDeps {
+  dataDir: string;
+}
+
+/** The five stored sizes, by longest edge in pixels (never upscaled). */
+export const IMAGE_SIZES = { tiny: 64, small: 160, medium: 480, large: 1024, huge: 2048 } as const;
+export type ImageSize = keyof typeof IMAGE_SIZES;
+export const SIZE_NAMES = Object.keys(IMAGE_SIZES) as ImageSize[];
+
+/** Every image at most this large, uploaded or imported. */
+export const MAX_IMAGE_BYTES = 20 * 1024 * 1024;
+
+export const CONTENT_TYPES: Record<string, string> = {
+  jpg: "image/jpeg",
+  webp: "image/webp",
+};
+
+export function mediaDir(deps: MediaDeps): string {
+  return path.resolve(deps.dataDir, "media");
+}
+
+export function tmpDir(deps: MediaDeps): string {
+  return path.resolve(deps.dataDir, "tmp");
+}
+
+/** A new img_key: lower-case hex, so that `{img_key}-{size}.{ext}` splits one way only. */
+export function newImageKey(): string {
+  return randomBytes(8).toString("hex");
+}
+
+/** A fresh path in the temporary folder (created when missing). */
+export async function tmpFile(deps: MediaDeps, suffix = ""): Promise<string> {
+  const dir = tmpDir(deps);
+  await fs.promises.mkdir(dir, { recursive: true });
+  return path.join(dir, `${randomBytes(12).toString("hex")}${suffix}`);
+}
+
+/** The public URL of a media file. */
+export function mediaUrl(publicUrl: string, fileName: string): string {
+  return `${publicUrl}/media/${fileName}`;
+}
+
+const IMAGE_FILE = /^([0-9a-f]{16})-(tiny|small|medium|large|huge)\.(jpg|webp)$/;
+
+/** The img_key and size of an image file name, or null when the name is not one the store makes. */
+export function parseImageFileName(name: string): { key: string; size: ImageSize; ext: string } | null {
+  const m = IMAGE_FILE.exec(name);
+  return m ? { key: m[1]!, size: m[2] as ImageSize, ext: m[3]! } : null;
+}
+
+/** Deletes media files (after the transaction that forgot them committed); a missing one is fine. */
+export async function removeMediaFiles(deps: MediaDeps, fileNames: Iterable<string>): Promise<void> {
+  const dir = mediaDir(deps);
+  await Promise.all(
+    [...fileNames].map((name) => fs.promises.rm(path.join(dir, path.basename(name)), { force: true }).catch(() => {})),
+  );
+}
+
+/** Deletes a temporary file; a missing one is fine. */
+export async function removeTmp(file: string | undefined): Promise<void> {
+  if (file) await fs.promises.rm(file, { force: true }).catch(() => {});
+}
+
+/**
+ * Removes temporary files left by a process that stopped mid-upload (older
+ * than an hour: another process on the same folder may be using newer ones).
+ */
+export async function removeStaleTmp(deps: MediaDeps, olderThanMs = 60 * 60 * 1000): Promise<void> {
+  const dir = tmpDir(deps);
+  const names = await fs.promises.readdir(dir).catch(() => [] as string[]);
+  const cutoff = Date.now() - olderThanMs;
+  for (const name of names) {
+    const file = path.join(dir, name);
+    const stat = await fs.promises.stat(file).catch(() => null);
+    if (stat?.isFile() && stat.mtimeMs < cutoff) await removeTmp(file);
+  }
+}

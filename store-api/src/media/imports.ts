@@ -1,0 +1,323 @@
+import { randomBytes } from "node:crypto";
+import fs from "node:fs";
+import path from "node:path";
+import { eq } from "drizzle-orm";
+import { ApiError, ValidationError } from "../api/errors.js";
+import type { JobSettings } from "../config.js";
+import type { Db, Queryable } from "../db/index.js";
+import { products } from "../db/schema/index.js";
+import { batchJobs, enqueueJob, finishJob, type JobRow, lockBatch } from "../jobs/queue.js";
+import { type CatalogueWrite, type JobContext, type JobKind, RetryLater } from "../jobs/runner.js";
+import {
+  type ImageSize,
+  MAX_IMAGE_BYTES,
+  type MediaDeps,
+  newImageKey,
+  removeMediaFiles,
+  removeTmp,
+  tmpFile,
+} from "./files.js";
+import { checkLiteralAddress, checkUrl, downloadToFile, FetchError, type FetchPolicy, postJson } from "./fetch.js";
+import { insertImage } from "./images.js";
+import { type RenderedImage, renderImage } from "./render.js";
+import { imageFromFiles } from "./serialize.js";
+
+/**
+ * The multiple image upload (docs/contract.md#uploads): `images` lists http(s)
+ * URLs and paths inside the import folder; the request answers at once with
+ * the img_keys the images will have, and one durable job per image does the
+ * work. When the request's last job is done, one more job POSTs the callback
+ * (`callback_options`: `url`, `on_success`) as JSON:
+ * `{"success": [Image, …], "error": {"<img_key>": "message", …}}`. With
+ * `on_success` false it is sent only when something failed.
+ */
+
+export const IMPORT_IMAGE = "import_image";
+export const UPLOAD_CALLBACK = "upload_callback";
+
+/** At most this many images in one multiple upload. */
+export const MAX_IMPORTS = 100;
+
+/** What imports need of the store's configuration (a StoreConfig fits). */
+export interface ImportDeps extends MediaDeps {
+  importDir: string;
+  allowPrivateFetches: boolean;
+  publicUrl: string;
+  jobs: JobSettings;
+}
+
+export interface ImageSource {
+  kind: "url" | "path";
+  /** The URL, or the path inside the import folder as given. */
+  value: string;
+}
+
+export interface CallbackOptions {
+  url: string;
+  onSuccess: boolean;
+}
+
+interface ImportPayload {
+  productId: number;
+  key: string;
+  source: ImageSource;
+  callback: CallbackOptions | null;
+  /** Set when done: the file names by size. */
+  result?: Partial<Record<ImageSize, string>>;
+}
+
+const policy = (deps: Pick<ImportDeps, "allowPrivateFetches">): FetchPolicy => ({
+  allowPrivate: deps.allowPrivateFetches,
+});
+
+/** The path of an import-folder entry, if it stays inside the folder (by its text; links are checked when read). */
+function insideImportDir(importDir: string, entry: string): string | null {
+  if (entry.includes("\0")) return null;
+  const root = path.resolve(importDir);
+  const full = path.resolve(root, entry);
+  const rel = path.relative(root, full);
+  if (!rel || rel.startsWith("..") || path.isAbsolute(rel)) return null;
+  return full;
+}
+
+/**
+ * Reads the entries of `images`: each an http(s) URL (not one whose host is a
+ * blocked IP literal) or a path inside the import folder. Anything else is a
+ * 422 naming `images` (the whole request changes nothing).
+ */
+export function checkImageSources(entries: string[], deps: ImportDeps): ImageSource[] {
+  const problems: string[] = [];
+  const sources = entries.map((raw, i): ImageSource => {
+    const value = raw.trim();
+    if (/^[a-z][a-z0-9+.-]*:/i.test(value)) {
+      try {
+        checkLiteralAddress(checkUrl(value), policy(deps));
+      } catch (err) {
+        problems.push(`entry ${i + 1} ${(err as Error).message}`);
+      }
+      return { kind: "url", value };
+    }
+    if (!insideImportDir(deps.importDir, value)) {
+      problems.push(`entry ${i + 1} must be an http(s) URL or a path inside the store's import folder`);
+    }
+    return { kind: "path", value };
+  });
+  if (problems.length) throw new ValidationError({ images: problems.join("; ") });
+  return sources;
+}
+
+/** Reads `callback_options`' URL the same way (a 422 naming callback_options). */
+export function checkCallback(options: { url: string; on_success?: boolean }, deps: ImportDeps): CallbackOptions {
+  try {
+    checkLiteralAddress(checkUrl(options.url.trim()), policy(deps));
+  } catch (err) {
+    throw new ValidationError({ callback_options: `url ${(err as Error).message}` });
+  }
+  return { url: options.url.trim(), onSuccess: options.on_success ?? true };
+}
+
+/**
+ * Enqueues one import job per source, for the product, in the caller's
+ * transaction; answers the img_keys the images will have, in the order given.
+ * Call the runner's wake() after the transaction commits.
+ */
+export async function enqueueImageImports(
+  q: Queryable,
+  productId: number,
+  sources: ImageSource[],
+  callback: CallbackOptions | null,
+): Promise<string[]> {
+  const batch = randomBytes(12).toString("hex");
+  const keys: string[] = [];
+  for (const source of sources) {
+    const key = newImageKey();
+    const payload: ImportPayload = { productId, key, source, callback };
+    await enqueueJob(q, IMPORT_IMAGE, batch, { ...payload });
+    keys.push(key);
+  }
+  return keys;
+}
+
+/** After a job of the batch ended (in that transaction): when it was the last, enqueue the callback. */
+async function afterImport(q: Queryable, job: JobRow): Promise<boolean> {
+  const callback = (job.payload as unknown as ImportPayload).callback;
+  if (!callback) return false;
+  await lockBatch(q, job.batch);
+  const all = await batchJobs(q, job.batch, IMPORT_IMAGE);
+  if (all.some((j) => j.state === "pending")) return false;
+  const failed = all.some((j) => j.state === "failed");
+  if (!failed && !callback.onSuccess) return false;
+  await enqueueJob(q, UPLOAD_CALLBACK, job.batch, { url: callback.url });
+  return true;
+}
+
+/** Gets the source into a local file; the caller removes it when it is a download. */
+async function fetchSource(
+  source: ImageSource,
+  deps: ImportDeps,
+  signal: AbortSignal,
+): Promise<{ file: string; temporary: boolean }> {
+  if (source.kind === "url") {
+    const file = await tmpFile(deps);
+    try {
+      await downloadToFile(source.value, file, {
+        maxBytes: MAX_IMAGE_BYTES,
+        timeoutMs: deps.jobs.fetchTimeoutMs,
+        policy: policy(deps),
+        signal,
+      });
+    } catch (err) {
+      await removeTmp(file);
+      throw err;
+    }
+    return { file, temporary: true };
+  }
+  const full = insideImportDir(deps.importDir, source.value);
+  const missing = new ImportFailure(`${source.value} is not a file in the store's import folder`);
+  if (!full) throw missing;
+  let real: string;
+  let root: string;
+  try {
+    [real, root] = await Promise.all([fs.promises.realpath(full), fs.promises.realpath(deps.importDir)]);
+  } catch {
+    throw missing;
+  }
+  const rel = path.relative(root, real);
+  if (!rel || rel.startsWith("..") || path.isAbsolute(rel)) {
+    throw new ImportFailure(`${source.value} leads outside the store's import folder`);
+  }
+  const stat = await fs.promises.stat(real);
+  if (!stat.isFile()) throw missing;
+  if (stat.size > MAX_IMAGE_BYTES) {
+    throw new ImportFailure(`${source.value} is larger than ${MAX_IMAGE_BYTES / 1024 / 1024} MB`);
+  }
+  return { file: real, temporary: false };
+}
+
+/** A failure that no retry will cure. */
+class ImportFailure extends Error {}
+
+/** Where an import failed, in a sentence for the callback's `error`. */
+function describeSource(source: ImageSource): string {
+  return source.value.length > 200 ? `${source.value.slice(0, 200)}…` : source.value;
+}
+
+/**
+ * The job kinds of image uploads, for the runner: its `wake` is told when a
+ * new job (the callback) was committed, and the transaction adding an image
+ * to a product runs through its `catalogueWrite`.
+ */
+export function imageJobKinds(
+  db: Db,
+  deps: ImportDeps,
+  runner: { wake(): void; catalogueWrite: CatalogueWrite },
+): Record<string, JobKind> {
+  const wake = () => runner.wake();
+  const failImport = async (job: JobRow, message: string) => {
+    const enqueued = await db.transaction(async (tx) => {
+      if (!(await finishJob(tx, job, { state: "failed", error: message }))) return false;
+      return afterImport(tx, job);
+    });
+    if (enqueued) wake();
+  };
+
+  const importImage: JobKind = {
+    maxAttempts: 3,
+    async run(job, ctx) {
+      const payload = job.payload as unknown as ImportPayload;
+      const where = describeSource(payload.source);
+      const [product] = await db.select({ id: products.id }).from(products).where(eq(products.id, payload.productId));
+      if (!product) return failImport(job, `${where}: the product was deleted before the image was imported`);
+
+      let source: { file: string; temporary: boolean };
+      try {
+        source = await fetchSource(payload.source, deps, ctx.signal);
+      } catch (err) {
+        if (ctx.signal.aborted) throw err;
+        if (err instanceof FetchError && err.transient) throw new RetryLater(`${where} ${err.message}`);
+        if (err instanceof FetchError) return failImport(job, `${where} ${err.message}`);
+        if (err instanceof ImportFailure) return failImport(job, err.message);
+        throw err;
+      }
+
+      let rendered: RenderedImage;
+      try {
+        rendered = await renderImage(deps, source.file, payload.key);
+      } catch (err) {
+        if (err instanceof ApiError) return failImport(job, `${where}: ${err.message}`);
+        throw err;
+      } finally {
+        if (source.temporary) await removeTmp(source.file);
+      }
+
+      const files = Object.fromEntries(rendered.files.map((f) => [f.size, f.fileName]));
+      let enqueued = false;
+      try {
+        enqueued = await runner.catalogueWrite(() =>
+          db.transaction(async (tx) => {
+            const [still] = await tx
+              .select({ id: products.id })
+              .from(products)
+              .where(eq(products.id, payload.productId));
+            if (!still) throw new ImportFailure(`${where}: the product was deleted before the image was imported`);
+            await insertImage(tx, payload.productId, rendered);
+            if (!(await finishJob(tx, job, { state: "done", payload: { result: files } }))) {
+              throw new Error("the job's claim was lost (another worker took it over)");
+            }
+            return afterImport(tx, job);
+          }),
+        );
+      } catch (err) {
+        await removeMediaFiles(deps, Object.values(files));
+        if (err instanceof ImportFailure) return failImport(job, err.message);
+        throw err;
+      }
+      if (enqueued) wake();
+    },
+    async fail(job, message) {
+      await failImport(job, message);
+    },
+  };
+
+  const callback: JobKind = {
+    maxAttempts: 5,
+    async run(job: JobRow, ctx: JobContext) {
+      const { url } = job.payload as { url: string };
+      const imports = await batchJobs(db, job.batch, IMPORT_IMAGE);
+      const body = {
+        success: imports
+          .filter((j) => j.state === "done")
+          .map((j) => imageFromFiles(deps.publicUrl, (j.payload as unknown as ImportPayload).result ?? {})),
+        error: Object.fromEntries(
+          imports
+            .filter((j) => j.state === "failed")
+            .map((j) => [(j.payload as unknown as ImportPayload).key, j.error ?? "failed"]),
+        ),
+      };
+      let status: number;
+      try {
+        status = await postJson(url, body, {
+          timeoutMs: deps.jobs.fetchTimeoutMs,
+          policy: policy(deps),
+          signal: ctx.signal,
+        });
+      } catch (err) {
+        if (ctx.signal.aborted) throw err;
+        if (err instanceof FetchError && !err.transient) {
+          ctx.log.warn({ url, reason: err.message }, "jobs: an upload callback was refused");
+          await finishJob(db, job, { state: "failed", error: `the callback URL ${err.message}` });
+          return;
+        }
+        throw new RetryLater(`the callback URL ${(err as Error).message}`);
+      }
+      if (status < 200 || status >= 300) throw new RetryLater(`the callback URL answered HTTP ${status}`);
+      await finishJob(db, job, { state: "done" });
+    },
+    async fail(job, message, ctx) {
+      ctx.log.warn({ batch: job.batch, reason: message }, "jobs: an upload callback could not be delivered");
+      await finishJob(db, job, { state: "failed", error: message });
+    },
+  };
+
+  return { [IMPORT_IMAGE]: importImage, [UPLOAD_CALLBACK]: callback };
+}

@@ -1,0 +1,160 @@
+import fs from "node:fs";
+import path from "node:path";
+import { and, eq } from "drizzle-orm";
+import { InvalidRequestError, ValidationError } from "../api/errors.js";
+import type { Db, Queryable } from "../db/index.js";
+import { productMedia } from "../db/schema/index.js";
+import { getProduct } from "../products/products.js";
+import { CONTENT_TYPES, type MediaDeps, mediaDir, parseImageFileName, removeMediaFiles, removeTmp } from "./files.js";
+import { deleteMedia, getMedia, insertImage, type MediaItem, productImageFiles } from "./images.js";
+import { checkCallback, checkImageSources, enqueueImageImports, type ImportDeps } from "./imports.js";
+import { renderImage } from "./render.js";
+import type { UploadImagesInput } from "./schemas.js";
+import {
+  addVideo,
+  NOT_A_VIDEO,
+  parseVideoThumbName,
+  parseVideoUrl,
+  removeUnusedVideoThumbs,
+  videoInUse,
+  videoThumbnail,
+  type VideoType,
+} from "./videos.js";
+
+/**
+ * What the media routes do, each request in one transaction; files are
+ * written before it and removed after it when it failed, and files of
+ * deleted media are removed once it committed (docs/contract.md#uploads).
+ */
+
+/** The single upload: renders the file, then records it last in the product's order. */
+export async function addUploadedImage(db: Db, deps: MediaDeps, productKey: string, file: string): Promise<MediaItem> {
+  let rendered;
+  try {
+    rendered = await renderImage(deps, file);
+  } finally {
+    await removeTmp(file);
+  }
+  try {
+    return await db.transaction(async (tx) => insertImage(tx, (await getProduct(tx, productKey)).id, rendered));
+  } catch (err) {
+    await removeMediaFiles(
+      deps,
+      rendered.files.map((f) => f.fileName),
+    );
+    throw err;
+  }
+}
+
+/**
+ * The multiple upload: checks the sources and the callback and enqueues the
+ * imports; answers the img_keys to come. Wake the job runner after it.
+ */
+export async function importImages(
+  q: Queryable,
+  deps: ImportDeps,
+  productId: number,
+  input: Pick<UploadImagesInput, "images" | "callback_options">,
+): Promise<string[]> {
+  if (!input.images) {
+    if (input.callback_options) throw new ValidationError({ images: "is required with callback_options" });
+    throw new ValidationError({ image: "is required: send a file as image, or a JSON list as images" });
+  }
+  const sources = checkImageSources(input.images, deps);
+  const callback = input.callback_options ? checkCallback(input.callback_options, deps) : null;
+  return enqueueImageImports(q, productId, sources, callback);
+}
+
+/** A request that sends both a file and a list is ambiguous. */
+export function assertOneKindOfUpload(hasFile: boolean, input: UploadImagesInput): void {
+  if (hasFile && (input.images || input.callback_options)) {
+    throw new InvalidRequestError("Send either a file as image, or images (with callback_options), not both.");
+  }
+}
+
+/** Deletes an image or a video (one transaction); its files go once that committed. */
+export async function removeMedia(
+  db: Db,
+  deps: MediaDeps,
+  productKey: string,
+  kind: "image" | "video",
+  key: string,
+): Promise<void> {
+  const item = await db.transaction(async (tx) => {
+    const found = await getMedia(tx, (await getProduct(tx, productKey)).id, kind, key);
+    await deleteMedia(tx, found);
+    return found;
+  });
+  if (kind === "image") await removeMediaFiles(deps, Object.values(item.files));
+  else await removeUnusedVideoThumbs(db, deps, [{ type: item.videoType as VideoType, id: item.key }]);
+}
+
+/** What to remove from disk once a product's deletion commits (read in its transaction, before it). */
+export interface ProductFiles {
+  images: string[];
+  videos: { type: VideoType; id: string }[];
+}
+
+export async function productFiles(q: Queryable, productId: number): Promise<ProductFiles> {
+  const videos = await q
+    .select({ type: productMedia.videoType, id: productMedia.key })
+    .from(productMedia)
+    .where(and(eq(productMedia.productId, productId), eq(productMedia.kind, "video")));
+  return {
+    images: await productImageFiles(q, productId),
+    videos: videos.map((v) => ({ type: v.type as VideoType, id: v.id })),
+  };
+}
+
+/** Removes a deleted product's files (after the deletion committed). */
+export async function removeProductFiles(db: Db, deps: MediaDeps, files: ProductFiles): Promise<void> {
+  await removeMediaFiles(deps, files.images);
+  await removeUnusedVideoThumbs(db, deps, files.videos);
+}
+
+/** A file the store serves under /media/: its path and type, or null (a 404). */
+export async function mediaFile(
+  db: Db,
+  deps: MediaDeps,
+  name: string,
+): Promise<{ path: string; contentType: string; size: number } | null> {
+  const image = parseImageFileName(name);
+  if (image) {
+    const file = path.join(mediaDir(deps), name);
+    const stat = await fs.promises.stat(file).catch(() => null);
+    return stat?.isFile() ? { path: file, contentType: CONTENT_TYPES[image.ext]!, size: stat.size } : null;
+  }
+  const thumb = parseVideoThumbName(name);
+  if (thumb && (await videoInUse(db, thumb.type, thumb.id))) {
+    const file = await videoThumbnail(deps, thumb.type, thumb.id, thumb.size);
+    const stat = await fs.promises.stat(file);
+    return { path: file, contentType: "image/jpeg", size: stat.size };
+  }
+  return null;
+}
+
+/**
+ * `images` and `videos` of a product POST, in its transaction: the videos are
+ * added at once (a URL of another host is a 422 naming `videos`; a repeated
+ * one counts once), the images enqueued as imports without a callback.
+ * Answers whether jobs were enqueued (wake the runner after the commit).
+ */
+export async function addProductMedia(
+  q: Queryable,
+  deps: ImportDeps,
+  productId: number,
+  input: { images?: string[] | undefined; videos?: string[] | undefined },
+): Promise<boolean> {
+  const seen = new Set<string>();
+  for (const [i, url] of (input.videos ?? []).entries()) {
+    const video = parseVideoUrl(url);
+    if (!video) throw new ValidationError({ videos: `entry ${i + 1} ${NOT_A_VIDEO}` });
+    if (seen.has(`${video.type} ${video.id}`)) continue;
+    seen.add(`${video.type} ${video.id}`);
+    await addVideo(q, productId, url);
+  }
+  if (!input.images?.length) return false;
+  const sources = checkImageSources(input.images, deps);
+  await enqueueImageImports(q, productId, sources, null);
+  return true;
+}

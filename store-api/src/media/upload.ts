@@ -1,0 +1,99 @@
+import fs from "node:fs";
+import { Transform } from "node:stream";
+import { pipeline } from "node:stream/promises";
+import type { FastifyRequest } from "fastify";
+import { PayloadTooLargeError, UPLOAD_LIMITS } from "../api/bodies.js";
+import { ApiError, InvalidRequestError, UnsupportedMediaTypeError } from "../api/errors.js";
+import { MAX_IMAGE_BYTES, type MediaDeps, removeTmp, tmpFile } from "./files.js";
+import { detectImageType, HEAD_BYTES, NOT_AN_IMAGE } from "./render.js";
+
+/**
+ * The single image upload's body (docs/contract.md#uploads): multipart, one
+ * file part named `image`, streamed to a temporary file as it arrives (never
+ * held whole in memory). The upload is refused as soon as it is known to be
+ * wrong, without reading the rest (src/api/bodies.ts then closes the
+ * connection): 413 once 20 MB is crossed (or at once when Content-Length says
+ * so), 415 once its first bytes show it is not an image.
+ */
+
+/** Room for the parts' headers and a few text fields beside the file. */
+const MULTIPART_OVERHEAD = 64 * 1024;
+
+const tooLarge = () =>
+  new PayloadTooLargeError(`The image is larger than ${MAX_IMAGE_BYTES / 1024 / 1024} MB, the most the store takes.`);
+
+export interface ImageUpload {
+  /** Text fields, a repeated one as a list (as in URL-encoded forms). */
+  fields: Record<string, unknown>;
+  /** The temporary file holding `image`, or null when none was sent; remove it when done. */
+  file: string | null;
+}
+
+/** Passes bytes on, refusing the stream as soon as its first bytes are not an image's. */
+function imageCheck(): Transform {
+  let head = Buffer.alloc(0);
+  let checked = false;
+  return new Transform({
+    transform(chunk: Buffer, _encoding, done) {
+      if (!checked) {
+        head = Buffer.concat([head, chunk]);
+        if (head.length >= HEAD_BYTES) {
+          checked = true;
+          if (!detectImageType(head)) return done(new UnsupportedMediaTypeError(NOT_AN_IMAGE));
+        }
+      }
+      done(null, chunk);
+    },
+    flush(done) {
+      if (!checked && !detectImageType(head)) return done(new UnsupportedMediaTypeError(NOT_AN_IMAGE));
+      done();
+    },
+  });
+}
+
+/** Reads a multipart upload: its text fields, and the `image` file into a temporary file. */
+export async function readImageUpload(request: FastifyRequest, deps: MediaDeps): Promise<ImageUpload> {
+  if (Number(request.headers["content-length"]) > MAX_IMAGE_BYTES + MULTIPART_OVERHEAD) throw tooLarge();
+  const fields: Record<string, unknown> = Object.create(null) as Record<string, unknown>;
+  let file: string | null = null;
+  try {
+    for await (const part of request.parts({ limits: UPLOAD_LIMITS })) {
+      if (part.type === "field") {
+        if (part.valueTruncated || part.fieldnameTruncated) {
+          throw new PayloadTooLargeError("A field of the multipart body is too large.");
+        }
+        const current = fields[part.fieldname];
+        if (current === undefined) fields[part.fieldname] = part.value;
+        else if (Array.isArray(current)) current.push(part.value);
+        else fields[part.fieldname] = [current, part.value];
+        continue;
+      }
+      if (part.fieldname !== "image") {
+        throw new InvalidRequestError(
+          `Send the file as the field image (not ${part.fieldname || "an unnamed field"}).`,
+        );
+      }
+      if (file) throw new InvalidRequestError("Send one file per request.");
+      file = await tmpFile(deps);
+      const target = file;
+      // busboy stops the file at the size limit and says so: refuse there, reading nothing more.
+      part.file.once("limit", () => part.file.destroy(tooLarge()));
+      await pipeline(part.file, imageCheck(), fs.createWriteStream(target));
+    }
+  } catch (err) {
+    await removeTmp(file ?? undefined);
+    throw uploadError(err);
+  }
+  return { fields, file };
+}
+
+/** What a multipart failure means in the error model (docs/contract.md#errors). */
+function uploadError(err: unknown): ApiError {
+  if (err instanceof ApiError) return err;
+  const e = err as { statusCode?: unknown; code?: unknown; message?: unknown };
+  if (e.code === "FST_REQ_FILE_TOO_LARGE") return tooLarge();
+  if (e.code === "FST_FILES_LIMIT_REACHED") return new InvalidRequestError("Send one file per request.");
+  if (e.statusCode === 413) return new PayloadTooLargeError("The multipart body has too many parts or fields.");
+  const detail = typeof e.message === "string" && e.message ? ` (${e.message})` : "";
+  return new InvalidRequestError(`The multipart/form-data body is malformed${detail}.`);
+}

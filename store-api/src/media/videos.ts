@@ -1,0 +1,170 @@
+import fs from "node:fs";
+import path from "node:path";
+import { and, eq } from "drizzle-orm";
+import sharp from "sharp";
+import { ConflictError, ValidationError } from "../api/errors.js";
+import type { Queryable } from "../db/index.js";
+import { productMedia } from "../db/schema/index.js";
+import { IMAGE_SIZES, type ImageSize, type MediaDeps, mediaDir, tmpFile } from "./files.js";
+import { insertVideoRow, type MediaItem } from "./images.js";
+
+/**
+ * Videos (docs/contract.md#uploads): a YouTube or Vimeo URL, in any of the
+ * forms people paste, becomes `{id, type, url, thumb_url}`; any other host is
+ * a 422. The store fetches nothing from the hosts: a video's thumbnails are
+ * pictures it draws itself (the host's colour and a play sign), in the five
+ * image sizes, served under /media/ like images.
+ */
+
+export type VideoType = "youtube" | "vimeo";
+
+export interface ParsedVideo {
+  type: VideoType;
+  id: string;
+  url: string;
+}
+
+const YOUTUBE_HOSTS = new Set([
+  "youtube.com",
+  "www.youtube.com",
+  "m.youtube.com",
+  "music.youtube.com",
+  "youtube-nocookie.com",
+  "www.youtube-nocookie.com",
+]);
+const VIMEO_HOSTS = new Set(["vimeo.com", "www.vimeo.com", "player.vimeo.com"]);
+const YOUTUBE_ID = /^[A-Za-z0-9_-]{11}$/;
+const VIMEO_ID = /^\d{1,20}$/;
+
+function youtubeId(url: URL): string | null {
+  const host = url.hostname.toLowerCase();
+  const segments = url.pathname.split("/").filter(Boolean);
+  if (host === "youtu.be" || host === "www.youtu.be") return segments[0] ?? null;
+  if (!YOUTUBE_HOSTS.has(host)) return null;
+  // /watch?v=ID, /embed/ID, /v/ID, /e/ID, /shorts/ID, /live/ID
+  if (segments[0] === "watch") return url.searchParams.get("v");
+  if (["embed", "v", "e", "shorts", "live"].includes(segments[0] ?? "")) return segments[1] ?? null;
+  return null;
+}
+
+function vimeoId(url: URL): string | null {
+  const host = url.hostname.toLowerCase();
+  if (!VIMEO_HOSTS.has(host)) return null;
+  const segments = url.pathname.split("/").filter(Boolean);
+  // player.vimeo.com/video/ID, vimeo.com/ID[/hash], /channels/NAME/ID, /groups/NAME/videos/ID,
+  // /album/N/video/ID, /showcase/N/video/ID
+  for (let i = 0; i < segments.length; i++) {
+    if (!VIMEO_ID.test(segments[i]!)) continue;
+    const before = segments[i - 1];
+    if (i === 0 || before === "video" || before === "videos" || segments[i - 2] === "channels") return segments[i]!;
+  }
+  return null;
+}
+
+/** The video a URL names, or null when it is no YouTube or Vimeo video URL. A missing scheme is read as https. */
+export function parseVideoUrl(input: string): ParsedVideo | null {
+  const text = input.trim();
+  if (!text || text.length > 2000) return null;
+  let url: URL;
+  try {
+    url = new URL(/^[a-z][a-z0-9+.-]*:\/\//i.test(text) ? text : `https://${text}`);
+  } catch {
+    return null;
+  }
+  if (url.protocol !== "https:" && url.protocol !== "http:") return null;
+  const yt = youtubeId(url);
+  if (yt && YOUTUBE_ID.test(yt)) return { type: "youtube", id: yt, url: text };
+  const vm = vimeoId(url);
+  if (vm) return { type: "vimeo", id: vm, url: text };
+  return null;
+}
+
+/** The message of a 422 for a URL that names no supported video. */
+export const NOT_A_VIDEO = "must be the URL of a YouTube or Vimeo video";
+
+/**
+ * Adds a video (a YouTube or Vimeo URL) to a product, last in its order,
+ * inside the caller's transaction. A URL of another host is a 422 naming
+ * `video`; a video the product already has is a 409.
+ */
+export async function addVideo(q: Queryable, productId: number, url: string): Promise<MediaItem> {
+  const video = parseVideoUrl(url);
+  if (!video) throw new ValidationError({ video: NOT_A_VIDEO });
+  const row = await insertVideoRow(q, productId, video);
+  if (!row) {
+    throw new ConflictError(`This product already has the ${video.type} video ${video.id}.`, {
+      video: "is already one of this product's videos",
+    });
+  }
+  return row;
+}
+
+/** The thumbnail file of a video in one size. */
+export function videoThumbName(type: string, id: string, size: ImageSize | "{size}"): string {
+  return `video-${type}-${id}-${size}.jpg`;
+}
+
+const THUMB_FILE = /^video-(youtube|vimeo)-([A-Za-z0-9_-]{11}|\d{1,20})-(tiny|small|medium|large|huge)\.jpg$/;
+
+export function parseVideoThumbName(name: string): { type: VideoType; id: string; size: ImageSize } | null {
+  const m = THUMB_FILE.exec(name);
+  if (!m || (m[1] === "youtube" ? !YOUTUBE_ID.test(m[2]!) : !VIMEO_ID.test(m[2]!))) return null;
+  return { type: m[1] as VideoType, id: m[2]!, size: m[3] as ImageSize };
+}
+
+/** Whether any product has this video (its thumbnails are served only then). */
+export async function videoInUse(q: Queryable, type: VideoType, id: string): Promise<boolean> {
+  const rows = await q
+    .select({ id: productMedia.id })
+    .from(productMedia)
+    .where(and(eq(productMedia.kind, "video"), eq(productMedia.videoType, type), eq(productMedia.key, id)))
+    .limit(1);
+  return rows.length > 0;
+}
+
+const HOST_COLOURS: Record<VideoType, [string, string]> = {
+  youtube: ["#2b0a0a", "#c4302b"],
+  vimeo: ["#06202c", "#1ab7ea"],
+};
+
+/**
+ * The path of a video's thumbnail in one size, drawn on first use and kept in
+ * the media folder. The picture depends only on the host and the size, so a
+ * file drawn again is the same bytes (it is served as immutable).
+ */
+export async function videoThumbnail(deps: MediaDeps, type: VideoType, id: string, size: ImageSize): Promise<string> {
+  const file = path.join(mediaDir(deps), videoThumbName(type, id, size));
+  if (fs.existsSync(file)) return file;
+  const width = IMAGE_SIZES[size];
+  const height = Math.round((width * 9) / 16);
+  const [dark, light] = HOST_COLOURS[type];
+  const r = height * 0.22;
+  const [cx, cy] = [width / 2, height / 2];
+  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}">
+<defs><linearGradient id="g" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="${dark}"/><stop offset="1" stop-color="${light}"/></linearGradient></defs>
+<rect width="100%" height="100%" fill="url(#g)"/>
+<circle cx="${cx}" cy="${cy}" r="${r}" fill="#ffffff" fill-opacity="0.9"/>
+<polygon points="${cx - r * 0.35},${cy - r * 0.5} ${cx - r * 0.35},${cy + r * 0.5} ${cx + r * 0.55},${cy}" fill="${light}"/>
+</svg>`;
+  await fs.promises.mkdir(mediaDir(deps), { recursive: true });
+  const tmp = await tmpFile(deps, ".jpg");
+  await sharp(Buffer.from(svg)).jpeg({ quality: 85 }).toFile(tmp);
+  await fs.promises.rename(tmp, file);
+  return file;
+}
+
+/** Removes the cached thumbnails of videos no product has any more (after a delete committed). */
+export async function removeUnusedVideoThumbs(
+  q: Queryable,
+  deps: MediaDeps,
+  videos: { type: VideoType; id: string }[],
+): Promise<void> {
+  for (const v of videos) {
+    if (await videoInUse(q, v.type, v.id)) continue;
+    await Promise.all(
+      (Object.keys(IMAGE_SIZES) as ImageSize[]).map((size) =>
+        fs.promises.rm(path.join(mediaDir(deps), videoThumbName(v.type, v.id, size)), { force: true }).catch(() => {}),
+      ),
+    );
+  }
+}

@@ -1,0 +1,74 @@
+import { sql } from "drizzle-orm";
+import type { StoreConfig } from "../config.js";
+import type { Db } from "../db/index.js";
+import { listProducts } from "../products/products.js";
+import { catalogue } from "./catalogue.js";
+import { seedMedia } from "./media.js";
+import type { SeedContext, SeedPart } from "./parts.js";
+
+/**
+ * The demo store's seed: `npm run store -- seed`, and the first `npm start`
+ * (docs/architecture.md#the-demo-store). It runs its parts in order in one
+ * transaction through the store's own domain functions, and only into an
+ * empty catalogue: a store with products is left exactly as it is.
+ *
+ * To add a part (shipping and tax groups, coupons, orders…), write a SeedPart
+ * in its own file and list it here, after the parts whose data it uses.
+ */
+export const SEED_PARTS: readonly SeedPart[] = [catalogue];
+
+export interface SeedOptions {
+  /** Only this many of the catalogue's products (tests); all when unset. */
+  limit?: number;
+  /** Draw and store the pictures and videos (default true). */
+  media?: boolean;
+  /** Progress lines, for the person waiting (none by default). */
+  progress?: (line: string) => void;
+  /** The parts to run (tests); SEED_PARTS by default. */
+  parts?: readonly SeedPart[];
+}
+
+export interface SeedResult {
+  /** What each part added, one line each. */
+  parts: { name: string; summary: string }[];
+  milliseconds: number;
+}
+
+/** The store already has products: the seed changed nothing. */
+export class StoreNotEmptyError extends Error {
+  override name = "StoreNotEmptyError";
+  constructor(readonly products: number) {
+    super(
+      `The store already has ${products} product${products === 1 ? "" : "s"}, and the demo catalogue is added only to an empty store. Nothing was changed. ` +
+        `To start over with the demo store, stop the store and remove its data folder (STORE_API_DATA_DIR) or database.`,
+    );
+  }
+}
+
+export async function seedDemoStore(
+  db: Db,
+  deps: { config: StoreConfig },
+  options: SeedOptions = {},
+): Promise<SeedResult> {
+  const started = performance.now();
+  const progress = options.progress ?? (() => {});
+  const media = options.media === false ? null : seedMedia(deps);
+  const ctx: SeedContext = { currency: deps.config.currency, limit: options.limit, media, progress };
+  const run = db.transaction(async (tx) => {
+    // Two seeds at once (PostgreSQL) take turns, and the second finds products.
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtext('demo store seed'))`);
+    const { total } = await listProducts(tx, 0, 1);
+    if (total > 0) throw new StoreNotEmptyError(total);
+    const done: SeedResult["parts"] = [];
+    for (const part of options.parts ?? SEED_PARTS) {
+      progress(`Seeding the ${part.name}…`);
+      done.push({ name: part.name, summary: await part.run(ctx, tx) });
+    }
+    return done;
+  });
+  const parts = await run.catch(async (err: unknown) => {
+    await media?.discard();
+    throw err;
+  });
+  return { parts, milliseconds: Math.round(performance.now() - started) };
+}

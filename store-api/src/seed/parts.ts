@@ -1,0 +1,32 @@
+import type { Tx } from "../db/index.js";
+
+/**
+ * What every part of the demo store's seed (seed/index.ts) is given. A part
+ * adds one kind of thing (the catalogue; later shipping and tax groups,
+ * coupons, orders) inside the seed's one transaction, and may read what the
+ * parts before it made.
+ */
+export interface SeedContext {
+  /** The store currency: amounts are written in its minor units. */
+  currency: string;
+  /** Only this many of the catalogue's products (tests); all when unset. */
+  limit: number | undefined;
+  /** Stores pictures and videos; null leaves the products without (never faked). */
+  media: SeedMedia | null;
+  /** One line of progress for the person waiting. */
+  progress(line: string): void;
+}
+
+/** How the seed stores a product's media: the store's own image pipeline (media/images.ts). */
+export interface SeedMedia {
+  addImage(tx: Tx, productId: number, picture: Buffer): Promise<void>;
+  addVideo(tx: Tx, productId: number, url: string): Promise<void>;
+  /** Removes the files written so far (the seed's transaction rolled back: no row names them). */
+  discard(): Promise<void>;
+}
+
+export interface SeedPart {
+  name: string;
+  /** Adds the part's data; answers one line saying what it added. */
+  run(ctx: SeedContext, tx: Tx): Promise<string>;
+}

@@ -1,0 +1,223 @@
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import sharp from "sharp";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { catalogue } from "../../src/seed/catalogue.js";
+import { PRODUCTS } from "../../src/seed/catalogue-data.js";
+import { seedDemoStore, StoreNotEmptyError } from "../../src/seed/index.js";
+import { api, startStoreWithAdmin, type TestStore, writeBehindApi } from "../helpers/index.js";
+
+/**
+ * The demo store's seed (docs/architecture.md#the-demo-store) on a fresh
+ * database of the real app, read back through the API. The whole catalogue is
+ * seeded without media (quick); a few products with their pictures and videos
+ * show the media path (drawing and resizing every picture takes half a minute;
+ * test/seed/cli.test.ts seeds the whole of it through the command line).
+ */
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- products as the API answers them
+type Json = any;
+
+async function allProducts(store: TestStore, token: string): Promise<Json[]> {
+  const res = await api(store, token, "GET", "/products?count=250");
+  expect(res.status, res.text).toBe(200);
+  return res.json;
+}
+
+/** What a seed run decides, without what differs on every run (keys, times) or store (its address). */
+function content(products: Json[]) {
+  const keys = new Set(["key", "created", "modified", "url"]);
+  const strip = (v: Json): Json =>
+    Array.isArray(v)
+      ? v.map(strip)
+      : v && typeof v === "object"
+        ? Object.fromEntries(
+            Object.entries(v)
+              .filter(([k]) => !keys.has(k))
+              .map(([k, x]) => [k, strip(x)]),
+          )
+        : v;
+  return strip(products);
+}
+
+function tempDir() {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "store-seed-test-"));
+  return { dir, cleanup: () => fs.rmSync(dir, { recursive: true, force: true }) };
+}
+
+describe("the demo catalogue (without media)", () => {
+  let store: TestStore;
+  let admin: string;
+  let products: Json[];
+  const data = tempDir();
+
+  beforeAll(async () => {
+    ({ store, admin } = await startStoreWithAdmin({ dataDir: data.dir }));
+    const lines: string[] = [];
+    const result = await seedDemoStore(
+      store.database.db,
+      { config: store.app.config },
+      { media: false, progress: (l) => lines.push(l) },
+    );
+    expect(result.parts.map((p) => p.name)).toEqual(["catalogue"]);
+    expect(lines.at(-1)).toMatch(new RegExp(`^${PRODUCTS.length}/${PRODUCTS.length} `));
+    products = await allProducts(store, admin);
+  }, 120_000);
+  afterAll(async () => {
+    await store.close();
+    data.cleanup();
+  });
+
+  it("has at least 60 products across several categories, listed a category at a time in turn", () => {
+    expect(products.length).toBe(PRODUCTS.length);
+    expect(products.length).toBeGreaterThanOrEqual(60);
+    const categories = new Set(products.flatMap((p) => p.categories));
+    for (const c of ["Apparel", "Home", "Kitchen", "Stationery", "Outdoors", "Gifts"]) expect(categories).toContain(c);
+    expect(products.map((p) => p.order)).toEqual(products.map((_, i) => i + 1));
+    expect(products.slice(0, 5).map((p) => p.categories[0])).toEqual([
+      "Apparel",
+      "Home",
+      "Kitchen",
+      "Stationery",
+      "Outdoors",
+    ]);
+  });
+
+  it("has realistic products: names, descriptions, SKUs, prices above costs, weights", () => {
+    const slugs = new Set(products.map((p) => p.slug));
+    expect(slugs.size).toBe(products.length);
+    for (const p of products) {
+      expect(p.name.length).toBeGreaterThan(3);
+      expect(p.description_short.length).toBeGreaterThan(20);
+      expect(p.description.startsWith(p.description_short)).toBe(true);
+      expect(p.sku).toMatch(/^[A-Z]{3}-[A-Z]{3}$/);
+      expect(p.price_raw).toBeGreaterThan(0);
+      expect(p.cost_raw).toBeGreaterThan(0);
+      expect(p.cost_raw).toBeLessThan(p.price_raw);
+      expect(p.price).toMatch(/^\$\d+\.\d\d$/);
+      if (p.type === "physical") expect(p.weight).toBeGreaterThan(0);
+    }
+    expect(new Set(products.map((p) => p.sku)).size).toBe(products.length);
+  });
+
+  it("has size × colour options with stock, surcharges and a SKU each, in separate dropdowns on some", () => {
+    const withOptions = products.filter((p) => !p.options[0].default);
+    expect(withOptions.length).toBeGreaterThan(products.length / 2);
+    const tee = products.find((p) => p.name === "Organic Cotton Crew Tee");
+    expect(tee.option_style).toBe("separate");
+    expect(tee.options).toHaveLength(5 * 4);
+    expect(tee.options[0].metadata).toEqual({ Size: "XS", Color: "White" });
+    const xlBlack = tee.options.find((o: Json) => o.metadata.Size === "XL" && o.metadata.Color === "Black");
+    expect(xlBlack).toMatchObject({ surcharge: "$2.00", surcharge_raw: 2, fetch_sku: "APP-TEE-XL-BLA" });
+    expect(tee.options.find((o: Json) => o.metadata.Size === "M").surcharge_raw).toBe(0);
+    // The product's quantity is the sum of its options'; now and then one option is sold out alone.
+    expect(tee.quantity).toBe(tee.options.reduce((n: number, o: Json) => n + o.quantity, 0));
+    const allOptions = withOptions.flatMap((p) => p.options);
+    expect(allOptions.some((o) => o.quantity === 0)).toBe(true);
+    expect(allOptions.some((o) => o.quantity > 0)).toBe(true);
+    const sizeByColour = withOptions.filter((p) => "Size" in p.options[0].metadata && "Color" in p.options[0].metadata);
+    expect(sizeByColour.length).toBeGreaterThanOrEqual(8);
+  });
+
+  it("has extras such as gift wrap and engraving", () => {
+    const extras = products.flatMap((p) => p.extras);
+    const names = new Set(extras.map((e) => e.metadata.Extra));
+    expect(names).toContain("Gift wrap");
+    expect(names).toContain("Engraving");
+    expect(products.filter((p) => p.extras.length > 0).length).toBeGreaterThanOrEqual(20);
+    const wrap = extras.find((e) => e.metadata.Extra === "Gift wrap");
+    expect(wrap).toMatchObject({ surcharge: "$4.00", quantity: -1 });
+  });
+
+  it("has products on sale, sold out, hidden and coming soon, and digital ones", () => {
+    const byStatus = (s: string) => products.filter((p) => p.status === s);
+    const onSale = byStatus("on sale");
+    expect(onSale.length).toBeGreaterThanOrEqual(5);
+    for (const p of onSale) {
+      expect(p.sale_price_raw).toBeLessThan(p.price_raw);
+      expect(p.regular_price).toBe(p.price);
+    }
+    expect(products.filter((p) => p.status !== "on sale").every((p) => p.sale_price === null)).toBe(true);
+    const soldOut = byStatus("sold out");
+    expect(soldOut.length).toBeGreaterThanOrEqual(3);
+    for (const p of soldOut) expect(p.quantity).toBe(0);
+    expect(byStatus("hidden").length).toBeGreaterThanOrEqual(3);
+    expect(byStatus("coming soon").length).toBeGreaterThanOrEqual(3);
+    const digital = products.filter((p) => p.type === "digital");
+    expect(digital.length).toBeGreaterThanOrEqual(2);
+    for (const p of digital) expect(p.quantity).toBe(-1);
+    expect(products.filter((p) => p.form).map((p) => p.form.name)).toContain("Engraving");
+  });
+
+  it("is the same catalogue on every run", async () => {
+    const other = await startStoreWithAdmin({ dataDir: data.dir });
+    try {
+      await seedDemoStore(other.store.database.db, { config: other.store.app.config }, { media: false });
+      expect(content(await allProducts(other.store, other.admin))).toEqual(content(products));
+    } finally {
+      await other.store.close();
+    }
+  }, 120_000);
+
+  it("refuses a second run, changing nothing", async () => {
+    const before = await allProducts(store, admin);
+    const again = seedDemoStore(store.database.db, { config: store.app.config }, { media: false });
+    await expect(again).rejects.toThrow(StoreNotEmptyError);
+    await expect(again).rejects.toThrow(`The store already has ${PRODUCTS.length} products`);
+    expect(await allProducts(store, admin)).toEqual(before);
+  });
+});
+
+describe("the demo catalogue's pictures and videos", () => {
+  let store: TestStore;
+  let admin: string;
+  const data = tempDir();
+  const LIMIT = 4;
+
+  beforeAll(async () => {
+    ({ store, admin } = await startStoreWithAdmin({ dataDir: data.dir }));
+  });
+  afterAll(async () => {
+    await store.close();
+    data.cleanup();
+  });
+
+  it("leaves neither products nor picture files when a part fails half-way", async () => {
+    const broken = { name: "broken part", run: () => Promise.reject(new Error("the broken part failed")) };
+    const failed = writeBehindApi(store, () =>
+      seedDemoStore(store.database.db, { config: store.app.config }, { limit: 2, parts: [catalogue, broken] }),
+    );
+    await expect(failed).rejects.toThrow("the broken part failed");
+    expect(await allProducts(store, admin)).toEqual([]);
+    const media = path.join(data.dir, "media");
+    expect(fs.existsSync(media) ? fs.readdirSync(media) : []).toEqual([]);
+  }, 120_000);
+
+  it("gives each product 1–4 pictures drawn locally, served in the five sizes, and a video to some", async () => {
+    const result = await writeBehindApi(store, () =>
+      seedDemoStore(store.database.db, { config: store.app.config }, { limit: LIMIT }),
+    );
+    expect(result.parts[0]!.summary).toMatch(
+      new RegExp(`^${LIMIT} products in \\d+ categories, \\d+ pictures, 3 videos$`),
+    );
+    const products = await allProducts(store, admin);
+    expect(products).toHaveLength(LIMIT);
+    for (const p of products) {
+      expect(p.images.length).toBeGreaterThanOrEqual(1);
+      expect(p.images.length).toBeLessThanOrEqual(4);
+    }
+    // The first products in the listing have a YouTube or a Vimeo video.
+    expect(products.slice(0, 3).map((p) => p.videos.length)).toEqual([1, 1, 1]);
+    const videos = await api(store, admin, "GET", `/products/${products[1].key}/videos`);
+    expect(videos.json).toMatchObject([{ type: "vimeo", id: "1084537", url: "https://vimeo.com/1084537" }]);
+
+    const image = products[0].images[0];
+    expect(Object.keys(image).sort()).toEqual(["huge", "large", "medium", "small", "tiny"]);
+    const res = await fetch(image.medium);
+    expect(res.status).toBe(200);
+    expect(res.headers.get("content-type")).toBe("image/jpeg");
+    const meta = await sharp(Buffer.from(await res.arrayBuffer())).metadata();
+    expect([meta.format, meta.width, meta.height]).toEqual(["jpeg", 480, 480]);
+  }, 120_000);
+});
