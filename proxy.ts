@@ -70,6 +70,11 @@ export async function proxy(request: NextRequest): Promise<Response> {
   return withSecurityHeaders(NextResponse.next({ request: { headers: requestHeaders } }), policy);
 }
 
+// Image uploads stream past the proxy: Next.js would buffer the body of any
+// request it sees (cut at 10 MB); lib/image-upload.ts checks the session and
+// the Origin itself.
 export const config = {
-  matcher: ["/((?!_next/static|_next/image|favicon\\.ico|icon\\.svg|robots\\.txt).*)"],
+  matcher: [
+    "/((?!_next/static|_next/image|favicon\\.ico|icon\\.svg|robots\\.txt|api/products/[^/]+/images/upload$).*)",
+  ],
 };

@@ -24,6 +24,8 @@ export interface Fixtures {
   userId: string;
   /** The set-password link of a fresh invitation, read from the store's outbox. */
   setPasswordLink: string;
+  /** A product with options, extras and a category, for /products/[key]. */
+  productKey: string;
 }
 
 export interface SitePage {
@@ -60,6 +62,8 @@ function dashboardPage(name: string, visitor: Visitor, path: (f: Fixtures) => st
           ? page.getByRole("heading", { level: 1, name: heading })
           : page.getByRole("heading", { level: 1 }).first(),
       ).toBeVisible();
+      // Forms that load after the page (components/ui/after-hydration.tsx) are part of it: wait for them.
+      await expect(page.getByText(/^Loading the (form|product editor)…$/)).toHaveCount(0);
     },
   } satisfies SitePage;
 }
@@ -78,6 +82,8 @@ export const sitePages: readonly SitePage[] = [
   dashboardPage("user", "owner", (f) => `/users/${encodeURIComponent(f.userId)}`),
   dashboardPage("orders", "owner", () => "/orders"),
   dashboardPage("products", "owner", () => "/products"),
+  dashboardPage("product-new", "owner", () => "/products/new"),
+  dashboardPage("product", "owner", (f) => `/products/${encodeURIComponent(f.productKey)}`),
   dashboardPage("coupons", "owner", () => "/coupons"),
   dashboardPage("shipping", "owner", () => "/shipping"),
   dashboardPage("tax", "owner", () => "/tax"),
@@ -174,6 +180,25 @@ export async function prepare(browser: Browser): Promise<Prepared> {
     });
     expect(created.status, JSON.stringify(created.body)).toBe(201);
     const setPasswordLink = await setPasswordLinkFor(invitee);
+    // A product with a bit of everything the editor shows.
+    const product = await storeApi(token, "POST", "/api/v1/products", {
+      name: uniqueEmail("Pages product").replace(/@.*/, ""),
+      price: "24.00",
+      sale_price: "19.50",
+      cost: "9.00",
+      categories: "Pages",
+      options: JSON.stringify([
+        { metadata: { Size: "S", Color: "Red" }, quantity: 3, surcharge: "0" },
+        { metadata: { Size: "M", Color: "Blue" }, quantity: 5, surcharge: "2.00" },
+      ]),
+      extras: JSON.stringify([{ metadata: { "Gift wrap": "Yes" }, quantity: -1, surcharge: "3.00" }]),
+      form: JSON.stringify({
+        name: "Engraving",
+        fields: [{ label: "Text", placeholder: "Up to 20 letters", type: "text" }],
+      }),
+    });
+    expect(product.status, JSON.stringify(product.body)).toBe(201);
+    const productKey = String((product.body as { key: string }).key);
     const ownerState = await context.storageState();
     const storeSessionState = {
       ...ownerState,
@@ -181,12 +206,14 @@ export async function prepare(browser: Browser): Promise<Prepared> {
     };
     const inviteeId = (created.body as { id: number | string }).id;
     return {
-      fixtures: { userId: String(casey.id), setPasswordLink },
+      fixtures: { userId: String(casey.id), setPasswordLink, productKey },
       ownerState,
       storeSessionState,
       async cleanUp() {
         const deleted = await storeApi(token, "DELETE", `/api/v1/users/${inviteeId}`);
         expect(deleted.status, JSON.stringify(deleted.body)).toBeLessThan(300);
+        const gone = await storeApi(token, "DELETE", `/api/v1/products/${encodeURIComponent(productKey)}`);
+        expect(gone.status, JSON.stringify(gone.body)).toBeLessThan(300);
       },
     };
   } finally {

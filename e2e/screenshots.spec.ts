@@ -3,16 +3,24 @@ import path from "node:path";
 import { type BrowserContext, type Page, expect, test } from "@playwright/test";
 import { type Prepared, type Theme, type Visitor, openContext, openPage, prepare, sitePages, themes } from "./pages";
 
-// Every page of e2e/pages.ts at 1280 and 390 px wide, light and dark, saved as
-// <artifactsDir>/screenshots/<page>-<width>-<theme>.png (playwright.config.ts)
-// for people to look at: no assertion on pixels. On a phone no page may be
-// wider than the screen. With UPDATE_DOCS_SCREENSHOT=1 the run also refreshes
-// docs/images/dashboard.png, the picture of the README's tour.
+// Every page of e2e/pages.ts on a desktop (1280 px) and a phone (390 px),
+// saved as <artifactsDir>/screenshots/<page>-<width>-<theme>.png
+// (playwright.config.ts) for people to look at: no assertion on pixels. On a
+// phone no page may be wider than the screen. A run takes the desktop in light
+// and the phone in dark (each theme and each width once: the a11y walk covers
+// both themes at 1280); E2E_SCREENSHOTS=all takes all four. With
+// UPDATE_DOCS_SCREENSHOT=1 the run also refreshes docs/images/dashboard.png,
+// the picture of the README's tour.
 
-const widths = [
-  { width: 1280, height: 800 },
-  { width: 390, height: 844 },
-] as const;
+const desktop = { width: 1280, height: 800 } as const;
+const phone = { width: 390, height: 844 } as const;
+const shots: { viewport: { width: number; height: number }; theme: Theme }[] =
+  process.env.E2E_SCREENSHOTS === "all"
+    ? [desktop, phone].flatMap((viewport) => themes.map((theme) => ({ viewport, theme })))
+    : [
+        { viewport: desktop, theme: "light" },
+        { viewport: phone, theme: "dark" },
+      ];
 
 let prepared: Prepared;
 test.beforeAll(async ({ browser }) => {
@@ -22,8 +30,8 @@ test.afterAll(async () => {
   await prepared?.cleanUp();
 });
 
-for (const viewport of widths) {
-  for (const theme of themes) {
+for (const { viewport, theme } of shots) {
+  {
     test(`every page at ${viewport.width} px, ${theme}`, async ({ browser }) => {
       test.slow();
       const folder = path.join(String(test.info().config.metadata.artifactsDir), "screenshots");

@@ -30,6 +30,13 @@ describe("contentSecurityPolicy", () => {
     expect(policy["connect-src"]).toBe("'self'");
   });
 
+  it("shows images from the dashboard and from the store's origin only", () => {
+    const policy = directives(contentSecurityPolicy(base));
+    expect(policy["img-src"]).toBe("'self' data: blob: https://store.example.com");
+    const local = directives(contentSecurityPolicy({ ...base, storePublicUrl: "http://localhost:4000/shop/" }));
+    expect(local["img-src"]).toBe("'self' data: blob: http://localhost:4000");
+  });
+
   it("upgrades insecure requests on HTTPS only", () => {
     expect(contentSecurityPolicy(base)).not.toContain("upgrade-insecure-requests");
     expect(contentSecurityPolicy({ ...base, https: true })).toContain("upgrade-insecure-requests");

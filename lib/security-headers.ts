@@ -17,7 +17,8 @@ export interface PolicyOptions {
   /**
    * The store's address as browsers reach it (STORE_PUBLIC_URL): the sign-in
    * form posts to next-auth, which answers with a redirect to the store's
-   * authorization page, and form-action covers the redirect too.
+   * authorization page, and form-action covers the redirect too. Product
+   * images are the store's files, shown from the same origin (img-src).
    */
   storePublicUrl: string;
   /** The dashboard is served over HTTPS (NEXTAUTH_URL starts with https://). */
@@ -27,6 +28,7 @@ export interface PolicyOptions {
 }
 
 export function contentSecurityPolicy({ nonce, storePublicUrl, https, dev = false }: PolicyOptions): string {
+  const store = new URL(storePublicUrl).origin;
   const directives = [
     "default-src 'self'",
     `script-src 'self' 'nonce-${nonce}' 'strict-dynamic'${dev ? " 'unsafe-eval'" : ""}`,
@@ -34,13 +36,15 @@ export function contentSecurityPolicy({ nonce, storePublicUrl, https, dev = fals
     // react-remove-scroll) inserts a <style> element that carries no nonce.
     // With a nonce listed, browsers ignore 'unsafe-inline', so none is listed.
     "style-src 'self' 'unsafe-inline'",
-    "img-src 'self' data: blob:",
+    // Product images and video thumbnails are the store's files, under
+    // {base_url}/media/ (docs/contract.md#uploads): shown from its origin.
+    `img-src 'self' data: blob: ${store}`,
     "font-src 'self'",
     // Client reads go to our own route handlers; the browser never calls the store.
     "connect-src 'self'",
     "object-src 'none'",
     "base-uri 'none'",
-    `form-action 'self' ${new URL(storePublicUrl).origin}`,
+    `form-action 'self' ${store}`,
     "frame-ancestors 'none'",
     ...(https ? ["upgrade-insecure-requests"] : []),
   ];

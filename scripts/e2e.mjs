@@ -66,6 +66,9 @@ async function main() {
     STORE_API_PUBLIC_URL: storeUrl,
     STORE_API_RATE_LIMIT: "0",
     STORE_API_MODE: "development",
+    // Image imports by URL may fetch from the loopback (the store's own media,
+    // e2e/product-media.spec.ts); development mode only (docs/contract.md#uploads).
+    STORE_API_ALLOW_PRIVATE_FETCHES: "1",
     STORE_API_LOG_LEVEL: process.env.STORE_API_LOG_LEVEL ?? "warn",
     STORE_NAME,
     // Where the store's emails send people to sign in: the main dashboard.

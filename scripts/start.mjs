@@ -14,6 +14,8 @@
 // folder lock goes with the store; a second Ctrl+C kills them at once.
 //
 // STORE_ADMIN_DATA_DIR moves .data/ (logs, credentials, the store's data).
+// On the first start the bundled store gets the demo catalogue (`store seed`);
+// STORE_ADMIN_SEED=0 or --no-seed starts it empty instead.
 // STORE_ADMIN_TEST_DASHBOARD is for scripts/start.test.ts only: a JSON list
 // [command, ...args] run instead of `next start` (given the port in PORT), so
 // starting and stopping can be tested without a dashboard build.
@@ -35,6 +37,7 @@ import {
 
 const env = process.env;
 const verbose = process.argv.includes("--dev");
+const seedDemo = env.STORE_ADMIN_SEED !== "0" && !process.argv.includes("--no-seed");
 const dataDir = path.resolve(root, env.STORE_ADMIN_DATA_DIR || ".data");
 const dashboardPort = Number(env.DASHBOARD_PORT ?? env.PORT ?? 3000);
 const storePort = Number(env.STORE_API_PORT ?? 4000);
@@ -123,6 +126,8 @@ async function main() {
   }
 
   const services = [];
+  /** What the demo seed added on this (first) start, for the banner. */
+  let seeded = null;
   let credentials = { client_id: env.STORE_CLIENT_ID, client_secret: env.STORE_CLIENT_SECRET };
 
   if (!external) {
@@ -149,6 +154,23 @@ async function main() {
       credentials = JSON.parse(output);
     } catch (err) {
       return fail(`the store could not be set up: ${err.message}`);
+    }
+    // Only the start that created the store adds the demo catalogue (and the seed refuses a store with products).
+    if (credentials.created && seedDemo) {
+      console.log("First start: adding the demo catalogue (products, pictures, videos); this takes a minute or so…");
+      try {
+        const output = await runTracked(process.execPath, ["store-api/dist/cli.js", "seed"], {
+          env: { ...env, ...storeEnv },
+          capture: true,
+        });
+        // Its last line: "Added the demo catalogue in 30.1 s: 66 products in 7 categories, …".
+        seeded = /: (.*?)\.?$/.exec(output.trim().split("\n").at(-1) ?? "")?.[1] ?? "added";
+      } catch (err) {
+        if (stopping) return;
+        console.error(
+          `npm start: the demo catalogue could not be added (${err.message}); the store starts without it (\`npm run store -- seed\` adds it later).`,
+        );
+      }
     }
     services.push({
       name: "store",
@@ -219,6 +241,7 @@ async function main() {
       `  Password    ${credentials.owner_password}  (the owner's first password, kept in ${shown(path.join(dataDir, "store-credentials.json"))})`,
     );
   }
+  if (seeded) lines.push(`  Catalogue   the demo catalogue was added: ${seeded}`);
   if (!external && storeDevelopment) {
     lines.push(
       env.SMTP_URL

@@ -77,7 +77,7 @@ interface Started {
 }
 
 /** Starts `npm start` (or start.mjs itself) and waits for its banner. */
-async function start(how: "npm" | "node", { group = false } = {}): Promise<Started> {
+async function start(how: "npm" | "node", { group = false, seed = false } = {}): Promise<Started> {
   const ports = { dashboard: await freePort(), store: await freePort() };
   // Nothing of the test runner's own npm or store settings leaks in, nor its NODE_ENV ("test").
   const env: NodeJS.ProcessEnv = { ...process.env };
@@ -88,6 +88,8 @@ async function start(how: "npm" | "node", { group = false } = {}): Promise<Start
     STORE_ADMIN_TEST_DASHBOARD: JSON.stringify([process.execPath, "-e", STUB_DASHBOARD]),
     DASHBOARD_PORT: String(ports.dashboard),
     STORE_API_PORT: String(ports.store),
+    // The demo catalogue takes a while to draw: only the test that checks it pays for it.
+    ...(seed ? {} : { STORE_ADMIN_SEED: "0" }),
   });
   const command = how === "npm" ? "npm" : process.execPath;
   const args = how === "npm" ? ["start"] : ["scripts/start.mjs"];
@@ -156,7 +158,7 @@ describe("npm start", () => {
   it(
     "shows a banner of localhost addresses, and no request logs; SIGTERM to it stops everything",
     async () => {
-      const started = await start("node");
+      const started = await start("node", { seed: true });
       const { dashboard, store } = started.ports;
       // The store answered start.mjs's readiness check: that request is in the store's log file.
       await until(
@@ -179,6 +181,8 @@ describe("npm start", () => {
       expect(output).toContain(credentials.owner_password);
       expect(output).toContain(`http://localhost:${store}/dev/outbox`);
       expect(output).toContain("Ctrl+C");
+      // The first start added the demo catalogue (store seed) and says so.
+      expect(output).toMatch(/Catalogue +the demo catalogue was added: \d+ products/);
       expect(output).not.toContain("127.0.0.1");
       expect(output).not.toContain("request completed");
       expect(output).not.toContain("incoming request");

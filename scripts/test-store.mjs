@@ -1,19 +1,51 @@
 #!/usr/bin/env node
-// The store's HTTP tests: always on the embedded PGlite, and again on
-// PostgreSQL when TEST_DATABASE_URL is set (CI sets it).
-import { bin, run } from "./lib/processes.mjs";
+// The store's HTTP tests: always on the embedded PGlite, and on PostgreSQL too
+// when TEST_DATABASE_URL is set (CI sets it). The two runs go side by side:
+// PGlite keeps a core busy in this process's workers while the PostgreSQL run
+// waits on its server much of the time. Each run's output is kept whole and
+// printed when it ends (interleaved lines would be unreadable), with its
+// result; the command fails when either fails.
+import { spawn } from "node:child_process";
+import { bin } from "./lib/processes.mjs";
 
 const args = ["run", "--project", "store", ...process.argv.slice(2)];
 const { TEST_DATABASE_URL, ...withoutPg } = process.env;
 
-try {
-  console.log("\n::: store tests on PGlite");
-  run(bin("vitest"), args, { env: withoutPg });
-  if (TEST_DATABASE_URL) {
-    console.log(`\n::: store tests on PostgreSQL (${TEST_DATABASE_URL.replace(/\/\/[^@]*@/, "//…@")})`);
-    run(bin("vitest"), args, { env: process.env });
-  }
-} catch (err) {
-  console.error(`\n${err.message}`);
+const runs = [{ name: "PGlite", env: withoutPg }];
+if (TEST_DATABASE_URL) {
+  runs.push({ name: `PostgreSQL (${TEST_DATABASE_URL.replace(/\/\/[^@]*@/, "//…@")})`, env: process.env });
+}
+
+/** Runs vitest, collecting its output; resolves to its exit code. */
+function vitest({ name, env }) {
+  return new Promise((resolve) => {
+    const started = Date.now();
+    const child = spawn(bin("vitest"), args, { env: { ...env, FORCE_COLOR: env.FORCE_COLOR ?? "1" } });
+    const output = [];
+    child.stdout.on("data", (chunk) => output.push(chunk));
+    child.stderr.on("data", (chunk) => output.push(chunk));
+    const finish = (code) => {
+      const seconds = ((Date.now() - started) / 1000).toFixed(0);
+      process.stdout.write(`\n::: store tests on ${name}: ${code === 0 ? "passed" : "FAILED"} in ${seconds} s\n`);
+      process.stdout.write(Buffer.concat(output));
+      resolve(code ?? 1);
+    };
+    child.on("error", (err) => {
+      output.push(Buffer.from(`${err.message}\n`));
+      finish(1);
+    });
+    child.on("close", finish);
+  });
+}
+
+if (runs.length > 1) console.log(`\n::: store tests on ${runs.map((r) => r.name).join(" and ")}, side by side`);
+const codes = await Promise.all(runs.map(vitest));
+if (codes.some((code) => code !== 0)) {
+  console.error(
+    `\nstore tests failed on ${runs
+      .filter((_, i) => codes[i] !== 0)
+      .map((r) => r.name)
+      .join(" and ")}`,
+  );
   process.exit(1);
 }

@@ -26,6 +26,13 @@ export interface StoreRequest<T> extends StoreErrorContext {
   path: string;
   query?: Record<string, string | number | undefined>;
   form?: Record<string, FormValue>;
+  /**
+   * A body streamed on as it comes (a file upload), instead of `form`. It can
+   * be sent only once, so a 429 is not retried.
+   */
+  upload?: { stream: ReadableStream<Uint8Array>; contentType: string };
+  /** Longer than the client's default for an upload of a large file. */
+  timeoutMs?: number;
   schema: z.ZodType<T>;
   /**
    * Cache tags of a read (declared beside the resource's calls, e.g.
@@ -47,6 +54,9 @@ export interface StoreClientOptions {
   maxRetryWaitMs?: number;
   timeoutMs?: number;
 }
+
+/** The RequestInit of a streamed body (not in every RequestInit type yet). */
+const halfDuplex = { duplex: "half" } as const satisfies Record<string, unknown>;
 
 const defaultSleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
@@ -125,18 +135,21 @@ export class StoreClient {
             Authorization: `Bearer ${this.#token}`,
             Accept: "application/json",
             ...(request.form ? { "Content-Type": "application/x-www-form-urlencoded" } : {}),
+            ...(request.upload ? { "Content-Type": request.upload.contentType } : {}),
           },
-          body: request.form ? encodeForm(request.form).toString() : undefined,
+          body: request.upload ? request.upload.stream : request.form ? encodeForm(request.form).toString() : undefined,
+          // fetch sends a stream body only in half-duplex mode.
+          ...(request.upload ? halfDuplex : {}),
           cache: "no-store",
           ...(request.tags?.length ? { next: { tags: [...request.tags] } } : {}),
           redirect: "manual",
-          signal: AbortSignal.timeout(this.#timeoutMs),
+          signal: AbortSignal.timeout(request.timeoutMs ?? this.#timeoutMs),
         });
       } catch (error) {
         throw lost(error);
       }
 
-      if (response.status === 429 && attempt < this.#maxRetries) {
+      if (response.status === 429 && attempt < this.#maxRetries && !request.upload) {
         await response.body?.cancel();
         const wait = retryAfterMs(response.headers.get("retry-after")) ?? 1000 * 2 ** attempt;
         await this.#sleep(Math.min(Math.max(wait, 100), this.#maxRetryWaitMs));

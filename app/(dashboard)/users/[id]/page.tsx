@@ -3,7 +3,7 @@ import { NoAccess } from "@/components/no-access";
 import { StoreProblemNotice } from "@/components/store-problem";
 import { Card } from "@/components/ui/card";
 import { PageHeader } from "@/components/ui/page-header";
-import { PermissionsForm } from "@/components/users/permissions-form";
+import { PermissionsFormLoader } from "@/components/users/form-loaders";
 import { UserStatusBadge } from "@/components/users/user-status-badge";
 import { mayUse, sectionAt } from "@/lib/navigation";
 import { requireSession } from "@/lib/session";
@@ -46,7 +46,7 @@ export default async function EditUserPage({ params }: { params: Promise<{ id: s
         }
       />
       <Card>
-        <PermissionsForm user={user.data} isSelf={user.data.id === session.userId} />
+        <PermissionsFormLoader user={user.data} isSelf={user.data.id === session.userId} />
       </Card>
     </div>
   );

@@ -2,7 +2,7 @@ import type { Metadata } from "next";
 import { NoAccess } from "@/components/no-access";
 import { Card } from "@/components/ui/card";
 import { PageHeader } from "@/components/ui/page-header";
-import { InviteUserForm } from "@/components/users/invite-user-form";
+import { InviteUserFormLoader } from "@/components/users/form-loaders";
 import { mayUse, sectionAt } from "@/lib/navigation";
 import { requireSession } from "@/lib/session";
 
@@ -21,7 +21,7 @@ export default async function InviteUserPage() {
         back={{ href: "/users", label: "Back to users" }}
       />
       <Card>
-        <InviteUserForm />
+        <InviteUserFormLoader />
       </Card>
     </div>
   );

@@ -1,0 +1,332 @@
+import Plus from "lucide-react/icons/plus";
+import Trash2 from "lucide-react/icons/trash-2";
+import { useEffect, useRef } from "react";
+import type { FieldErrors } from "react-hook-form";
+import { type ItemsDraft, type ItemRow, newDraftId, newItemRow } from "@/lib/store/products/edit";
+import { Button } from "../../ui/button";
+import { FieldError } from "../../ui/field";
+import { Input } from "../../ui/input";
+
+/*
+ * The options or extras of a product as a table: one column per metadata
+ * column (its name typed in the header), then quantity, surcharge, cost,
+ * weight (and fetch SKU for options) per row. Below `md` each row is a card
+ * whose inputs carry their own labels.
+ */
+
+export interface ItemsTableProps {
+  kind: "options" | "extras";
+  value: ItemsDraft;
+  onChange: (next: ItemsDraft) => void;
+  errors: FieldErrors<ItemsDraft> | undefined;
+  currency: string;
+  disabled?: boolean;
+}
+
+const words = {
+  options: { one: "option", One: "Option", add: "Add option", example: "Size" },
+  extras: { one: "extra", One: "Extra", add: "Add extra", example: "Gift wrap" },
+} as const;
+
+function CellInput({
+  id,
+  label,
+  error,
+  className,
+  ...props
+}: {
+  id: string;
+  label: string;
+  error?: string;
+  className?: string;
+} & React.InputHTMLAttributes<HTMLInputElement>) {
+  const errorId = `${id}-error`;
+  return (
+    <div className={className}>
+      <label htmlFor={id} className="block text-xs font-medium text-fg-muted md:sr-only">
+        {label}
+      </label>
+      <Input
+        id={id}
+        autoComplete="off"
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? errorId : undefined}
+        className="max-md:mt-1 md:min-w-20"
+        {...props}
+      />
+      <FieldError id={errorId} error={error} />
+    </div>
+  );
+}
+
+export function ItemsTable({ kind, value, onChange, errors, currency, disabled }: ItemsTableProps) {
+  const w = words[kind];
+  const focusNext = useRef<string | null>(null);
+  useEffect(() => {
+    const id = focusNext.current;
+    if (!id) return;
+    focusNext.current = null;
+    document.getElementById(id)?.focus();
+  });
+
+  const { columns, rows } = value;
+  const columnName = (index: number) => columns[index]?.name.trim() || `Column ${index + 1}`;
+  const rowName = (index: number) => {
+    const row = rows[index];
+    const named = row?.values
+      .map((v) => v.trim())
+      .filter(Boolean)
+      .join(" / ");
+    return named ? `${w.one} ${index + 1} (${named})` : `${w.one} ${index + 1}`;
+  };
+  const setRow = (index: number, change: Partial<ItemRow>) =>
+    onChange({ columns, rows: rows.map((row, i) => (i === index ? { ...row, ...change } : row)) });
+
+  const addColumn = () => {
+    const column = { id: newDraftId("c"), name: "" };
+    focusNext.current = `${kind}-column-${column.id}`;
+    onChange({ columns: [...columns, column], rows: rows.map((row) => ({ ...row, values: [...row.values, ""] })) });
+  };
+  const removeColumn = (index: number) => {
+    focusNext.current = `${kind}-add-column`;
+    onChange({
+      columns: columns.filter((_, i) => i !== index),
+      rows: rows.map((row) => ({ ...row, values: row.values.filter((_, i) => i !== index) })),
+    });
+  };
+  const addRow = () => {
+    const row = newItemRow(columns.length);
+    focusNext.current = columns.length ? `${kind}-${row.id}-value-0` : `${kind}-${row.id}-quantity`;
+    onChange({ columns, rows: [...rows, row] });
+  };
+  const removeRow = (index: number) => {
+    const next = rows[index + 1] ?? rows[index - 1];
+    focusNext.current = next ? `${kind}-${next.id}-remove` : `${kind}-add-row`;
+    onChange({ columns, rows: rows.filter((_, i) => i !== index) });
+  };
+
+  const money = `(${currency})`;
+  const columnErrors = errors?.columns;
+  const rowErrors = errors?.rows;
+
+  return (
+    <div className="space-y-3">
+      <div>
+        <p className="text-sm font-medium text-fg" id={`${kind}-columns-label`}>
+          Columns
+        </p>
+        <p className="text-sm text-fg-muted">
+          What shoppers choose by, such as {kind === "options" ? "Size and Colour" : "Gift wrap"}: one column each.
+        </p>
+        <ul aria-labelledby={`${kind}-columns-label`} className="mt-2 flex flex-wrap gap-3">
+          {columns.map((column, index) => {
+            const id = `${kind}-column-${column.id}`;
+            const error = Array.isArray(columnErrors) ? columnErrors[index]?.name?.message : undefined;
+            return (
+              <li key={column.id} className="flex items-start gap-1">
+                <CellInput
+                  id={id}
+                  label={`Name of column ${index + 1}`}
+                  value={column.name}
+                  placeholder={index === 0 ? w.example : "Column name"}
+                  disabled={disabled}
+                  error={error}
+                  className="w-40 [&_label]:sr-only [&_input]:mt-0"
+                  onChange={(event) =>
+                    onChange({
+                      columns: columns.map((c, i) => (i === index ? { ...c, name: event.target.value } : c)),
+                      rows,
+                    })
+                  }
+                />
+                <Button
+                  variant="ghost"
+                  size="icon"
+                  disabled={disabled}
+                  aria-label={`Remove column ${columnName(index)}`}
+                  onClick={() => removeColumn(index)}
+                >
+                  <Trash2 aria-hidden="true" />
+                </Button>
+              </li>
+            );
+          })}
+          <li>
+            <Button
+              id={`${kind}-add-column`}
+              variant="secondary"
+              size="sm"
+              disabled={disabled}
+              className="mt-1"
+              onClick={addColumn}
+            >
+              <Plus aria-hidden="true" />
+              Add column
+            </Button>
+          </li>
+        </ul>
+      </div>
+
+      {rows.length ? (
+        <div className="md:overflow-x-auto md:rounded-lg md:border md:border-border">
+          <table aria-label={kind === "options" ? "Options" : "Extras"} className="w-full text-sm max-md:block">
+            <thead className="bg-surface-muted max-md:sr-only">
+              <tr>
+                {columns.map((column, index) => (
+                  <th key={column.id} scope="col" className="px-2 py-2 text-start text-xs font-semibold text-fg-muted">
+                    {columnName(index)}
+                  </th>
+                ))}
+                <th scope="col" className="px-2 py-2 text-start text-xs font-semibold text-fg-muted">
+                  Quantity
+                </th>
+                <th scope="col" className="px-2 py-2 text-start text-xs font-semibold text-fg-muted">
+                  Surcharge {money}
+                </th>
+                <th scope="col" className="px-2 py-2 text-start text-xs font-semibold text-fg-muted">
+                  Cost {money}
+                </th>
+                <th scope="col" className="px-2 py-2 text-start text-xs font-semibold text-fg-muted">
+                  Weight
+                </th>
+                {kind === "options" ? (
+                  <th scope="col" className="px-2 py-2 text-start text-xs font-semibold text-fg-muted">
+                    Fetch SKU
+                  </th>
+                ) : null}
+                <th scope="col" className="px-2 py-2">
+                  <span className="sr-only">Remove</span>
+                </th>
+              </tr>
+            </thead>
+            <tbody className="max-md:block max-md:space-y-3 md:divide-y md:divide-border">
+              {rows.map((row, index) => {
+                const e = Array.isArray(rowErrors) ? rowErrors[index] : undefined;
+                const base = `${kind}-${row.id}`;
+                const name = rowName(index);
+                return (
+                  <tr
+                    key={row.id}
+                    className="align-top max-md:grid max-md:grid-cols-2 max-md:gap-3 max-md:rounded-lg max-md:border max-md:border-border max-md:p-3"
+                  >
+                    {columns.map((column, c) => (
+                      <td key={column.id} className="px-2 py-2 max-md:p-0">
+                        <CellInput
+                          id={`${base}-value-${c}`}
+                          label={`${columnName(c)} of ${w.one} ${index + 1}`}
+                          value={row.values[c] ?? ""}
+                          disabled={disabled}
+                          error={c === 0 ? e?.values?.message : undefined}
+                          onChange={(event) =>
+                            setRow(index, { values: row.values.map((v, i) => (i === c ? event.target.value : v)) })
+                          }
+                        />
+                      </td>
+                    ))}
+                    <td className="px-2 py-2 max-md:col-span-2 max-md:p-0">
+                      <div className="flex items-end gap-2 md:items-start">
+                        <CellInput
+                          id={`${base}-quantity`}
+                          label={`Quantity of ${name}`}
+                          value={row.unlimited ? "" : row.quantity}
+                          placeholder={row.unlimited ? "∞" : undefined}
+                          inputMode="numeric"
+                          disabled={disabled || row.unlimited}
+                          error={e?.quantity?.message}
+                          className="w-24"
+                          onChange={(event) => setRow(index, { quantity: event.target.value })}
+                        />
+                        <label className="flex min-h-control items-center gap-1.5 text-sm whitespace-nowrap text-fg">
+                          <input
+                            type="checkbox"
+                            className="size-4 accent-primary"
+                            checked={row.unlimited}
+                            disabled={disabled}
+                            aria-label={`Unlimited quantity of ${name}`}
+                            onChange={(event) => setRow(index, { unlimited: event.target.checked })}
+                          />
+                          <span aria-hidden="true">Unlimited</span>
+                        </label>
+                      </div>
+                      {e?.values?.message && !columns.length ? (
+                        <FieldError id={`${base}-values-error`} error={e.values.message} />
+                      ) : null}
+                    </td>
+                    <td className="px-2 py-2 max-md:p-0">
+                      <CellInput
+                        id={`${base}-surcharge`}
+                        label={`Surcharge of ${name} ${money}`}
+                        value={row.surcharge}
+                        inputMode="decimal"
+                        disabled={disabled}
+                        error={e?.surcharge?.message}
+                        onChange={(event) => setRow(index, { surcharge: event.target.value })}
+                      />
+                    </td>
+                    <td className="px-2 py-2 max-md:p-0">
+                      <CellInput
+                        id={`${base}-cost`}
+                        label={`Cost of ${name} ${money}`}
+                        value={row.cost}
+                        inputMode="decimal"
+                        disabled={disabled}
+                        error={e?.cost?.message}
+                        onChange={(event) => setRow(index, { cost: event.target.value })}
+                      />
+                    </td>
+                    <td className="px-2 py-2 max-md:p-0">
+                      <CellInput
+                        id={`${base}-weight`}
+                        label={`Weight of ${name}`}
+                        value={row.weight}
+                        inputMode="decimal"
+                        disabled={disabled}
+                        error={e?.weight?.message}
+                        onChange={(event) => setRow(index, { weight: event.target.value })}
+                      />
+                    </td>
+                    {kind === "options" ? (
+                      <td className="px-2 py-2 max-md:p-0">
+                        <CellInput
+                          id={`${base}-fetch-sku`}
+                          label={`Fetch SKU of ${name}`}
+                          value={row.fetchSku}
+                          disabled={disabled}
+                          error={e?.fetchSku?.message}
+                          onChange={(event) => setRow(index, { fetchSku: event.target.value })}
+                        />
+                      </td>
+                    ) : null}
+                    <td className="px-2 py-2 max-md:col-span-2 max-md:p-0 max-md:text-end">
+                      <Button
+                        id={`${base}-remove`}
+                        variant="ghost"
+                        size="icon"
+                        disabled={disabled}
+                        aria-label={`Remove ${name}`}
+                        onClick={() => removeRow(index)}
+                      >
+                        <Trash2 aria-hidden="true" />
+                      </Button>
+                    </td>
+                  </tr>
+                );
+              })}
+            </tbody>
+          </table>
+        </div>
+      ) : (
+        <p className="text-sm text-fg-muted">
+          No {kind} yet.{" "}
+          {kind === "options"
+            ? "Without options, a shopper buys the product as it is."
+            : "Extras are add-ons a shopper may pick, such as gift wrap."}
+        </p>
+      )}
+      <Button id={`${kind}-add-row`} variant="secondary" size="sm" disabled={disabled} onClick={addRow}>
+        <Plus aria-hidden="true" />
+        {w.add}
+      </Button>
+    </div>
+  );
+}

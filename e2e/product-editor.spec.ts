@@ -1,0 +1,375 @@
+import { type BrowserContext, expect, type Locator, type Page, test } from "@playwright/test";
+import { accessTokenOf, e2e, expectAccessible, signIn, storeApi } from "./support";
+
+/*
+ * The product editor (components/products/editor) against the real store:
+ * what the page sends is checked through the store's API, as a second
+ * client sees it.
+ */
+
+interface ApiItem {
+  key: string;
+  default?: boolean;
+  metadata: Record<string, string>;
+  quantity: number;
+  surcharge_raw: number;
+}
+interface ApiProduct {
+  key: string;
+  name: string;
+  price_raw: number;
+  cost_raw: number;
+  quantity: number;
+  categories: string[];
+  options: ApiItem[];
+  extras: ApiItem[];
+  option_style: string;
+  form: { name: string; fields: { label: string; type: string; required: boolean }[] } | null;
+}
+
+const unique = (prefix: string) => `${prefix} ${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
+
+async function tokenOf(context: BrowserContext) {
+  return accessTokenOf(context);
+}
+
+async function readProduct(token: string, key: string): Promise<ApiProduct> {
+  const { status, body } = await storeApi(token, "GET", `/api/v1/products/${encodeURIComponent(key)}`);
+  expect(status).toBe(200);
+  return body as ApiProduct;
+}
+
+/** A product made by another client, with two options and a category. */
+async function seedProduct(token: string, name: string): Promise<ApiProduct> {
+  const { status, body } = await storeApi(token, "POST", "/api/v1/products", {
+    name,
+    price: "10.00",
+    categories: "Kitchen",
+    options: JSON.stringify([
+      { metadata: { Size: "S" }, quantity: 3, surcharge: "0" },
+      { metadata: { Size: "L" }, quantity: 5, surcharge: "1.50" },
+    ]),
+  });
+  expect(status, JSON.stringify(body)).toBeLessThan(300);
+  return body as ApiProduct;
+}
+
+/** Opens the editor (signing in on the way) and waits for the form, which loads after the page. */
+async function openEditor(page: Page, path: string) {
+  await signIn(page, e2e.owner, path);
+  await expect(page.getByRole("textbox", { name: "Name", exact: true })).toBeVisible();
+}
+
+const section = (page: Page, name: string) => page.getByRole("region", { name, exact: true });
+const toast = (page: Page, text: string) =>
+  page.getByRole("region", { name: /Notifications/ }).getByText(text, { exact: true });
+const cell = (table: Locator, label: string) => table.getByLabel(new RegExp(`^${label}( |$)`));
+const saveStatus = (page: Page) => page.locator("#product-save-status");
+
+test("creates a product with size × colour options, extras and categories; the store holds them", async ({
+  page,
+  context,
+}) => {
+  test.slow(); // a long walk through every section
+  const name = unique("E2E tee");
+  await openEditor(page, "/products/new");
+  await expect(page.getByRole("heading", { level: 1, name: "New product" })).toBeVisible();
+
+  await page.getByRole("textbox", { name: "Name", exact: true }).fill(name);
+  await page.getByRole("textbox", { name: "Price", exact: true }).fill("20");
+  await page.getByLabel("Cost", { exact: true }).fill("8");
+  await expect(page.locator("#product-margin")).toHaveText("Margin: $12.00 (60%)");
+
+  const options = section(page, "Options");
+  await options.getByRole("button", { name: "Add column" }).click();
+  await expect(options.getByLabel("Name of column 1")).toBeFocused();
+  await page.keyboard.type("Size");
+  await options.getByRole("button", { name: "Add column" }).click();
+  await options.getByLabel("Name of column 2").fill("Colour");
+  const combos = [
+    ["S", "Red", "3"],
+    ["S", "Blue", "4"],
+    ["M", "Red", "5"],
+    ["M", "Blue", "6"],
+  ] as const;
+  for (const [i, [size, colour, quantity]] of combos.entries()) {
+    await options.getByRole("button", { name: "Add option" }).click();
+    const n = i + 1;
+    await expect(options.getByLabel(`Size of option ${n}`, { exact: true })).toBeFocused();
+    await page.keyboard.type(size);
+    await options.getByLabel(`Colour of option ${n}`, { exact: true }).fill(colour);
+    await options.getByRole("checkbox", { name: new RegExp(`^Unlimited quantity of option ${n} `) }).uncheck();
+    await cell(options, `Quantity of option ${n}`).fill(quantity);
+  }
+  await cell(options, "Surcharge of option 4").fill("2");
+  // The inventory says where the quantity comes from now.
+  await expect(page.locator("#product-quantity-sum")).toContainText("18");
+
+  // The live preview: one dropdown, then one per column.
+  const preview = options.getByRole("group", { name: "What a shopper sees" });
+  await expect(preview.getByRole("combobox", { name: "Size / Colour" }).getByRole("option")).toHaveText([
+    "Choose size / colour",
+    "S / Red",
+    "S / Blue",
+    "M / Red",
+    "M / Blue (+$2.00)",
+  ]);
+  await options.getByLabel("One dropdown per column").check();
+  await expect(preview.getByRole("combobox", { name: "Size" }).getByRole("option")).toHaveText([
+    "Choose size",
+    "S",
+    "M",
+  ]);
+  await expect(preview.getByRole("combobox", { name: "Colour" }).getByRole("option")).toHaveText([
+    "Choose colour",
+    "Red",
+    "Blue",
+  ]);
+
+  const extras = section(page, "Extras");
+  await extras.getByRole("button", { name: "Add column" }).click();
+  await extras.getByLabel("Name of column 1").fill("Gift wrap");
+  await extras.getByRole("button", { name: "Add extra" }).click();
+  await extras.getByLabel("Gift wrap of extra 1", { exact: true }).fill("Yes");
+  await cell(extras, "Surcharge of extra 1").fill("3.5");
+
+  const categories = page.getByRole("combobox", { name: "Categories" });
+  await categories.fill("Shirts,");
+  await categories.fill("Summer");
+  await categories.press("Enter");
+  await expect(page.getByRole("list", { name: "Categories" }).getByRole("listitem")).toHaveText(["Shirts", "Summer"]);
+
+  await page.getByRole("button", { name: "Create product" }).click();
+  await expect(toast(page, `Created ${name}.`)).toBeVisible();
+  await page.waitForURL(/\/products\/[^/]+$/);
+  await expect(page.getByRole("heading", { level: 1, name })).toBeVisible();
+  const key = decodeURIComponent(new URL(page.url()).pathname.split("/").at(-1)!);
+
+  const stored = await readProduct(await tokenOf(context), key);
+  expect(stored).toMatchObject({ name, price_raw: 20, cost_raw: 8, option_style: "separate", quantity: 18 });
+  expect(stored.categories).toEqual(["Shirts", "Summer"]);
+  expect(stored.options.map((o) => [o.metadata, o.quantity, o.surcharge_raw])).toEqual([
+    [{ Size: "S", Colour: "Red" }, 3, 0],
+    [{ Size: "S", Colour: "Blue" }, 4, 0],
+    [{ Size: "M", Colour: "Red" }, 5, 0],
+    [{ Size: "M", Colour: "Blue" }, 6, 2],
+  ]);
+  expect(stored.extras.map((x) => [x.metadata, x.quantity, x.surcharge_raw])).toEqual([
+    [{ "Gift wrap": "Yes" }, -1, 3.5],
+  ]);
+
+  // The editor shows what was created.
+  await expect(page.getByRole("textbox", { name: "Name", exact: true })).toHaveValue(name);
+  await expect(section(page, "Options").getByLabel("Colour of option 4", { exact: true })).toHaveValue("Blue");
+  await expectAccessible(page, "product editor");
+});
+
+test("saves only what changed: another client's changes to the parts left alone survive", async ({ page, context }) => {
+  await openEditor(page, "/products/new");
+  const token = await tokenOf(context);
+  const product = await seedProduct(token, unique("E2E mug"));
+  await page.goto(`/products/${product.key}`);
+  await expect(page.getByRole("textbox", { name: "Name", exact: true })).toHaveValue(product.name);
+  await expect(saveStatus(page)).toHaveText("No unsaved changes.");
+
+  // Meanwhile, another client changes an option and the categories.
+  const [small, large] = product.options;
+  expect(
+    (await storeApi(token, "PUT", `/api/v1/products/${product.key}/options/${small!.key}`, { quantity: "42" })).status,
+  ).toBe(200);
+  expect(
+    (await storeApi(token, "POST", `/api/v1/products/${product.key}/categories`, { categories: "Kitchen,Gifts" }))
+      .status,
+  ).toBe(200);
+
+  const renamed = `${product.name} deluxe`;
+  await page.getByRole("textbox", { name: "Name", exact: true }).fill(renamed);
+  await page.getByRole("textbox", { name: "Price", exact: true }).fill("12.5");
+  await expect(saveStatus(page)).toHaveText("Unsaved changes: product details.");
+  await page.getByRole("button", { name: "Save changes" }).click();
+  await expect(toast(page, `Saved ${renamed}.`)).toBeVisible();
+  await expect(saveStatus(page)).toHaveText("No unsaved changes.");
+
+  let stored = await readProduct(token, product.key);
+  expect(stored).toMatchObject({ name: renamed, price_raw: 12.5 });
+  // Neither the options nor the categories were sent.
+  expect(stored.options.find((o) => o.key === small!.key)?.quantity).toBe(42);
+  expect(stored.categories).toEqual(["Kitchen", "Gifts"]);
+
+  // Now the options: existing rows keep their keys (sent as id).
+  const options = section(page, "Options");
+  await cell(options, "Quantity of option 2").fill("9");
+  await expect(saveStatus(page)).toHaveText("Unsaved changes: options.");
+  await page.getByRole("button", { name: "Save changes" }).click();
+  await expect(toast(page, `Saved ${renamed}.`)).toBeVisible();
+  stored = await readProduct(token, product.key);
+  expect(stored.options.map((o) => [o.key, o.quantity])).toEqual([
+    [small!.key, 42],
+    [large!.key, 9],
+  ]);
+  expect(stored.name).toBe(renamed);
+
+  // Categories through the tag input: remove one by its button, add one by typing.
+  await page.reload();
+  await expect(page.getByRole("list", { name: "Categories" }).getByRole("listitem")).toHaveText(["Kitchen", "Gifts"]);
+  await page.getByRole("button", { name: "Remove Kitchen" }).click();
+  await expect(page.getByRole("combobox", { name: "Categories" })).toBeFocused();
+  await page.keyboard.type("Mugs");
+  await page.keyboard.press("Enter");
+  await expect(saveStatus(page)).toHaveText("Unsaved changes: categories.");
+  await page.getByRole("button", { name: "Save changes" }).click();
+  await expect(toast(page, `Saved ${renamed}.`)).toBeVisible();
+  stored = await readProduct(token, product.key);
+  expect(stored.categories).toEqual(["Gifts", "Mugs"]);
+  expect(stored.options.map((o) => o.quantity)).toEqual([42, 9]);
+});
+
+test("says which part saved and which did not, and keeps the unsaved edits", async ({ page, context }) => {
+  await openEditor(page, "/products/new");
+  const token = await tokenOf(context);
+  const product = await seedProduct(token, unique("E2E jug"));
+  await page.goto(`/products/${product.key}`);
+  await expect(page.getByRole("textbox", { name: "Name", exact: true })).toHaveValue(product.name);
+
+  // Another client deletes the second option: the page still has it, with its key.
+  const large = product.options[1]!;
+  expect((await storeApi(token, "DELETE", `/api/v1/products/${product.key}/options/${large.key}`)).status).toBe(200);
+
+  const renamed = `${product.name} 2`;
+  await page.getByRole("textbox", { name: "Name", exact: true }).fill(renamed);
+  const options = section(page, "Options");
+  await cell(options, "Quantity of option 1").fill("7");
+  await page.getByRole("button", { name: "Save changes" }).click();
+
+  await expect(page.getByRole("alert").filter({ hasText: "Product details saved." })).toContainText(
+    "The options did not",
+  );
+  await expect(saveStatus(page)).toHaveText("Unsaved changes: options.");
+  await expect(cell(options, "Quantity of option 1")).toHaveValue("7");
+  const stored = await readProduct(token, product.key);
+  expect(stored.name).toBe(renamed);
+  expect(stored.options.map((o) => o.quantity)).toEqual([3]);
+});
+
+test("builds the custom form: add fields, reorder by keyboard, remove the form", async ({ page, context }) => {
+  await openEditor(page, "/products/new");
+  const token = await tokenOf(context);
+  const product = await seedProduct(token, unique("E2E pen"));
+  await page.goto(`/products/${product.key}`);
+  const form = section(page, "Custom form");
+  await form.getByRole("button", { name: "Add a form" }).click();
+  await expect(form.getByLabel("Label of field 1")).toBeFocused();
+  await page.keyboard.type("Engraving");
+  await form.getByLabel("Form title").fill("Personalise");
+  await form.getByRole("button", { name: "Add field" }).click();
+  await expect(form.getByLabel("Label of field 2")).toBeFocused();
+  await page.keyboard.type("Delivery date");
+  await form.getByLabel("Type of field 2").selectOption("date");
+  await form.getByLabel("Field 2 is required").check();
+
+  // Move "Delivery date" to the top with the keyboard alone.
+  await form.getByRole("button", { name: "Move field 2 (Delivery date)", exact: true }).focus();
+  await page.keyboard.press("Space");
+  await page.keyboard.press("ArrowUp");
+  await page.keyboard.press("Space");
+  await expect(form.getByLabel("Label of field 1")).toHaveValue("Delivery date");
+
+  await page.getByRole("button", { name: "Save changes" }).click();
+  await expect(toast(page, `Saved ${product.name}.`)).toBeVisible();
+  const stored = await readProduct(token, product.key);
+  expect(stored.form).toEqual({
+    name: "Personalise",
+    fields: [
+      { label: "Delivery date", placeholder: "", type: "date", required: true },
+      { label: "Engraving", placeholder: "", type: "text", required: false },
+    ],
+  });
+
+  await form.getByRole("button", { name: "Remove field 1 (Delivery date)", exact: true }).click();
+  await form.getByRole("button", { name: "Remove form" }).click();
+  await expect(form.getByRole("button", { name: "Add a form" })).toBeFocused();
+  await page.getByRole("button", { name: "Save changes" }).click();
+  // The first save's toast may still be showing: the store says when this one has landed.
+  await expect.poll(async () => (await readProduct(token, product.key)).form).toBeNull();
+  await expect(toast(page, `Saved ${product.name}.`).last()).toBeVisible();
+  await expect(page.locator("#product-save-status")).toHaveText("No unsaved changes.");
+});
+
+test("asks before leaving with unsaved changes", async ({ page, context }) => {
+  await openEditor(page, "/products/new");
+  const product = await seedProduct(await tokenOf(context), unique("E2E cup"));
+  await page.goto(`/products/${product.key}`);
+  await page.getByLabel("Short name", { exact: true }).fill("Cup");
+
+  const dialogs: string[] = [];
+  page.once("dialog", (dialog) => {
+    dialogs.push(dialog.message());
+    void dialog.dismiss();
+  });
+  await page.getByRole("link", { name: "Back to products" }).click();
+  await expect.poll(() => dialogs).toEqual(["Leave this page? Your unsaved changes will be lost."]);
+  await expect(page).toHaveURL(new RegExp(`/products/${product.key}$`));
+  await expect(page.getByLabel("Short name", { exact: true })).toHaveValue("Cup");
+
+  page.once("dialog", (dialog) => void dialog.accept());
+  await page.getByRole("link", { name: "Back to products" }).click();
+  await expect(page).toHaveURL(/\/products$/);
+});
+
+test("deletes a product after confirmation", async ({ page, context }) => {
+  await openEditor(page, "/products/new");
+  const token = await tokenOf(context);
+  const product = await seedProduct(token, unique("E2E bowl"));
+  await page.goto(`/products/${product.key}`);
+  await expect(page.getByRole("textbox", { name: "Name", exact: true })).toHaveValue(product.name);
+
+  const remove = page.getByRole("button", { name: "Delete product" });
+  await remove.click();
+  const dialog = page.getByRole("dialog", { name: `Delete ${product.name}?` });
+  await dialog.getByRole("button", { name: "Cancel" }).click();
+  await expect(dialog).toBeHidden();
+  await expect(remove).toBeFocused();
+  expect((await storeApi(token, "GET", `/api/v1/products/${product.key}`)).status).toBe(200);
+
+  await remove.click();
+  await dialog.getByRole("button", { name: "Delete product" }).click();
+  await expect(toast(page, `Deleted ${product.name}.`)).toBeVisible();
+  await expect(page).toHaveURL(/\/products$/);
+  expect((await storeApi(token, "GET", `/api/v1/products/${product.key}`)).status).toBe(404);
+});
+
+test("an unknown product is a page that says so", async ({ page }) => {
+  await signIn(page, e2e.owner, "/products/no-such-product-e2e");
+  await expect(page.getByRole("heading", { level: 1, name: "No such product" })).toBeVisible();
+});
+
+test("without the permission to manage products the editor is read-only", async ({ page, browser }) => {
+  const owner = await browser.newContext();
+  const ownerPage = await owner.newPage();
+  await openEditor(ownerPage, "/products/new");
+  const product = await seedProduct(await tokenOf(owner), unique("E2E plate"));
+  await owner.close();
+
+  // Without the permission, signing in lands on Home; the product's address still opens.
+  await signIn(page, e2e.limited, "/");
+  await page.goto(`/products/${product.key}`);
+  await expect(page.getByText("You can look, not change")).toBeVisible();
+  await expect(page.getByRole("textbox", { name: "Name", exact: true })).toHaveValue(product.name);
+  await expect(page.getByRole("textbox", { name: "Name", exact: true })).toBeDisabled();
+  await expect(page.getByRole("button", { name: "Save changes" })).toHaveCount(0);
+  await expect(page.getByRole("button", { name: "Delete product" })).toHaveCount(0);
+});
+
+test("fits a phone: no sideways scrolling, every option input labelled", async ({ page, context }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await openEditor(page, "/products/new");
+  const product = await seedProduct(await tokenOf(context), unique("E2E phone"));
+  await page.goto(`/products/${product.key}`);
+  await expect(page.getByRole("textbox", { name: "Name", exact: true })).toHaveValue(product.name);
+  const options = section(page, "Options");
+  await expect(options.getByLabel("Size of option 2", { exact: true })).toBeVisible();
+  await expect(cell(options, "Surcharge of option 2")).toHaveValue("1.50");
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+  expect(overflow).toBeLessThanOrEqual(0);
+  await expectAccessible(page, "product editor on a phone");
+});

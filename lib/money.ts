@@ -1,0 +1,58 @@
+/**
+ * Money inside the dashboard is integer minor units of a currency
+ * (docs/architecture.md#habits). The store sends each amount twice, a
+ * formatted string and a float (`price`, `price_raw`: docs/contract.md#money);
+ * these helpers turn what it sent into minor units and minor units into
+ * words, with Intl only. Plain: safe in client components.
+ */
+
+const digitsCache = new Map<string, number>();
+
+/** A currency code Intl knows; anything else reads as the store's default. */
+export function normaliseCurrency(code: unknown, fallback = "USD"): string {
+  if (typeof code !== "string") return fallback;
+  const upper = code.trim().toUpperCase();
+  if (!/^[A-Z]{3}$/.test(upper)) return fallback;
+  try {
+    new Intl.NumberFormat("en", { style: "currency", currency: upper });
+    return upper;
+  } catch {
+    return fallback;
+  }
+}
+
+/** How many minor digits the currency has: 2 for USD, 0 for JPY, 3 for KWD. */
+export function minorDigits(currency: string): number {
+  let digits = digitsCache.get(currency);
+  if (digits === undefined) {
+    digits = new Intl.NumberFormat("en", { style: "currency", currency }).resolvedOptions().maximumFractionDigits ?? 2;
+    digitsCache.set(currency, digits);
+  }
+  return digits;
+}
+
+/** A float amount (`price_raw`: 12.5) in minor units (1250). */
+export function toMinorUnits(amount: number, currency: string): number {
+  return Math.round(amount * 10 ** minorDigits(currency));
+}
+
+/**
+ * An amount from a formatted string when the float is missing: "$1,234.50",
+ * "12.50 USD", "-3". Only the plain form is read (digits, an optional
+ * thousands comma, a dot for decimals): any other layout is not guessed at.
+ */
+export function parseFormattedAmount(text: string): number | undefined {
+  const match = /^[^\d-]*(-?)\s*[^\d-]*?((?:\d{1,3}(?:,\d{3})+|\d+)(?:\.\d+)?)[^\d]*$/.exec(text.trim());
+  if (!match) return undefined;
+  const value = Number(match[2]!.replaceAll(",", ""));
+  if (!Number.isFinite(value)) return undefined;
+  return match[1] ? -value : value;
+}
+
+/**
+ * Minor units in words for a person: 1250 USD → "$12.50". One fixed locale
+ * by default, so that the server's render and the browser's agree.
+ */
+export function formatMoney(minor: number, currency: string, locale = "en"): string {
+  return new Intl.NumberFormat(locale, { style: "currency", currency }).format(minor / 10 ** minorDigits(currency));
+}

@@ -1,0 +1,197 @@
+import "server-only";
+import { z } from "zod";
+import type { StoreClient } from "../client";
+import { StoreApiError, StoreNotFoundError } from "../errors";
+import { anyBody, type ListRequest, listAll, listPage, oneOrListOfOne } from "../shapes";
+import { categorySlugFromName, type Product, type ProductCategory, type ProductPage } from "./model";
+import { storeCategorySchema, storeProductSchema, toProduct } from "./schema";
+
+/**
+ * Cache tags of products reads. Every products read carries `all`; a read of
+ * one product also carries its `one(key)`. A server action that changes
+ * products names `all` in `invalidates` (docs/architecture.md).
+ */
+export const productTags = {
+  all: "products",
+  one: (key: string) => `product:${key}`,
+} as const;
+
+/**
+ * Reading products needs no permission, and the storefront scope would do
+ * (docs/contract.md#scopes-and-permissions); the dashboard holds admin.
+ * Writes need manage_products.
+ */
+const readRequest = { scope: "admin", resource: "product" } as const;
+const writeRequest = { ...readRequest, permission: "manage_products" } as const;
+
+const productPath = (keyOrSlug: string) => `/api/v1/products/${encodeURIComponent(keyOrSlug)}`;
+
+/** The store's default page size (store-api.md, Limits). */
+export const defaultProductPageSize = 20;
+
+export interface PageRequest {
+  /** Zero-based. */
+  page?: number;
+  count?: number;
+}
+
+function productList(path: string): ListRequest<Product> {
+  return { ...readRequest, path, item: storeProductSchema.transform(toProduct), tags: [productTags.all] };
+}
+
+/** One page of the catalogue, in the store's order; `total` when it sends X-Total-Count. */
+export async function listProducts(
+  store: StoreClient,
+  { page = 0, count = defaultProductPageSize }: PageRequest = {},
+): Promise<ProductPage> {
+  const result = await listPage(store, productList("/api/v1/products"), page, count);
+  return { items: result.items, page, count, total: result.total ?? null };
+}
+
+/** Every product of the catalogue (page after page: docs/contract.md#lists). */
+export async function listAllProducts(store: StoreClient): Promise<Product[]> {
+  return listAll(store, productList("/api/v1/products"), { pageSize: 100 });
+}
+
+/**
+ * One page of a category's products: `GET /products/{category_slug}`. The
+ * path is shared with single products, and a product key or slug wins over
+ * a category slug (docs/contract.md#catalogue-and-settings): when one does,
+ * the store answers that product, and the category cannot be listed.
+ */
+export async function listCategoryProducts(
+  store: StoreClient,
+  categorySlug: string,
+  { page = 0, count = defaultProductPageSize }: PageRequest = {},
+): Promise<ProductPage> {
+  const item = storeProductSchema.transform(toProduct);
+  let data: Product[] | Product;
+  let headers: Headers;
+  try {
+    ({ data, headers } = await store.requestWithHeaders({
+      ...readRequest,
+      path: productPath(categorySlug),
+      query: { page, count },
+      tags: [productTags.all],
+      schema: z.union([z.array(item), item]),
+    }));
+  } catch (error) {
+    if (error instanceof StoreNotFoundError) {
+      throw new StoreNotFoundError({
+        status: 404,
+        code: error.code,
+        detail: error.detail,
+        message: `The store has no category “${categorySlug}”. Check the category's slug, or show all products.`,
+      });
+    }
+    throw error;
+  }
+  if (!Array.isArray(data)) {
+    throw new StoreApiError({
+      status: 422,
+      code: "category_shadowed",
+      message: `“${categorySlug}” is also the key or slug of the product “${data.name}”, so the store answers with that product instead of the category's list.`,
+    });
+  }
+  const total = headers.get("x-total-count");
+  return { items: data, page, count, total: total !== null && /^\d+$/.test(total.trim()) ? Number(total) : null };
+}
+
+/**
+ * One product by its key or slug. The path is shared with categories: when
+ * no product has this key or slug but a category has it, the store answers
+ * the category's list, which is "no such product" here.
+ */
+export async function getProduct(store: StoreClient, keyOrSlug: string): Promise<Product> {
+  const raw = await store.request({
+    ...readRequest,
+    id: keyOrSlug,
+    path: productPath(keyOrSlug),
+    tags: [productTags.all, productTags.one(keyOrSlug)],
+    schema: z.union([storeProductSchema, z.array(z.unknown())]),
+  });
+  if (Array.isArray(raw)) {
+    throw new StoreNotFoundError({
+      status: 404,
+      code: "not_found",
+      message: `No product has the key or slug “${keyOrSlug}”: it is a category's slug.`,
+    });
+  }
+  return toProduct(raw);
+}
+
+/** A product's categories with their slugs (`GET /products/{key}/categories`). */
+export async function listProductCategories(store: StoreClient, key: string): Promise<ProductCategory[]> {
+  const categories = await store.request({
+    ...readRequest,
+    id: key,
+    path: `${productPath(key)}/categories`,
+    tags: [productTags.all, productTags.one(key)],
+    schema: z.array(z.unknown()),
+  });
+  return categories.flatMap((entry) => {
+    const parsed = storeCategorySchema.safeParse(entry);
+    if (!parsed.success) return [];
+    const { name, slug } = parsed.data;
+    return [{ name, slug: slug || categorySlugFromName(name) }];
+  });
+}
+
+export interface CatalogueCategories {
+  /** Every category some product is in, by name, with its slug. */
+  categories: ProductCategory[];
+  /** How many products were read to find them. */
+  productCount: number;
+}
+
+/**
+ * The categories the catalogue uses. The API lists no categories, so every
+ * product is read (page after page) and their category names collected; the
+ * slugs, which products do not carry, come from the categories of one
+ * product per category (a guess from the name when that read fails).
+ */
+export async function listCatalogueCategories(store: StoreClient): Promise<CatalogueCategories> {
+  const products = await listAllProducts(store);
+  const byName = new Map<string, { name: string; holder: string }>();
+  for (const product of products) {
+    for (const name of product.categories) {
+      const id = name.toLocaleLowerCase();
+      if (!byName.has(id)) byName.set(id, { name, holder: product.key });
+    }
+  }
+
+  const slugs = new Map<string, string>();
+  const holders = [...new Set([...byName.values()].map((c) => c.holder))];
+  // A few at a time: the store's rate limit is per token.
+  for (let i = 0; i < holders.length; i += 4) {
+    const batch = await Promise.all(
+      holders.slice(i, i + 4).map((key) => listProductCategories(store, key).catch(() => [] as ProductCategory[])),
+    );
+    for (const category of batch.flat()) slugs.set(category.name.toLocaleLowerCase(), category.slug);
+  }
+
+  const categories = [...byName.entries()]
+    .map(([id, { name }]) => ({ name, slug: slugs.get(id) ?? categorySlugFromName(name) }))
+    .sort((a, b) => a.name.localeCompare(b.name, "en", { sensitivity: "base" }));
+  return { categories, productCount: products.length };
+}
+
+/* ---------- writes of the list page (the editor's are in ./editor-api.ts) ---------- */
+
+/** Changes a product's status (`PUT /products/{key}`: a list holding the product). */
+export async function setProductStatus(store: StoreClient, key: string, status: string): Promise<Product> {
+  const updated = await store.request({
+    ...writeRequest,
+    method: "PUT",
+    id: key,
+    path: productPath(key),
+    form: { status },
+    schema: oneOrListOfOne(storeProductSchema),
+  });
+  return toProduct(updated);
+}
+
+/** Deletes a product (`DELETE /products/{key}`: `true`, or any body). */
+export async function deleteProduct(store: StoreClient, key: string): Promise<void> {
+  await store.request({ ...writeRequest, method: "DELETE", id: key, path: productPath(key), schema: anyBody });
+}

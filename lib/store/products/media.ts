@@ -1,0 +1,211 @@
+import "server-only";
+import { z } from "zod";
+import type { StoreClient } from "../client";
+import { StoreApiError } from "../errors";
+import { anyBody, oneOrListOfOne } from "../shapes";
+import { productTags } from "./api";
+import type { AddedVideo, ProductMedia } from "./media-model";
+import { imageSizes, type ProductImage, type ProductVideo } from "./model";
+import { storeImageSchema, toImage, toVideo } from "./schema";
+
+/**
+ * A product's images and videos (store-api.md: Image, Video, the
+ * `/products/{key}/images` and `/videos` endpoints; docs/contract.md#uploads).
+ * Images and videos share one `order` per product; a move is a `PUT order`
+ * on the moved item and the store shifts the others.
+ */
+
+const readRequest = { scope: "admin", resource: "product" } as const;
+const writeRequest = { ...readRequest, permission: "manage_products" } as const;
+
+const productPath = (key: string) => `/api/v1/products/${encodeURIComponent(key)}`;
+const imagePath = (key: string, imgKey: string) => `${productPath(key)}/images/${encodeURIComponent(imgKey)}`;
+const videoPath = (key: string, videoKey: string) => `${productPath(key)}/videos/${encodeURIComponent(videoKey)}`;
+
+/** A list whose unreadable items are left out, rather than failing the whole list. */
+const tolerantMedia = z.array(z.unknown()).transform((items) =>
+  items.flatMap((item) => {
+    const parsed = storeImageSchema.safeParse(item);
+    return parsed.success ? [parsed.data] : [];
+  }),
+);
+
+export async function listProductImages(store: StoreClient, key: string): Promise<ProductImage[]> {
+  const raw = await store.request({
+    ...readRequest,
+    id: key,
+    path: `${productPath(key)}/images`,
+    tags: [productTags.all, productTags.one(key)],
+    schema: tolerantMedia,
+  });
+  return raw.map(toImage);
+}
+
+/**
+ * A product's videos. The spec gives them as size-keyed thumbnails; a store
+ * may answer Video objects instead (`id, type, url, thumb_url`): their
+ * thumbnails then come from `thumb_url`'s size placeholder.
+ */
+export async function listProductVideos(store: StoreClient, key: string): Promise<ProductVideo[]> {
+  const raw = await store.request({
+    ...readRequest,
+    id: key,
+    path: `${productPath(key)}/videos`,
+    tags: [productTags.all, productTags.one(key)],
+    schema: z.array(z.unknown()),
+  });
+  return raw.flatMap((item) => {
+    const parsed = storeImageSchema.safeParse(item);
+    if (!parsed.success) return [];
+    const video = toVideo(parsed.data);
+    const pattern = thumbPattern.safeParse(item);
+    if (!Object.values(video.thumbnails).some(Boolean) && pattern.success && pattern.data.thumb_url) {
+      video.thumbnails = thumbnailsFrom(pattern.data.thumb_url);
+    }
+    return [video];
+  });
+}
+
+const thumbPattern = z.looseObject({ thumb_url: z.string().optional().catch(undefined) });
+
+/** The five thumbnail URLs of a `thumb_url` pattern (`…-{size}.jpg`); none when it has no placeholder. */
+export function thumbnailsFrom(pattern: string): ProductVideo["thumbnails"] {
+  const placeholder = /\{\{?size\}?\}|%s|:size\b|<size>/;
+  if (!placeholder.test(pattern)) return {};
+  return Object.fromEntries(imageSizes.map((size) => [size, pattern.replace(placeholder, size)]));
+}
+
+/** Both lists, read side by side. */
+export async function getProductMedia(store: StoreClient, key: string): Promise<ProductMedia> {
+  const [images, videos] = await Promise.all([listProductImages(store, key), listProductVideos(store, key)]);
+  return { images, videos };
+}
+
+/** The 20 MB and the five formats of docs/contract.md#uploads; a store's own answer decides. */
+export const uploadRefusals: Record<number, string> = {
+  413: "The store refused this file as too large. Images may be at most 20 MB.",
+  415: "The store did not take this file as an image. Send a JPEG, PNG, WebP, GIF or AVIF picture.",
+};
+
+/** 413 and 415 in words (the generic error mapping has no sentence for them). */
+function uploadError(error: unknown): unknown {
+  if (error instanceof StoreApiError && uploadRefusals[error.status]) {
+    return new StoreApiError({
+      status: error.status,
+      code: error.code,
+      message: uploadRefusals[error.status]!,
+      detail: error.detail,
+      fields: error.fields,
+    });
+  }
+  return error;
+}
+
+export interface ImageUpload {
+  /** The whole multipart body, streamed on as it arrives (never held whole). */
+  stream: ReadableStream<Uint8Array>;
+  /** `multipart/form-data; boundary=…` of that body. */
+  contentType: string;
+}
+
+/**
+ * Single image upload (store-api.md rule 5: form field `image`, a file): the
+ * answer is one Image. The body is streamed to the store as it comes.
+ */
+export async function uploadProductImage(store: StoreClient, key: string, upload: ImageUpload): Promise<ProductImage> {
+  try {
+    const raw = await store.request({
+      ...writeRequest,
+      method: "POST",
+      id: key,
+      path: `${productPath(key)}/images`,
+      upload,
+      // A 20 MB file from a slow connection passes through while this waits.
+      timeoutMs: 10 * 60_000,
+      // One Image; a store that answers a list of one is understood too.
+      schema: oneOrListOfOne(storeImageSchema),
+    });
+    return toImage(raw);
+  } catch (error) {
+    throw uploadError(error);
+  }
+}
+
+/** The ids answered by a multiple upload: strings or numbers, in a list (or inside `{ids}`). */
+const importIdsSchema = z
+  .union([
+    z.array(z.union([z.string(), z.number()])),
+    z.looseObject({ ids: z.array(z.union([z.string(), z.number()])) }).transform((body) => body.ids),
+  ])
+  .transform((ids) => ids.map(String));
+
+/**
+ * Multiple image upload (rule 6): `images` is a JSON list of http(s) URLs or
+ * paths in the store's import folder; the answer is at once a list of ids
+ * (the `img_key`s the images will have, docs/contract.md#uploads) while the
+ * store fetches them in the background. No callback: the dashboard has no
+ * address the store could call, so it reads the images until the ids appear.
+ */
+export async function importProductImages(store: StoreClient, key: string, urls: readonly string[]): Promise<string[]> {
+  return store.request({
+    ...writeRequest,
+    method: "POST",
+    id: key,
+    path: `${productPath(key)}/images`,
+    form: { images: urls },
+    schema: importIdsSchema,
+  });
+}
+
+const storeVideoSchema = z.looseObject({
+  id: z.union([z.string().min(1), z.number().transform(String)]),
+  type: z.string().nullable().optional().catch(undefined),
+  url: z.string().nullable().optional().catch(undefined),
+  thumb_url: z.string().nullable().optional().catch(undefined),
+});
+
+/** Adds a YouTube or Vimeo video by its URL (`video`); the answer is the Video object. */
+export async function addProductVideo(store: StoreClient, key: string, url: string): Promise<AddedVideo> {
+  const raw = await store.request({
+    ...writeRequest,
+    method: "POST",
+    id: key,
+    path: `${productPath(key)}/videos`,
+    form: { video: url },
+    schema: oneOrListOfOne(storeVideoSchema),
+  });
+  return { key: raw.id, type: raw.type ?? null, url: raw.url ?? null, thumbUrl: raw.thumb_url ?? null };
+}
+
+export type MediaKind = "image" | "video";
+
+/** Moves an image or video to `order` (1-based, in the shared sequence); the store shifts the others. */
+export async function setMediaOrder(
+  store: StoreClient,
+  key: string,
+  kind: MediaKind,
+  itemKey: string,
+  order: number,
+): Promise<void> {
+  await store.request({
+    ...writeRequest,
+    resource: kind,
+    method: "PUT",
+    id: itemKey,
+    path: kind === "image" ? imagePath(key, itemKey) : videoPath(key, itemKey),
+    form: { order },
+    // PUT answers `true` for an image and the video for a video: either will do.
+    schema: anyBody,
+  });
+}
+
+export async function deleteMedia(store: StoreClient, key: string, kind: MediaKind, itemKey: string): Promise<void> {
+  await store.request({
+    ...writeRequest,
+    resource: kind,
+    method: "DELETE",
+    id: itemKey,
+    path: kind === "image" ? imagePath(key, itemKey) : videoPath(key, itemKey),
+    schema: anyBody,
+  });
+}

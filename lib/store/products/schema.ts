@@ -1,0 +1,391 @@
+import { z } from "zod";
+import { normaliseCurrency, parseFormattedAmount, toMinorUnits } from "../../money";
+import {
+  type DigitalSample,
+  type GroupRef,
+  imageSizes,
+  type MediaSizes,
+  type Product,
+  type ProductCategory,
+  type ProductExtra,
+  type ProductForm,
+  type ProductImage,
+  type ProductOption,
+  type ProductVideo,
+} from "./model";
+
+/**
+ * The store's product as the API sends it (store-api.md: Product, Product
+ * option, Product extra, Image, Video), read tolerantly, and its mapping to
+ * the app's Product. Kept apart from ./model.ts so that client components,
+ * which import the model, carry no zod; only ./api.ts (and tests) import this.
+ *
+ * Tolerance (docs/contract.md): unknown fields pass; only `key` and `name` are
+ * required; a field the spec promises but that is missing or of another shape
+ * gets a default instead of failing the whole list; one unreadable image,
+ * option or extra is left out rather than hiding the product.
+ */
+
+/* ---------- small tolerant readers ---------- */
+
+const numeric = z.union([
+  z.number().finite(),
+  z
+    .string()
+    .trim()
+    .regex(/^-?\d+(\.\d+)?$/)
+    .transform(Number),
+]);
+
+const optionalNumber = numeric.nullable().optional().catch(undefined);
+
+/** A string field: numbers become strings, anything else (null included) is absent. */
+const text = z
+  .union([z.string(), z.number().transform(String)])
+  .optional()
+  .catch(undefined);
+
+const id = z.union([z.string().trim().min(1), z.number().transform(String)]);
+
+/** A list whose unreadable items are left out; anything but a list is empty. */
+function tolerantList<T>(item: z.ZodType<T>) {
+  return z
+    .unknown()
+    .optional()
+    .transform((value): T[] =>
+      Array.isArray(value)
+        ? value.flatMap((entry) => {
+            const parsed = item.safeParse(entry);
+            return parsed.success ? [parsed.data] : [];
+          })
+        : [],
+    );
+}
+
+/* ---------- money ---------- */
+
+/**
+ * An amount in minor units: the float (`price_raw`) when there is one, else
+ * the formatted string read in its plain form; undefined when neither says.
+ */
+export function amountOf(raw: unknown, formatted: unknown, currency: string): number | undefined {
+  const float = numeric.safeParse(raw);
+  if (float.success) return toMinorUnits(float.data, currency);
+  if (typeof formatted === "number" && Number.isFinite(formatted)) return toMinorUnits(formatted, currency);
+  if (typeof formatted === "string") {
+    const parsed = parseFormattedAmount(formatted);
+    if (parsed !== undefined) return toMinorUnits(parsed, currency);
+  }
+  return undefined;
+}
+
+/* ---------- media ---------- */
+
+const sizeUris = Object.fromEntries(imageSizes.map((size) => [size, z.string().min(1).optional().catch(undefined)]));
+
+/** The spec's Image: five URIs keyed by size; a bare URI stands for every size. */
+export const storeImageSchema = z.union([
+  z
+    .string()
+    .min(1)
+    .transform((uri) => ({ uris: Object.fromEntries(imageSizes.map((s) => [s, uri])) as MediaSizes })),
+  z
+    .looseObject({
+      ...sizeUris,
+      // Not in the spec; used when a store sends them beside the URIs.
+      img_key: text,
+      key: text,
+      id: text,
+      order: optionalNumber,
+      type: text,
+      url: text,
+    })
+    .transform((raw) => ({
+      uris: Object.fromEntries(imageSizes.flatMap((s) => (raw[s] ? [[s, raw[s]]] : []))) as MediaSizes,
+      key: raw.img_key ?? raw.key ?? raw.id,
+      order: raw.order ?? null,
+      type: raw.type ?? null,
+      url: raw.url ?? null,
+    })),
+]);
+
+export type StoreImage = z.infer<typeof storeImageSchema>;
+
+const sizeSuffix = new RegExp(`[-_.](${imageSizes.join("|")})$`, "i");
+
+/**
+ * The `img_key` of an image: "the URI slug without the size suffix and file
+ * extension" (store-api.md, Image). `…/media/mug-blue-ab12-small.jpg` → `mug-blue-ab12`.
+ */
+export function mediaKeyFrom(uris: MediaSizes): string {
+  for (const size of imageSizes) {
+    const uri = uris[size];
+    if (!uri) continue;
+    let name: string;
+    try {
+      name = decodeURIComponent(new URL(uri, "http://x.invalid").pathname.split("/").pop() ?? "");
+    } catch {
+      continue;
+    }
+    name = name.replace(/\.[a-z0-9]+$/i, "");
+    const withoutSize = name.replace(sizeSuffix, "");
+    // When the suffix is not one of the size names, strip what all sizes share
+    // last: a store may name them otherwise (`ab12_160`).
+    if (withoutSize !== name || Object.values(uris).filter(Boolean).length < 2) return withoutSize;
+    return commonStem(uris) ?? name;
+  }
+  return "";
+}
+
+function commonStem(uris: MediaSizes): string | undefined {
+  const names = Object.values(uris)
+    .filter((u): u is string => Boolean(u))
+    .map(
+      (u) =>
+        (u.split(/[?#]/)[0] ?? "")
+          .split("/")
+          .pop()
+          ?.replace(/\.[a-z0-9]+$/i, "") ?? "",
+    );
+  const unique = [...new Set(names)];
+  if (unique.length < 2) return undefined;
+  let prefix = unique[0]!;
+  for (const n of unique) while (!n.startsWith(prefix)) prefix = prefix.slice(0, -1);
+  return prefix.replace(/[-_.]+$/, "") || undefined;
+}
+
+export function toImage(raw: StoreImage): ProductImage {
+  return { key: ("key" in raw && raw.key) || mediaKeyFrom(raw.uris), urls: raw.uris, order: orderOf(raw) };
+}
+
+export function toVideo(raw: StoreImage): ProductVideo {
+  return {
+    key: ("key" in raw && raw.key) || mediaKeyFrom(raw.uris),
+    thumbnails: raw.uris,
+    type: ("type" in raw && raw.type) || null,
+    url: ("url" in raw && raw.url) || null,
+    order: orderOf(raw),
+  };
+}
+
+const orderOf = (raw: StoreImage) => ("order" in raw && raw.order != null ? raw.order : null);
+
+/* ---------- options and extras ---------- */
+
+/** Column → value; values that are not text or numbers are left out. */
+const metadataSchema = z
+  .unknown()
+  .optional()
+  .transform((value): Record<string, string> => {
+    // "The metadata of an extra may also be a single name and value pair."
+    if (Array.isArray(value) && value.length === 2 && value.every((v) => typeof v === "string")) {
+      return { [value[0] as string]: value[1] as string };
+    }
+    if (!value || typeof value !== "object" || Array.isArray(value)) return {};
+    return Object.fromEntries(
+      Object.entries(value).flatMap(([k, v]) =>
+        typeof v === "string" || typeof v === "number" || typeof v === "boolean" ? [[k, String(v)]] : [],
+      ),
+    );
+  });
+
+const storeItemSchema = z.looseObject({
+  // Read as `key`, written as `id` (store-api.md); a store that reads it as `id` too is understood.
+  key: id.optional().catch(undefined),
+  id: id.optional().catch(undefined),
+  default: z.boolean().optional().catch(undefined),
+  metadata: metadataSchema,
+  quantity: optionalNumber,
+  surcharge: z.unknown().optional(),
+  surcharge_raw: z.unknown().optional(),
+  cost: z.unknown().optional(),
+  cost_raw: z.unknown().optional(),
+  weight: optionalNumber,
+  fetch_sku: text,
+  order: optionalNumber,
+  currency: z.unknown().optional(),
+});
+
+type StoreItem = z.infer<typeof storeItemSchema>;
+
+function toExtra(raw: StoreItem, productCurrency: string): ProductExtra {
+  const currency = normaliseCurrency(raw.currency, productCurrency);
+  return {
+    key: raw.key ?? raw.id ?? "",
+    metadata: raw.metadata,
+    quantity: raw.quantity ?? 0,
+    surcharge: amountOf(raw.surcharge_raw, raw.surcharge, currency) ?? 0,
+    cost: amountOf(raw.cost_raw, raw.cost, currency) ?? null,
+    weight: raw.weight ?? null,
+    order: raw.order ?? null,
+  };
+}
+
+function toOption(raw: StoreItem, productCurrency: string): ProductOption {
+  return {
+    ...toExtra(raw, productCurrency),
+    isDefault: raw.default ?? false,
+    fetchSku: raw.fetch_sku ?? null,
+  };
+}
+
+/* ---------- the rest ---------- */
+
+/** A group object, or (tolerated) a bare id; null when unset. */
+const groupSchema = z
+  .unknown()
+  .optional()
+  .transform((value): GroupRef | null => {
+    if (typeof value === "number" || (typeof value === "string" && value.trim())) {
+      return { id: String(value), name: null };
+    }
+    if (!value || typeof value !== "object" || Array.isArray(value)) return null;
+    const raw = value as Record<string, unknown>;
+    const groupId = id.safeParse(raw.id ?? raw.key);
+    if (!groupId.success) return null;
+    return { id: groupId.data, name: typeof raw.name === "string" ? raw.name : null };
+  });
+
+const formFieldSchema = z.looseObject({
+  label: z.string().catch(""),
+  placeholder: z.string().catch(""),
+  type: z.string().catch("text"),
+  required: z
+    .union([z.boolean(), z.enum(["true", "false", "1", "0"]).transform((v) => v === "true" || v === "1")])
+    .catch(false),
+});
+
+/** The product form, or null ("delete", an empty value, no fields, a JSON string that is not one). */
+const formSchema = z
+  .unknown()
+  .optional()
+  .transform((value): ProductForm | null => {
+    let raw = value;
+    if (typeof raw === "string") {
+      try {
+        raw = JSON.parse(raw);
+      } catch {
+        return null;
+      }
+    }
+    if (!raw || typeof raw !== "object" || Array.isArray(raw)) return null;
+    const form = raw as Record<string, unknown>;
+    const fields = tolerantList(formFieldSchema).parse(form.fields);
+    if (!fields.length) return null;
+    return {
+      name: typeof form.name === "string" ? form.name : "",
+      fields: fields.map(({ label, placeholder, type, required }) => ({ label, placeholder, type, required })),
+    };
+  });
+
+const sampleSchema = z.union([
+  z.string().transform((uri): DigitalSample => ({ title: null, uri })),
+  z
+    .looseObject({ title: text, name: text, uri: text, url: text })
+    .transform((raw): DigitalSample => ({ title: raw.title ?? raw.name ?? null, uri: raw.uri ?? raw.url ?? null })),
+]);
+
+const categoryName = z.union([
+  z.string().trim().min(1),
+  z.looseObject({ name: z.string().trim().min(1) }).transform((c) => c.name),
+]);
+
+export const storeProductSchema = z.looseObject({
+  key: id,
+  slug: text,
+  url: text,
+  created: optionalNumber,
+  modified: optionalNumber,
+  name: z.string(),
+  name_short: text,
+  description: text,
+  description_short: text,
+  sku: text,
+  fetch_sku: text,
+  type: text,
+  status: text,
+  quantity: optionalNumber,
+  price: z.unknown().optional(),
+  price_raw: z.unknown().optional(),
+  regular_price: z.unknown().optional(),
+  regular_price_raw: z.unknown().optional(),
+  sale_price: z.unknown().optional(),
+  sale_price_raw: z.unknown().optional(),
+  cost: z.unknown().optional(),
+  cost_raw: z.unknown().optional(),
+  currency: z.unknown().optional(),
+  weight: optionalNumber,
+  order: optionalNumber,
+  categories: tolerantList(categoryName),
+  options: tolerantList(storeItemSchema),
+  extras: tolerantList(storeItemSchema),
+  option_style: z.enum(["single", "separate"]).catch("single"),
+  images: tolerantList(storeImageSchema),
+  videos: tolerantList(storeImageSchema),
+  digital_samples: tolerantList(sampleSchema),
+  form: formSchema,
+  shipping_group: groupSchema,
+  tax_group: groupSchema,
+});
+
+export type StoreProduct = z.infer<typeof storeProductSchema>;
+
+/** Media in their shared order when the store gives one, else as listed. */
+function byOrder<T extends { order: number | null }>(items: T[]): T[] {
+  if (items.some((item) => item.order === null)) return items;
+  return items
+    .map((item, index) => ({ item, index }))
+    .sort((a, b) => a.item.order! - b.item.order! || a.index - b.index)
+    .map(({ item }) => item);
+}
+
+export function toProduct(raw: StoreProduct): Product {
+  const currency = normaliseCurrency(raw.currency);
+  const salePrice = amountOf(raw.sale_price_raw, raw.sale_price, currency) ?? null;
+  return {
+    key: raw.key,
+    slug: raw.slug || raw.key,
+    url: raw.url || null,
+    created: raw.created ?? null,
+    modified: raw.modified ?? null,
+    name: raw.name,
+    nameShort: raw.name_short ?? "",
+    description: raw.description ?? "",
+    descriptionShort: raw.description_short ?? "",
+    sku: raw.sku ?? "",
+    fetchSku: raw.fetch_sku ?? "",
+    type: raw.type || "physical",
+    status: raw.status ?? "",
+    quantity: raw.quantity ?? 0,
+    currency,
+    price: amountOf(raw.price_raw, raw.price, currency) ?? 0,
+    salePrice,
+    // Only meaningful while on sale (docs/contract.md#catalogue-and-settings).
+    regularPrice: salePrice === null ? null : (amountOf(raw.regular_price_raw, raw.regular_price, currency) ?? null),
+    cost: amountOf(raw.cost_raw, raw.cost, currency) ?? null,
+    weight: raw.weight ?? null,
+    order: raw.order ?? null,
+    categories: raw.categories,
+    options: raw.options.map((o) => toOption(o, currency)),
+    extras: raw.extras.map((e) => toExtra(e, currency)),
+    optionStyle: raw.option_style,
+    images: byOrder(raw.images.map(toImage)),
+    videos: byOrder(raw.videos.map(toVideo)),
+    digitalSamples: raw.digital_samples,
+    form: raw.form,
+    shippingGroup: raw.shipping_group,
+    taxGroup: raw.tax_group,
+  };
+}
+
+/** A category of the categories sub-resource: `{name, slug}`; a bare name is tolerated. */
+export const storeCategorySchema = z.union([
+  z
+    .string()
+    .trim()
+    .min(1)
+    .transform((name): ProductCategory => ({ name, slug: "" })),
+  z
+    .looseObject({ name: z.string().trim().min(1), slug: text })
+    .transform((raw): ProductCategory => ({ name: raw.name, slug: raw.slug ?? "" })),
+]);
