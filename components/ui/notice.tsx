@@ -42,3 +42,26 @@ export function FormAlert({ message }: { message: string | null | undefined }) {
     </div>
   );
 }
+
+/**
+ * The message region of a list (users, products, …): always mounted, so that a
+ * message put in it is announced. `problem` is what went wrong with the last
+ * action on a row; `loadError`, why the list could not be refreshed (the rows
+ * shown are then the last ones read).
+ */
+export function ListAlert({ problem, loadError }: { problem?: string | null; loadError?: string | null }) {
+  return (
+    <div role="alert">
+      {problem ? (
+        <Notice tone="error" className="mb-4">
+          {problem}
+        </Notice>
+      ) : null}
+      {loadError ? (
+        <Notice tone="warning" className="mb-4">
+          Could not refresh the list. {loadError}
+        </Notice>
+      ) : null}
+    </div>
+  );
+}

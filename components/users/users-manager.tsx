@@ -22,7 +22,7 @@ import { Badge, ChipList } from "../ui/badge";
 import { ConfirmDialog } from "../ui/dialog";
 import { DropdownMenuItem, DropdownMenuSeparator, RowActions } from "../ui/dropdown-menu";
 import { EmptyState } from "../ui/empty-state";
-import { Notice } from "../ui/notice";
+import { ListAlert } from "../ui/notice";
 import { SkeletonRows } from "../ui/skeleton";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "../ui/table";
 import { toast } from "../ui/toast";
@@ -153,19 +153,7 @@ export function UsersManager({ currentUserId }: { currentUserId: string | null }
         {users.isPending ? "Users" : `${rows.length} ${rows.length === 1 ? "user" : "users"}`}
       </h2>
 
-      {/* Always mounted, so that a message put in it is announced. */}
-      <div role="alert">
-        {problem ? (
-          <Notice tone="error" className="mb-4">
-            {problem}
-          </Notice>
-        ) : null}
-        {loadError ? (
-          <Notice tone="warning" className="mb-4">
-            Could not refresh the list. {loadError}
-          </Notice>
-        ) : null}
-      </div>
+      <ListAlert problem={problem} loadError={loadError} />
 
       {users.isPending ? (
         <SkeletonRows label="Loading users…" rows={4} rowClassName="h-14" />

@@ -31,7 +31,7 @@ import {
   RowActions,
 } from "../../ui/dropdown-menu";
 import { EmptyState } from "../../ui/empty-state";
-import { Notice } from "../../ui/notice";
+import { ListAlert } from "../../ui/notice";
 import { Pagination } from "../../ui/pagination";
 import { Select } from "../../ui/select";
 import { SkeletonRows } from "../../ui/skeleton";
@@ -156,19 +156,7 @@ export function ProductsManager({ params, canWrite }: { params: ProductListParam
         {page?.total != null ? ` · ${page.total} ${page.total === 1 ? "product" : "products"}` : ""}
       </h2>
 
-      {/* Always mounted, so that a message put in it is announced. */}
-      <div role="alert">
-        {problem ? (
-          <Notice tone="error" className="mb-4">
-            {problem}
-          </Notice>
-        ) : null}
-        {loadError ? (
-          <Notice tone="warning" className="mb-4">
-            Could not refresh the list. {loadError}
-          </Notice>
-        ) : null}
-      </div>
+      <ListAlert problem={problem} loadError={loadError} />
 
       {list.isPending ? (
         <SkeletonRows label="Loading products…" rows={5} rowClassName="h-16" />
