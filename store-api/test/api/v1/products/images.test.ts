@@ -60,6 +60,60 @@ describe("product images", () => {
     expect(huge.format).toBe("webp");
   });
 
+  it("turns a photo upright by its EXIF orientation and leaves the orientation tag behind", async () => {
+    const key = await newProduct(store, admin);
+    // Stored 300×100 with "rotate 90° clockwise to view" (orientation 6): upright it is 100×300.
+    const sideways = await sharp({ create: { width: 300, height: 100, channels: 3, background: "#336699" } })
+      .jpeg()
+      .withMetadata({ orientation: 6 })
+      .toBuffer();
+    const res = await uploadImage(store, admin, key, sideways);
+    expect(res.status, res.text).toBe(201);
+    for (const size of ["huge", "small"] as const) {
+      const file = await served(res.json[size]);
+      const meta = await sharp(file.bytes).metadata();
+      expect(meta.orientation ?? 1, size).toBe(1);
+      expect([file.width, file.height], size).toEqual(size === "huge" ? [100, 300] : [53, 160]);
+    }
+  });
+
+  it("keeps a transparent picture's transparency and a greyscale picture's shades in every size", async () => {
+    const key = await newProduct(store, admin);
+    // Left half opaque red, right half fully transparent.
+    const half = await sharp({ create: { width: 200, height: 100, channels: 4, background: "#ff000000" } })
+      .composite([
+        {
+          input: await sharp({ create: { width: 100, height: 100, channels: 4, background: "#ff0000ff" } })
+            .png()
+            .toBuffer(),
+          left: 0,
+          top: 0,
+        },
+      ])
+      .png()
+      .toBuffer();
+    const transparent = await uploadImage(store, admin, key, half, { filename: "half.png", type: "image/png" });
+    expect(transparent.status, transparent.text).toBe(201);
+    for (const size of ["huge", "tiny"] as const) {
+      const file = await served(transparent.json[size]);
+      const { data, info } = await sharp(file.bytes).ensureAlpha().raw().toBuffer({ resolveWithObject: true });
+      const alphaAt = (x: number) => data[(Math.floor(info.height / 2) * info.width + x) * info.channels + 3];
+      expect(alphaAt(2), size).toBeGreaterThan(240);
+      expect(alphaAt(info.width - 3), size).toBeLessThan(15);
+    }
+
+    const grey = await sharp({ create: { width: 120, height: 80, channels: 3, background: "#808080" } })
+      .greyscale()
+      .jpeg()
+      .toBuffer();
+    const shaded = await uploadImage(store, admin, key, grey);
+    expect(shaded.status, shaded.text).toBe(201);
+    const small = await served(shaded.json.small);
+    const stats = await sharp(small.bytes).stats();
+    expect([small.width, small.height]).toEqual([120, 80]);
+    expect(Math.abs(stats.channels[0]!.mean - 128)).toBeLessThan(6);
+  });
+
   it("takes GIF, WebP and AVIF too (stored as WebP)", async () => {
     const key = await newProduct(store, admin);
     const base = sharp({ create: { width: 90, height: 60, channels: 3, background: { r: 9, g: 90, b: 9 } } });
