@@ -296,6 +296,20 @@ export function updateProductBody(currency: string) {
   });
 }
 
+/** `PUT /products_multi`: `products` maps product keys to the properties to write (src/products/multi.ts checks them). */
+export const multiUpdateBody = formBody({
+  products: jsonField(
+    z.record(
+      z.string(),
+      z.record(z.string(), z.unknown(), { error: "must map each product key to a dictionary of properties" }),
+      { error: "must be a JSON dictionary of product keys to dictionaries of properties" },
+    ),
+  ).meta({
+    description:
+      'JSON dictionary: product key → the properties to write, as a product PUT takes them (`{"k1": {"price": "9.50"}, "k2": {"price": "12"}}`). Every product carries the same properties.',
+  }),
+});
+
 export type CreateProductInput = z.output<ReturnType<typeof createProductBody>>;
 export type UpdateProductInput = z.output<ReturnType<typeof updateProductBody>>;
 
@@ -369,3 +383,8 @@ export const product = z
 
 export const productList = z.array(product).meta({ description: "Products by order, then newest first." });
 export const productUpdated = z.array(product).meta({ description: "A list holding the product." });
+export const productsChanged = z
+  .array(product)
+  .meta({
+    description: "The products whose stored values changed, in the request's order, as a single PUT answers them.",
+  });

@@ -15,15 +15,18 @@ import {
 } from "../../../products/products.js";
 import {
   createProductBody,
+  multiUpdateBody,
   PAGE_SIZE,
   product,
   productList,
   productListQuery,
   productParams,
+  productsChanged,
   productUpdated,
   updateProductBody,
 } from "../../../products/schemas.js";
 import { findCategory, listCategoryProducts, productOrCategoryProducts } from "../../../products/categories.js";
+import { applyMultiChanges, checkMultiInput } from "../../../products/multi.js";
 import { serializeProduct } from "../../../products/serialize.js";
 import { addProductMedia, productFiles, removeProductFiles } from "../../../media/service.js";
 
@@ -72,6 +75,26 @@ const productsRoutes: FastifyPluginAsyncZod = async (api) => {
         });
         if (imports) api.jobs.wake();
         return reply.status(201).send(serializeProduct(detail, ctx()));
+      },
+    },
+  });
+
+  resource(api, "/products_multi", {
+    PUT: {
+      schema: {
+        tags,
+        summary: "Update many products",
+        description:
+          "All or nothing, in one transaction: every product is checked first. Every product carries the same " +
+          "properties, any a product PUT writes. `order` is set as given and the other products do not shift " +
+          "(a store-wide reorder). Answers only the products that changed.",
+        body: multiUpdateBody,
+        response: { 200: productsChanged, ...apiErrors },
+      },
+      handler: async (request) => {
+        const changes = checkMultiInput(request.body.products, config.currency);
+        const details = await db.transaction(async (tx) => productDetails(tx, await applyMultiChanges(tx, changes)));
+        return details.map((d) => serializeProduct(d, ctx()));
       },
     },
   });

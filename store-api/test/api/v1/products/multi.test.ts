@@ -1,0 +1,282 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { productOptions, products } from "../../../../src/db/schema/index.js";
+import { newKey } from "../../../../src/products/products.js";
+import { api, type TestStore } from "../../../helpers/index.js";
+import { ageProduct, createProduct, expectError, startCatalogueStore } from "./parts-helpers.js";
+
+/** PUT /api/v1/products_multi (store-api.md, Products, rule 2; docs/contract.md#products_multi). */
+
+describe("products_multi", () => {
+  let store: TestStore;
+  let admin: string;
+  let storefront: string;
+  let clerk: string;
+
+  beforeAll(async () => {
+    ({ store, admin, storefront, clerk } = await startCatalogueStore());
+  });
+  afterAll(async () => {
+    await store.close();
+  });
+
+  const multi = (products: unknown, token = admin) =>
+    api(store, token, "PUT", "/products_multi", {
+      products: typeof products === "string" ? products : JSON.stringify(products),
+    });
+  const read = async (key: string) => {
+    const res = await api(store, admin, "GET", `/products/${key}`);
+    expect(res.status, res.text).toBe(200);
+    return res.json;
+  };
+  /** Three fresh products (not reordering the others), A at order 1, B at 2, C at 3. */
+  const three = async (label: string) => {
+    const made = [];
+    for (const [i, name] of ["A", "B", "C"].entries()) {
+      made.push(
+        await createProduct(store, admin, {
+          name: `${label} ${name}`,
+          price: "10",
+          sku: `${label}-${name}`,
+          order: String(i + 1),
+          reorder_products: "false",
+        }),
+      );
+    }
+    return made as { key: string; slug: string; name: string; order: number }[];
+  };
+
+  it("changes several products in one request and answers the changed ones as a single PUT does", async () => {
+    const [a, b, c] = await three("Batch");
+    const aged = await ageProduct(store, c!.key);
+    const res = await multi({
+      [a!.key]: { price: "12.50", status: "on sale" },
+      [b!.key]: { price: 7, status: "hidden" },
+      // The same values as stored: not changed, not answered, not touched.
+      [c!.key]: { price: "$10.00", status: "available" },
+    });
+    expect(res.status, res.text).toBe(200);
+    expect(res.json.map((p: { key: string }) => p.key)).toEqual([a!.key, b!.key]);
+    expect(res.json[0]).toMatchObject({ key: a!.key, price: "$12.50", price_raw: 12.5, status: "on sale" });
+    expect(res.json[1]).toMatchObject({ key: b!.key, price: "$7.00", price_raw: 7, status: "hidden" });
+    // The single-PUT format: the whole product, as GET shows it.
+    const single = await api(store, admin, "PUT", `/products/${a!.key}`, { name: a!.name });
+    expect(Object.keys(res.json[0]).sort()).toEqual(Object.keys(single.json[0]).sort());
+
+    expect(await read(b!.key)).toMatchObject({ price_raw: 7, status: "hidden" });
+    expect((await read(c!.key)).modified).toBe(aged);
+  });
+
+  it("writes every PUT-writable property, the default option's ones included", async () => {
+    const [a, b] = await three("Every");
+    const values = {
+      name: "Renamed",
+      name_short: "Short",
+      description: "Long words",
+      description_short: "Few words",
+      sku: "NEW-SKU",
+      fetch_sku: "FETCH-1",
+      type: "digital",
+      status: "coming soon",
+      quantity: "4",
+      price: "20",
+      sale_price: "15",
+      cost: "5.25",
+      weight: "1.5",
+      order: "40",
+      option_style: "separate",
+      form: JSON.stringify({ name: "Engraving", fields: [{ label: "Text", type: "text" }] }),
+      shipping_group: "",
+      tax_group: "",
+      product_metadata: JSON.stringify({ batch: "yes" }),
+      default_option_metadata: JSON.stringify({ hidden: "column" }),
+    };
+    const res = await multi({ [a!.key]: values, [b!.slug]: { ...values, name: "Renamed too", order: "41" } });
+    expect(res.status, res.text).toBe(200);
+    expect(res.json).toHaveLength(2);
+    for (const [key, name, order] of [
+      [a!.key, "Renamed", 40],
+      [b!.key, "Renamed too", 41],
+    ] as const) {
+      expect(await read(key)).toMatchObject({
+        name,
+        name_short: "Short",
+        description: "Long words",
+        description_short: "Few words",
+        sku: "NEW-SKU",
+        fetch_sku: "FETCH-1",
+        type: "digital",
+        status: "coming soon",
+        quantity: 4,
+        price_raw: 20,
+        sale_price_raw: 15,
+        cost_raw: 5.25,
+        weight: 1.5,
+        order,
+        option_style: "separate",
+        form: { name: "Engraving", fields: [{ label: "Text", type: "text", required: false, placeholder: "" }] },
+        shipping_group: null,
+        tax_group: null,
+      });
+    }
+  });
+
+  it("sets order as given without shifting the other products (rule 2)", async () => {
+    const bystander = await createProduct(store, admin, {
+      name: "Reorder bystander",
+      order: "2",
+      price: "1",
+      reorder_products: "false",
+    });
+    const [a, b, c] = await three("Reorder");
+    const before = (await read(bystander.key)).order;
+    // A store-wide reorder: C first, A last.
+    const res = await multi({ [c!.key]: { order: 1 }, [b!.key]: { order: 2 }, [a!.key]: { order: 3 } });
+    expect(res.status, res.text).toBe(200);
+    expect([(await read(a!.key)).order, (await read(b!.key)).order, (await read(c!.key)).order]).toEqual([3, 2, 1]);
+    // Unlike a single PUT of order, nobody else moved.
+    expect((await read(bystander.key)).order).toBe(before);
+    // B already had order 2: only A and C changed.
+    expect(res.json.map((p: { key: string }) => p.key)).toEqual([c!.key, a!.key]);
+  });
+
+  it("is all or nothing: one invalid value changes no product, and each bad value is named", async () => {
+    const [a, b, c] = await three("Atomic");
+    const res = await multi({
+      [a!.key]: { price: "11", name: "Fine" },
+      [b!.key]: { price: "abc", name: "Fine too" },
+      [c!.key]: { price: "-3", name: "" },
+    });
+    expectError(res, 422);
+    expect(res.json.error).toBe("validation_failed");
+    expect(res.json.fields).toMatchObject({
+      products: expect.stringContaining(b!.key),
+      [`products.${b!.key}.price`]: expect.any(String),
+      [`products.${c!.key}.price`]: expect.any(String),
+      [`products.${c!.key}.name`]: expect.any(String),
+    });
+    expect(res.json.fields.products).toContain("1 more product");
+    expect(await read(a!.key)).toMatchObject({ price_raw: 10, name: a!.name });
+  });
+
+  it("refuses products carrying different sets of properties, changing nothing", async () => {
+    const [a, b] = await three("Mixed");
+    const res = await multi({ [a!.key]: { price: "11" }, [b!.key]: { price: "12", name: "Other" } });
+    expectError(res, 422, ["products"]);
+    expect(res.json.error_description).toMatch(/same properties/);
+    expect((await read(a!.key)).price_raw).toBe(10);
+  });
+
+  it("refuses an unknown key, and a product named twice, changing nothing", async () => {
+    const [a, b] = await three("Unknown");
+    const unknown = await multi({ [a!.key]: { price: "11" }, "no-such-product": { price: "12" } });
+    expectError(unknown, 422, ["products"]);
+    expect(unknown.json.fields.products).toContain('"no-such-product"');
+    expect((await read(a!.key)).price_raw).toBe(10);
+
+    const twice = await multi({ [b!.key]: { price: "11" }, [b!.slug]: { price: "12" } });
+    expectError(twice, 422, ["products"]);
+    expect((await read(b!.key)).price_raw).toBe(10);
+  });
+
+  it("refuses read-only, POST-only and unknown properties, changing nothing", async () => {
+    const [a] = await three("Readonly");
+    for (const property of [
+      "price_raw",
+      "key",
+      "regular_price",
+      "categories",
+      "options",
+      "reorder_products",
+      "colour",
+    ]) {
+      const res = await multi({ [a!.key]: { [property]: "1", price: "99" } });
+      expectError(res, 422, ["products"]);
+      expect(res.json.fields.products, property).toContain(property);
+    }
+    expect((await read(a!.key)).price_raw).toBe(10);
+  });
+
+  it("refuses quantity on a product with options (their sum is read), changing nothing", async () => {
+    const plain = await createProduct(store, admin, { name: "Plain stock", price: "1", quantity: "3" });
+    const withOptions = await createProduct(store, admin, {
+      name: "Optioned stock",
+      price: "1",
+      options: JSON.stringify([{ metadata: { Size: "S" }, quantity: 2, surcharge: 0 }]),
+    });
+    const res = await multi({ [plain.key]: { quantity: 8 }, [withOptions.key]: { quantity: 8 } });
+    expectError(res, 422, ["products", `products.${withOptions.key}.quantity`]);
+    expect((await read(plain.key)).quantity).toBe(3);
+    expect((await read(withOptions.key)).quantity).toBe(2);
+
+    const ok = await multi({ [plain.key]: { quantity: -1 } });
+    expect(ok.status, ok.text).toBe(200);
+    expect((await read(plain.key)).quantity).toBe(-1);
+  });
+
+  it("answers malformed input with 400 and missing or empty input with 422", async () => {
+    const [a] = await three("Malformed");
+    expectError(await multi("{not json"), 400, ["products"]);
+    expectError(await multi(JSON.stringify([{ price: 1 }])), 400, ["products"]);
+    expectError(await multi({ [a!.key]: "price=1" }), 400, ["products"]);
+    // A JSON-string field inside, malformed: 400 naming it.
+    const badForm = await multi({ [a!.key]: { form: "{oops" } });
+    expectError(badForm, 400);
+    expect(badForm.json.fields).toHaveProperty(`products.${a!.key}.form`);
+    expectError(await api(store, admin, "PUT", "/products_multi", {}), 422, ["products"]);
+    expectError(await multi({}), 422, ["products"]);
+    expectError(await multi({ [a!.key]: {} }), 422, ["products"]);
+    expect((await read(a!.key)).price_raw).toBe(10);
+  });
+
+  it("takes a JSON body too", async () => {
+    const [a] = await three("Json");
+    const res = await api(store, admin, "PUT", "/products_multi", undefined, {
+      json: { products: { [a!.key]: { price: 13 } } },
+    });
+    expect(res.status, res.text).toBe(200);
+    expect((await read(a!.key)).price_raw).toBe(13);
+  });
+
+  it("needs the admin scope and manage_products; other methods are 405", async () => {
+    const [a] = await three("Access");
+    expectError(await multi({ [a!.key]: { price: 1 } }, storefront), 403);
+    expectError(await multi({ [a!.key]: { price: 1 } }, clerk), 403);
+    expectError(await multi({ [a!.key]: { price: 1 } }, "not-a-token"), 401);
+    const get = await api(store, admin, "GET", "/products_multi");
+    expectError(get, 405);
+    expect(get.res.headers.get("allow")).toBe("PUT");
+    expect((await read(a!.key)).price_raw).toBe(10);
+  });
+
+  it("changes 1,000 products in one request, well within the body limit", async () => {
+    // 1,000 products straight into the database: the test is about the one PUT, not about 1,000 POSTs.
+    const rows = await store.database.db
+      .insert(products)
+      .values(
+        Array.from({ length: 1000 }, (_, i) => ({
+          key: newKey(),
+          slug: `bulk-${i}`,
+          name: `Bulk ${i}`,
+          price: 1000 + i,
+          order: 1000 + i,
+        })),
+      )
+      .returning({ id: products.id, key: products.key });
+    await store.database.db
+      .insert(productOptions)
+      .values(rows.map((r) => ({ key: newKey(), productId: r.id, isDefault: true, order: 0 })));
+
+    const body = Object.fromEntries(
+      rows.map((r, i) => [r.key, { name: `Bulk ${i} renamed`, price: `${20 + i}.99`, quantity: String(i) }]),
+    );
+    const form = new URLSearchParams({ products: JSON.stringify(body) }).toString();
+    expect(Buffer.byteLength(form)).toBeLessThan(10 * 1024 * 1024);
+    const res = await multi(body);
+    expect(res.status, res.text.slice(0, 500)).toBe(200);
+    expect(res.json).toHaveLength(1000);
+    expect(res.json[999]).toMatchObject({ name: "Bulk 999 renamed", price_raw: 1019.99, quantity: 999 });
+    const list = await api(store, admin, "GET", "/products?count=5&page=0");
+    expect(list.status).toBe(200);
+    expect(await read(rows[500]!.key)).toMatchObject({ name: "Bulk 500 renamed", price_raw: 520.99, quantity: 500 });
+  });
+});
