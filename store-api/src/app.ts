@@ -95,7 +95,7 @@ export async function buildApp({ config, database, onRoute, logStream }: BuildOp
   // A token is re-read at least every 30 s, whatever happens: the bound on a revocation made by another process.
   app.decorate("tokenCache", new ReadCache<AccessToken>(config.readCache, 1_000, 30_000));
   bracketWrites(app, [app.readCache, app.tokenCache]);
-  registerJobs(app);
+  registerJobs(app, { soleProcess: database.kind === "pglite" });
   // Jobs that change the catalogue (image imports) bracket their writes like requests do.
   app.jobs.catalogueWrite = (write) => app.readCache.write(write);
 

@@ -55,6 +55,21 @@ export async function claimJob(db: Db, lockMs: number): Promise<JobRow | null> {
   });
 }
 
+/**
+ * Frees the claims a dead process left (a crash, a kill -9), so that its jobs
+ * run now rather than when their locks expire. Only for a database no other
+ * process can be running jobs on: the embedded one, whose folder lock keeps
+ * every other process out (docs/architecture.md). Answers how many were freed.
+ */
+export async function releaseOrphans(db: Db): Promise<number> {
+  const freed = await db
+    .update(jobs)
+    .set({ lockedUntil: null })
+    .where(and(eq(jobs.state, "pending"), sql`${jobs.lockedUntil} is not null`))
+    .returning({ id: jobs.id });
+  return freed.length;
+}
+
 /** The claim still holds: the job is pending and nobody claimed it since. */
 const stillOurs = (job: JobRow) => and(eq(jobs.id, job.id), eq(jobs.state, "pending"), eq(jobs.attempts, job.attempts));
 

@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger } from "fastify";
 import type { JobSettings } from "../config.js";
 import type { Db } from "../db/index.js";
-import { claimJob, type JobRow, releaseJob } from "./queue.js";
+import { claimJob, type JobRow, releaseJob, releaseOrphans } from "./queue.js";
 
 /**
  * Runs the durable jobs of the `jobs` table in this process: a few workers
@@ -57,9 +57,22 @@ export class JobRunner {
     private readonly log: FastifyBaseLogger,
   ) {}
 
-  start(): void {
+  /**
+   * Starts the workers. `soleProcess`: no other process can be running jobs on
+   * this database (the embedded one), so claims still held are a dead
+   * process's, freed before the first claim.
+   */
+  start({ soleProcess = false }: { soleProcess?: boolean } = {}): void {
     if (!this.settings.enabled || this.loops.length) return;
-    for (let i = 0; i < this.settings.concurrency; i++) this.loops.push(this.loop());
+    const ready = soleProcess
+      ? releaseOrphans(this.db).then(
+          (freed) => {
+            if (freed) this.log.info({ freed }, "jobs: took back the jobs a stopped process left half done");
+          },
+          (err: unknown) => this.log.error({ err }, "jobs: could not take back the jobs of a stopped process"),
+        )
+      : Promise.resolve();
+    for (let i = 0; i < this.settings.concurrency; i++) this.loops.push(ready.then(() => this.loop()));
   }
 
   /** A job was enqueued (after its transaction committed): look now rather than at the next poll. */

@@ -1,4 +1,4 @@
-import { and, asc, count, eq, gt, gte, inArray, lt, lte, max, sql } from "drizzle-orm";
+import { and, asc, count, eq, gt, gte, inArray, lt, lte, max, min, sql } from "drizzle-orm";
 import { NotFoundError, ValidationError } from "../api/errors.js";
 import type { Queryable } from "../db/index.js";
 import { imageFiles, productMedia } from "../db/schema/index.js";
@@ -50,6 +50,31 @@ export async function insertImage(q: Queryable, productId: number, image: Render
   if (!row) throw new Error("insert returned nothing");
   await q.insert(imageFiles).values(image.files.map((f) => ({ ...f, mediaId: row.id })));
   return { ...row, files: Object.fromEntries(image.files.map((f) => [f.size, f.fileName])) };
+}
+
+/**
+ * Adds an image like insertImage, then, when any of the images `before` names
+ * (img_keys) are already there, moves it in front of the first of them. The
+ * images of one multiple upload so keep the request's order, whatever order
+ * their imports finish in (docs/contract.md#uploads).
+ */
+export async function insertImageBefore(
+  q: Queryable,
+  productId: number,
+  image: RenderedImage,
+  before: string[],
+): Promise<MediaItem> {
+  const item = await insertImage(q, productId, image);
+  if (before.length === 0) return item;
+  const [first] = await q
+    .select({ order: min(productMedia.order) })
+    .from(productMedia)
+    .where(
+      and(eq(productMedia.productId, productId), eq(productMedia.kind, "image"), inArray(productMedia.key, before)),
+    );
+  if (first?.order == null) return item;
+  const moved = await moveMedia(q, item, first.order);
+  return { ...item, order: moved.order };
 }
 
 /**

@@ -18,7 +18,7 @@ import {
   tmpFile,
 } from "./files.js";
 import { checkLiteralAddress, checkUrl, downloadToFile, FetchError, type FetchPolicy, postJson } from "./fetch.js";
-import { insertImage } from "./images.js";
+import { insertImageBefore } from "./images.js";
 import { type RenderedImage, renderImage } from "./render.js";
 import { imageFromFiles } from "./serialize.js";
 
@@ -62,6 +62,8 @@ interface ImportPayload {
   key: string;
   source: ImageSource;
   callback: CallbackOptions | null;
+  /** The img_keys of the images after this one in its request: it goes in before those already imported. */
+  later?: string[];
   /** Set when done: the file names by size. */
   result?: Partial<Record<ImageSize, string>>;
 }
@@ -128,12 +130,10 @@ export async function enqueueImageImports(
   callback: CallbackOptions | null,
 ): Promise<string[]> {
   const batch = randomBytes(12).toString("hex");
-  const keys: string[] = [];
-  for (const source of sources) {
-    const key = newImageKey();
-    const payload: ImportPayload = { productId, key, source, callback };
+  const keys = sources.map(() => newImageKey());
+  for (const [i, source] of sources.entries()) {
+    const payload: ImportPayload = { productId, key: keys[i]!, source, callback, later: keys.slice(i + 1) };
     await enqueueJob(q, IMPORT_IMAGE, batch, { ...payload });
-    keys.push(key);
   }
   return keys;
 }
@@ -260,7 +260,7 @@ export function imageJobKinds(
               .from(products)
               .where(eq(products.id, payload.productId));
             if (!still) throw new ImportFailure(`${where}: the product was deleted before the image was imported`);
-            await insertImage(tx, payload.productId, rendered);
+            await insertImageBefore(tx, payload.productId, rendered, payload.later ?? []);
             if (!(await finishJob(tx, job, { state: "done", payload: { result: files } }))) {
               throw new Error("the job's claim was lost (another worker took it over)");
             }

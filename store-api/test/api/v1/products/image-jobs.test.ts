@@ -42,6 +42,10 @@ async function servers() {
   const images = await loopbackServer((req, res) => {
     if (req.url === "/a.jpg") return res.writeHead(200, { "content-type": "image/jpeg" }).end(picture);
     if (req.url === "/b.png") return res.writeHead(200, { "content-type": "image/png" }).end(transparent);
+    if (req.url === "/slow.jpg") {
+      setTimeout(() => res.writeHead(200, { "content-type": "image/jpeg" }).end(picture), 500);
+      return;
+    }
     if (req.url === "/moved") return res.writeHead(302, { location: "/a.jpg" }).end();
     if (req.url === "/text")
       return res.writeHead(200, { "content-type": "image/jpeg" }).end("not an image at all, really");
@@ -117,6 +121,21 @@ describe("multiple image upload (private fetches allowed, as in tests)", () => {
     const fromFolder = listed.json.find((i: { tiny: string }) => imgKey(i) === c);
     const huge = await served(fromFolder.huge);
     expect([huge.width, huge.height]).toEqual([100, 300]);
+  });
+
+  it("keeps the request's order when the imports finish in another", async () => {
+    const key = await newProduct(store, admin);
+    const before = net.callbacks.requests.length;
+    const res = await api(store, admin, "POST", `/products/${key}/images`, {
+      // The first is slow to download: the other two are done before it.
+      images: JSON.stringify([`${net.images.url}/slow.jpg`, `${net.images.url}/a.jpg`, `${net.images.url}/b.png`]),
+      callback_options: JSON.stringify({ url: `${net.callbacks.url}/ordered` }),
+    });
+    expect(res.status, res.text).toBe(202);
+    await eventually(async () => net.callbacks.requests.length > before);
+    const listed = await api(store, admin, "GET", `/products/${key}/images`);
+    expect(listed.json.map(imgKey)).toEqual(res.json);
+    expect(listed.json.map((i: { order: number }) => i.order)).toEqual([1, 2, 3]);
   });
 
   it("with on_success false, calls back only when something failed", async () => {
@@ -406,6 +425,57 @@ async function listen(database: Database, config: ReturnType<typeof testConfig>)
 }
 
 describe("image jobs are durable", () => {
+  it("after a crash, the embedded store takes back a dead process's jobs at once; PostgreSQL, which other processes may share, waits for their lock", async () => {
+    const folders = mediaFolders();
+    const net = await servers();
+    const db = await durableDatabase(folders.dataDir);
+    const shared = Boolean(process.env.TEST_DATABASE_URL);
+    try {
+      const config = (jobsEnabled: boolean) =>
+        testConfig(mediaConfig(folders, { allowPrivateFetches: true, jobs: { enabled: jobsEnabled } }));
+      const first = await listen(await db.open(), config(false));
+      const client = await addClient(first);
+      const owner = await addUser(first, { email: "owner@example.com" });
+      const token = (await seedToken(first, client, owner)).access_token;
+      const key = await newProduct(first, token);
+      const res = await api(first, token, "POST", `/products/${key}/images`, {
+        images: JSON.stringify([`${net.images.url}/a.jpg`]),
+        callback_options: JSON.stringify({ url: `${net.callbacks.url}/after-crash` }),
+      });
+      expect(res.status, res.text).toBe(202);
+      // As a worker that was killed mid-import leaves it: claimed, locked for minutes.
+      await first.database.db
+        .update(jobs)
+        .set({ lockedUntil: sql`now() + interval '10 minutes'`, attempts: 1 })
+        .where(sql`${jobs.payload}->>'key' = ${res.json[0]}`);
+      await first.close();
+
+      const second = await listen(await db.open(), config(true));
+      try {
+        if (!shared) {
+          const [call] = await net.received(1);
+          expect(call!.url).toBe("/after-crash");
+          const listed = await api(second, token, "GET", `/products/${key}/images`);
+          expect(listed.json.map(imgKey)).toEqual(res.json);
+        } else {
+          await new Promise((resolve) => setTimeout(resolve, 1500));
+          const [job] = await second.database.db
+            .select()
+            .from(jobs)
+            .where(sql`${jobs.payload}->>'key' = ${res.json[0]}`);
+          expect(job).toMatchObject({ state: "pending", attempts: 1 });
+          expect(net.images.requests).toEqual([]);
+        }
+      } finally {
+        await second.close();
+      }
+    } finally {
+      await net.close();
+      await db.drop();
+      folders.cleanup();
+    }
+  }, 90_000);
+
   it("survive a restart, and a job locked by a dead process is taken again once its lock expires", async () => {
     const folders = mediaFolders();
     const net = await servers();
