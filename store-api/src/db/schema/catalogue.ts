@@ -1,6 +1,5 @@
 import { sql } from "drizzle-orm";
 import {
-  bigint,
   boolean,
   check,
   doublePrecision,
@@ -14,7 +13,9 @@ import {
   timestamp,
   uniqueIndex,
 } from "drizzle-orm/pg-core";
-import { createdAt } from "./columns.js";
+import { createdAt, money } from "./columns.js";
+import { shippingGroups } from "./shipping.js";
+import { taxGroups } from "./tax.js";
 
 /**
  * The catalogue (docs/contract.md#catalogue-and-settings): products, their
@@ -22,8 +23,6 @@ import { createdAt } from "./columns.js";
  * product), and the durable jobs of multiple image uploads. Money is integer
  * minor units of the store currency (`bigint` in number mode).
  */
-
-const money = (name: string) => bigint(name, { mode: "number" });
 
 /** A product form (docs/contract.md#catalogue-and-settings): a name and at least one field. */
 export interface ProductForm {
@@ -54,9 +53,9 @@ export const products = pgTable(
     optionStyle: text("option_style").notNull().default("single"),
     form: jsonb("form").$type<ProductForm>(),
     metadata: jsonb("metadata").$type<Record<string, unknown>>().notNull().default({}),
-    /** The shipping and tax groups come with their own issue: no foreign key yet. */
-    shippingGroupId: integer("shipping_group_id"),
-    taxGroupId: integer("tax_group_id"),
+    /** Null when none; deleting the group leaves the product without one. */
+    shippingGroupId: integer("shipping_group_id").references(() => shippingGroups.id, { onDelete: "set null" }),
+    taxGroupId: integer("tax_group_id").references(() => taxGroups.id, { onDelete: "set null" }),
     createdAt: createdAt(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },

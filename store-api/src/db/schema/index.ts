@@ -1,8 +1,11 @@
 /** The database schema, one file per area; drizzle-kit and the app read it from here. */
 export * from "./catalogue.js";
+export * from "./coupons.js";
 export * from "./mail.js";
 export * from "./oauth.js";
 export * from "./settings.js";
+export * from "./shipping.js";
 export * from "./sign-in.js";
+export * from "./tax.js";
 export * from "./users.js";
 export * from "./web.js";
