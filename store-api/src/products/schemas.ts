@@ -383,8 +383,6 @@ export const product = z
 
 export const productList = z.array(product).meta({ description: "Products by order, then newest first." });
 export const productUpdated = z.array(product).meta({ description: "A list holding the product." });
-export const productsChanged = z
-  .array(product)
-  .meta({
-    description: "The products whose stored values changed, in the request's order, as a single PUT answers them.",
-  });
+export const productsChanged = z.array(product).meta({
+  description: "The products whose stored values changed, in the request's order, as a single PUT answers them.",
+});
