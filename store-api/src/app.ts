@@ -23,6 +23,9 @@ import productMediaRoutes from "./routes/api/v1/product-media.js";
 import mediaRoutes from "./routes/media.js";
 import { registerJobs } from "./jobs/plugin.js";
 import productPartsRoutes from "./routes/api/v1/product-parts.js";
+import couponsRoutes from "./routes/api/v1/coupons.js";
+import shippingGroupsRoutes from "./routes/api/v1/shipping-groups.js";
+import taxGroupsRoutes from "./routes/api/v1/tax-groups.js";
 import devOutboxRoutes from "./routes/dev/outbox.js";
 import homeRoutes from "./routes/index.js";
 import accessTokenRoutes from "./routes/oauth2/access-token.js";
@@ -114,7 +117,15 @@ export async function buildApp({ config, database, onRoute, logStream }: BuildOp
   await app.register(oauthEndpointsPlugin, { routes: [accessTokenRoutes, revokeRoutes] });
   await app.register(apiPlugin, {
     prefix: "/api/v1",
-    routes: [usersRoutes, productsRoutes, productPartsRoutes, productMediaRoutes],
+    routes: [
+      usersRoutes,
+      productsRoutes,
+      productPartsRoutes,
+      productMediaRoutes,
+      couponsRoutes,
+      shippingGroupsRoutes,
+      taxGroupsRoutes,
+    ],
   });
   await app.register(mediaRoutes);
   if (config.mode === "development") await app.register(devOutboxRoutes);
