@@ -1,6 +1,88 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { resource } from "../../../api/routes.js";
+import { apiErrors, deleted, idParams } from "../../../api/schemas.js";
+import {
+  couponDetail,
+  createCoupon,
+  deleteCoupon,
+  getCoupon,
+  listCoupons,
+  updateCoupon,
+} from "../../../coupons/coupons.js";
+import { coupon, couponList, createCouponBody, updateCouponBody } from "../../../coupons/schemas.js";
+import { serializeCoupon } from "../../../coupons/serialize.js";
 
-/** /api/v1/coupons (docs/contract.md#coupons). */
-const couponsRoutes: FastifyPluginAsyncZod = async () => {};
+const tags = ["Coupons"];
+
+/** /api/v1/coupons and /api/v1/coupons/:id (docs/contract.md#coupons). */
+const couponsRoutes: FastifyPluginAsyncZod = async (api) => {
+  const { db, config } = api;
+
+  resource(api, "/coupons", {
+    GET: {
+      schema: { tags, summary: "List coupons", response: { 200: couponList, ...apiErrors } },
+      handler: async () =>
+        (await db.transaction((tx) => listCoupons(tx))).map((d) => serializeCoupon(d, config.currency)),
+    },
+    POST: {
+      schema: {
+        tags,
+        summary: "Create a coupon",
+        description:
+          "With `code`, the coupon gets one multi_use code of that value (409 conflict when any coupon has it, " +
+          "whatever the case) and `limit` 0 means no limit. Without, `limit` (1–100,000) one_use codes are " +
+          "generated. A field of another type than the coupon's (percentage, flat_rate, threshold) is a 422.",
+        body: createCouponBody(config.currency),
+        response: { 201: coupon, ...apiErrors },
+      },
+      handler: async (request, reply) => {
+        const detail = await db.transaction(async (tx) => couponDetail(tx, await createCoupon(tx, request.body)));
+        return reply.status(201).send(serializeCoupon(detail, config.currency));
+      },
+    },
+  });
+
+  resource(api, "/coupons/:id", {
+    GET: {
+      schema: { tags, summary: "Get a coupon", params: idParams, response: { 200: coupon, ...apiErrors } },
+      handler: async (request) => {
+        const detail = await db.transaction(async (tx) => couponDetail(tx, await getCoupon(tx, request.params.id)));
+        return serializeCoupon(detail, config.currency);
+      },
+    },
+    PUT: {
+      schema: {
+        tags,
+        summary: "Update a coupon",
+        description:
+          "What is sent is merged with what is stored and checked as a whole. Changing `type` drops the values " +
+          "of the old type (the new type's required field must come with it). Codes cannot change.",
+        params: idParams,
+        body: updateCouponBody(config.currency),
+        response: { 200: coupon, ...apiErrors },
+      },
+      handler: async (request) => {
+        const detail = await db.transaction(async (tx) => {
+          const stored = await getCoupon(tx, request.params.id, { lock: true });
+          return couponDetail(tx, await updateCoupon(tx, stored, request.body));
+        });
+        return serializeCoupon(detail, config.currency);
+      },
+    },
+    DELETE: {
+      schema: {
+        tags,
+        summary: "Delete a coupon",
+        description: "With its codes.",
+        params: idParams,
+        response: { 200: deleted, ...apiErrors },
+      },
+      handler: async (request): Promise<true> => {
+        await db.transaction(async (tx) => deleteCoupon(tx, await getCoupon(tx, request.params.id, { lock: true })));
+        return true;
+      },
+    },
+  });
+};
 
 export default couponsRoutes;
