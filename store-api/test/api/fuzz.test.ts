@@ -1,7 +1,27 @@
 import fc from "fast-check";
 import type { RouteOptions } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { oauthCodes, oauthGrants, oauthTokens, outbox, passwordTokens, users } from "../../src/db/schema/index.js";
+import {
+  categories,
+  couponCodes,
+  coupons,
+  jobs,
+  oauthCodes,
+  oauthGrants,
+  oauthTokens,
+  outbox,
+  passwordTokens,
+  productCategories,
+  productExtras,
+  productMedia,
+  productOptions,
+  products,
+  shippingGroups,
+  shippingOptions,
+  taxGroups,
+  taxRules,
+  users,
+} from "../../src/db/schema/index.js";
 import type { UserRow } from "../../src/users/users.js";
 import { addClient, addUser, seedToken, startStore, type TestStore } from "../helpers/index.js";
 import { rawRequest } from "../helpers/raw-http.js";
@@ -49,7 +69,7 @@ function routes(): { method: string; path: string; takesBody: boolean }[] {
     }));
 }
 
-/** What a refused request must not change: users, their links, tokens and grants, and the mail outbox. */
+/** What a refused request must not change: users, their links, tokens and grants, the mail outbox, the catalogue and its jobs, coupons, shipping and tax. */
 async function snapshot() {
   const db = store.database.db;
   return {
@@ -59,6 +79,22 @@ async function snapshot() {
     tokens: await db.select().from(oauthTokens).orderBy(oauthTokens.tokenHash),
     codes: await db.select().from(oauthCodes).orderBy(oauthCodes.codeHash),
     mail: await db.select().from(outbox).orderBy(outbox.id),
+    products: await db.select().from(products).orderBy(products.id),
+    options: await db.select().from(productOptions).orderBy(productOptions.id),
+    extras: await db.select().from(productExtras).orderBy(productExtras.id),
+    categories: await db.select().from(categories).orderBy(categories.id),
+    productCategories: await db
+      .select()
+      .from(productCategories)
+      .orderBy(productCategories.productId, productCategories.categoryId),
+    media: await db.select().from(productMedia).orderBy(productMedia.id),
+    jobs: await db.select().from(jobs).orderBy(jobs.id),
+    coupons: await db.select().from(coupons).orderBy(coupons.id),
+    couponCodes: await db.select().from(couponCodes).orderBy(couponCodes.id),
+    shippingGroups: await db.select().from(shippingGroups).orderBy(shippingGroups.id),
+    shippingOptions: await db.select().from(shippingOptions).orderBy(shippingOptions.id),
+    taxGroups: await db.select().from(taxGroups).orderBy(taxGroups.id),
+    taxRules: await db.select().from(taxRules).orderBy(taxRules.id),
   };
 }
 
