@@ -157,13 +157,15 @@ async function main() {
     }
     // Only the start that created the store adds the demo catalogue (and the seed refuses a store with products).
     if (credentials.created && seedDemo) {
-      console.log("First start: adding the demo catalogue (products, pictures, videos); this takes a minute or so…");
+      console.log(
+        "First start: adding the demo store (products, pictures, videos, coupons); this takes a minute or so…",
+      );
       try {
         const output = await runTracked(process.execPath, ["store-api/dist/cli.js", "seed"], {
           env: { ...env, ...storeEnv },
           capture: true,
         });
-        // Its last line: "Added the demo catalogue in 30.1 s: 66 products in 7 categories, …".
+        // Its last line: "Added the demo store in 30.1 s: 66 products in 7 categories, …; 5 coupons (…)".
         seeded = /: (.*?)\.?$/.exec(output.trim().split("\n").at(-1) ?? "")?.[1] ?? "added";
       } catch (err) {
         if (stopping) return;
@@ -241,7 +243,7 @@ async function main() {
       `  Password    ${credentials.owner_password}  (the owner's first password, kept in ${shown(path.join(dataDir, "store-credentials.json"))})`,
     );
   }
-  if (seeded) lines.push(`  Catalogue   the demo catalogue was added: ${seeded}`);
+  if (seeded) lines.push(`  Demo data   added: ${seeded}`);
   if (!external && storeDevelopment) {
     lines.push(
       env.SMTP_URL

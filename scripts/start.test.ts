@@ -182,7 +182,7 @@ describe("npm start", () => {
       expect(output).toContain(`http://localhost:${store}/dev/outbox`);
       expect(output).toContain("Ctrl+C");
       // The first start added the demo catalogue (store seed) and says so.
-      expect(output).toMatch(/Catalogue +the demo catalogue was added: \d+ products/);
+      expect(output).toMatch(/Demo data +added: \d+ products in \d+ categories, .*; 5 coupons/);
       expect(output).not.toContain("127.0.0.1");
       expect(output).not.toContain("request completed");
       expect(output).not.toContain("incoming request");

@@ -172,7 +172,7 @@ async function main(argv: string[]) {
         seedDemoStore(db, { config }, { progress: (line) => console.log(line) }),
       );
       const seconds = (result.milliseconds / 1000).toFixed(1);
-      console.log(`Added the demo catalogue in ${seconds} s: ${result.parts.map((p) => p.summary).join("; ")}.`);
+      console.log(`Added the demo store in ${seconds} s: ${result.parts.map((p) => p.summary).join("; ")}.`);
       return;
     }
 

@@ -60,8 +60,9 @@ describe("the demo catalogue (without media)", () => {
       { config: store.app.config },
       { media: false, progress: (l) => lines.push(l) },
     );
-    expect(result.parts.map((p) => p.name)).toEqual(["catalogue"]);
-    expect(lines.at(-1)).toMatch(new RegExp(`^${PRODUCTS.length}/${PRODUCTS.length} `));
+    expect(result.parts.map((p) => p.name)).toEqual(["catalogue", "coupons"]);
+    expect(lines).toContainEqual(expect.stringMatching(new RegExp(`^${PRODUCTS.length}/${PRODUCTS.length} `)));
+    expect(lines.at(-1)).toBe("Seeding the coupons…");
     products = await allProducts(store, admin);
   }, 120_000);
   afterAll(async () => {
@@ -82,6 +83,33 @@ describe("the demo catalogue (without media)", () => {
       "Stationery",
       "Outdoors",
     ]);
+  });
+
+  it("has coupons of every kind: active, expired and upcoming, a threshold, a batch of one-use codes", async () => {
+    const res = await api(store, admin, "GET", "/coupons");
+    expect(res.status, res.text).toBe(200);
+    const coupons = res.json as Json[];
+    const now = Date.now() / 1000;
+    const byName = (name: string) => coupons.find((c) => c.name === name);
+    expect(coupons.map((c) => c.type).sort()).toEqual([
+      "flat_discount",
+      "free_shipping",
+      "percentage_off",
+      "percentage_off",
+      "percentage_off",
+    ]);
+    expect(coupons.some((c) => c.start_date <= now && c.end_date > now)).toBe(true);
+    expect(coupons.some((c) => c.end_date <= now)).toBe(true);
+    expect(coupons.some((c) => c.start_date > now)).toBe(true);
+    expect(byName("$10 off orders of $75")).toMatchObject({ flat_rate_raw: 10, threshold_raw: 75, limit: 500 });
+    expect(byName("Welcome 15% off")).toMatchObject({
+      percentage: "15%",
+      codes: [{ code: "WELCOME15", type: "multi_use" }],
+    });
+    const batch = byName("Newsletter thank-you 10%");
+    expect(batch.free_ship).toBe(true);
+    expect(batch.codes).toHaveLength(250);
+    expect(batch.codes.every((c: Json) => c.type === "one_use" && c.active)).toBe(true);
   });
 
   it("has realistic products: names, descriptions, SKUs, prices above costs, weights", () => {
