@@ -5,6 +5,8 @@ import { type ApiError, InvalidRequestError, ValidationError } from "../api/erro
 import { inputError } from "../api/input.js";
 import type { Queryable } from "../db/index.js";
 import { productOptions, products } from "../db/schema/index.js";
+import { existingShippingGroupIds } from "../shipping/shipping-groups.js";
+import { existingTaxGroupIds } from "../tax/tax-groups.js";
 import type { OptionRow, ProductRow } from "./products.js";
 import { updateProductBody, type UpdateProductInput } from "./schemas.js";
 
@@ -227,18 +229,26 @@ export async function applyMultiChanges(q: Queryable, changes: MultiChange[]): P
   const optionProps = properties.filter((p): p is OptionProperty => p in OPTION_COLUMNS);
   const ids = targets.map((t) => t.row!.id);
 
-  // The groups come with their own resource (docs/contract.md): for now an id names none.
+  // Group ids must name groups: every id checked at once, one query per kind (src/shipping, src/tax).
   const groupFields: Record<string, string> = {};
-  for (const t of targets) {
-    for (const group of ["shipping_group", "tax_group"] as const) {
+  for (const [group, existing] of [
+    ["shipping_group", existingShippingGroupIds],
+    ["tax_group", existingTaxGroupIds],
+  ] as const) {
+    if (!productProps.includes(group)) continue;
+    const named = targets.flatMap((t) => t.input[group] ?? []);
+    const found = await existing(q, named);
+    for (const t of targets) {
       const id = t.input[group];
-      if (id != null) {
-        groupFields[`products.${t.ref}.${group}`] = `names no ${group.replace("_", " ")} (there is none with id ${id})`;
+      if (id != null && !found.has(id)) {
+        groupFields[`products.${t.ref}.${group}`] =
+          `names no ${group.replace("_", " ")} (there is none with the id ${id})`;
       }
     }
   }
   if (Object.keys(groupFields).length) {
-    throw new ValidationError({ products: Object.entries(groupFields)[0]!.join(" "), ...groupFields });
+    const [field, message] = Object.entries(groupFields)[0]!;
+    throw new ValidationError({ products: `${field.replace(/^products\./, "")} ${message}`, ...groupFields });
   }
 
   const defaults = new Map<number, OptionRow>();

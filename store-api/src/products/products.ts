@@ -4,6 +4,12 @@ import { ConflictError, NotFoundError, ValidationError } from "../api/errors.js"
 import type { Queryable } from "../db/index.js";
 import { mediaOfProducts, type ProductMedia } from "../media/images.js";
 import { categories, productCategories, productExtras, productOptions, products } from "../db/schema/index.js";
+import {
+  existingShippingGroupIds,
+  type ShippingGroupDetail,
+  shippingGroupsByIds,
+} from "../shipping/shipping-groups.js";
+import { existingTaxGroupIds, type TaxGroupDetail, taxGroupsByIds } from "../tax/tax-groups.js";
 import type { CreateProductInput, ItemInput, UpdateProductInput } from "./schemas.js";
 
 export type ProductRow = typeof products.$inferSelect;
@@ -19,6 +25,9 @@ export interface ProductDetail {
   categories: string[];
   /** Images and videos, each list in the product's shared media order (src/media/). */
   media: ProductMedia;
+  /** The groups it belongs to, read as GET /shipping_groups/{id} and /tax_groups/{id} show them; null when none. */
+  shippingGroup: ShippingGroupDetail | null;
+  taxGroup: TaxGroupDetail | null;
 }
 
 /** An opaque, unguessable key (products, options, extras). */
@@ -103,25 +112,30 @@ function notFound(keyOrSlug: string) {
 export async function productDetails(q: Queryable, rows: ProductRow[]): Promise<ProductDetail[]> {
   if (rows.length === 0) return [];
   const ids = rows.map((r) => r.id);
-  const [options, extras, cats, media] = await Promise.all([
-    q
-      .select()
-      .from(productOptions)
-      .where(inArray(productOptions.productId, ids))
-      .orderBy(asc(productOptions.order), asc(productOptions.id)),
-    q
-      .select()
-      .from(productExtras)
-      .where(inArray(productExtras.productId, ids))
-      .orderBy(asc(productExtras.order), asc(productExtras.id)),
-    q
-      .select({ productId: productCategories.productId, name: categories.name })
-      .from(productCategories)
-      .innerJoin(categories, eq(categories.id, productCategories.categoryId))
-      .where(inArray(productCategories.productId, ids))
-      .orderBy(asc(productCategories.position), asc(categories.name)),
-    mediaOfProducts(q, ids),
-  ]);
+  // Each group once, however many products name it.
+  const shippingGroupIds = rows.flatMap((r) => r.shippingGroupId ?? []);
+  const taxGroupIds = rows.flatMap((r) => r.taxGroupId ?? []);
+  // One after another: a transaction is one connection, whose queries queue anyway (and
+  // node-postgres deprecates queries sent while another is running on the client).
+  const options = await q
+    .select()
+    .from(productOptions)
+    .where(inArray(productOptions.productId, ids))
+    .orderBy(asc(productOptions.order), asc(productOptions.id));
+  const extras = await q
+    .select()
+    .from(productExtras)
+    .where(inArray(productExtras.productId, ids))
+    .orderBy(asc(productExtras.order), asc(productExtras.id));
+  const cats = await q
+    .select({ productId: productCategories.productId, name: categories.name })
+    .from(productCategories)
+    .innerJoin(categories, eq(categories.id, productCategories.categoryId))
+    .where(inArray(productCategories.productId, ids))
+    .orderBy(asc(productCategories.position), asc(categories.name));
+  const media = await mediaOfProducts(q, ids);
+  const shipping = await shippingGroupsByIds(q, shippingGroupIds);
+  const tax = await taxGroupsByIds(q, taxGroupIds);
   return rows.map((product) => {
     const own = options.filter((o) => o.productId === product.id);
     const defaultOption = own.find((o) => o.isDefault);
@@ -133,6 +147,8 @@ export async function productDetails(q: Queryable, rows: ProductRow[]): Promise<
       extras: extras.filter((e) => e.productId === product.id),
       categories: cats.filter((c) => c.productId === product.id).map((c) => c.name),
       media: media.get(product.id) ?? { images: [], videos: [] },
+      shippingGroup: (product.shippingGroupId !== null && shipping.get(product.shippingGroupId)) || null,
+      taxGroup: (product.taxGroupId !== null && tax.get(product.taxGroupId)) || null,
     };
   });
 }
@@ -143,12 +159,24 @@ export async function productDetail(q: Queryable, row: ProductRow): Promise<Prod
   return detail;
 }
 
-/** Shipping and tax groups are not built yet: an id names no group (an empty value clears). */
-function assertNoGroups(input: { shipping_group?: number | null; tax_group?: number | null }) {
+/**
+ * A product's `shipping_group` and `tax_group` are written as ids: an id that
+ * names no group is a 422 naming the field (null clears it). The groups named
+ * stay locked against deletion until the transaction ends.
+ */
+export async function assertGroupsExist(
+  q: Queryable,
+  input: { shipping_group?: number | null; tax_group?: number | null },
+) {
   const fields: Record<string, string> = {};
-  if (input.shipping_group != null)
-    fields.shipping_group = `names no shipping group (there is none with id ${input.shipping_group})`;
-  if (input.tax_group != null) fields.tax_group = `names no tax group (there is none with id ${input.tax_group})`;
+  const shipping = input.shipping_group;
+  const tax = input.tax_group;
+  if (shipping != null && !(await existingShippingGroupIds(q, [shipping])).has(shipping)) {
+    fields.shipping_group = `names no shipping group (there is none with the id ${shipping})`;
+  }
+  if (tax != null && !(await existingTaxGroupIds(q, [tax])).has(tax)) {
+    fields.tax_group = `names no tax group (there is none with the id ${tax})`;
+  }
   if (Object.keys(fields).length) throw new ValidationError(fields);
 }
 
@@ -223,7 +251,7 @@ export async function createProduct(q: Queryable, input: CreateProductInput): Pr
   if (input.extras?.some((e) => e.id !== undefined))
     fields.extras = "ids name extras of this product, which has none yet";
   if (Object.keys(fields).length) throw new ValidationError(fields);
-  assertNoGroups(input);
+  await assertGroupsExist(q, input);
 
   const order = input.order ?? 1;
   if (input.reorder_products !== false) await shiftFrom(q, order);
@@ -242,6 +270,8 @@ export async function createProduct(q: Queryable, input: CreateProductInput): Pr
     optionStyle: input.option_style ?? "single",
     form: input.form ?? null,
     metadata: input.product_metadata ?? {},
+    shippingGroupId: input.shipping_group ?? null,
+    taxGroupId: input.tax_group ?? null,
   };
   // A product created at the same moment may take the free slug first: then take the next one.
   let row: ProductRow | undefined;
@@ -284,7 +314,7 @@ export async function createProduct(q: Queryable, input: CreateProductInput): Pr
 }
 
 export async function updateProduct(q: Queryable, current: ProductRow, input: UpdateProductInput): Promise<ProductRow> {
-  assertNoGroups(input);
+  await assertGroupsExist(q, input);
   if (input.quantity !== undefined) {
     const [options] = await q
       .select({ n: count() })
@@ -333,6 +363,8 @@ export async function updateProduct(q: Queryable, current: ProductRow, input: Up
       optionStyle: input.option_style,
       form: input.form,
       metadata: input.product_metadata,
+      shippingGroupId: input.shipping_group,
+      taxGroupId: input.tax_group,
       updatedAt: new Date(),
     })
     .where(eq(products.id, current.id))

@@ -1,6 +1,8 @@
 import { z } from "zod";
 import { formBoolean, formBody, formString, jsonField } from "../api/input.js";
 import { moneyField } from "../money/schema.js";
+import { shippingGroup } from "../shipping/schemas.js";
+import { taxGroup } from "../tax/schemas.js";
 
 export const PRODUCT_STATUSES = ["available", "on sale", "hidden", "sold out", "coming soon"] as const;
 export const PRODUCT_TYPES = ["physical", "digital"] as const;
@@ -376,8 +378,12 @@ export const product = z
     videos: z.array(imageSizes),
     digital_samples: z.array(z.object({ title: z.string(), uri: z.string() })),
     form: productForm.nullable(),
-    shipping_group: z.null().meta({ description: "The shipping group; null when none." }),
-    tax_group: z.null().meta({ description: "The tax group; null when none." }),
+    shipping_group: shippingGroup
+      .nullable()
+      .meta({ description: "The shipping group, as GET /shipping_groups/{id} shows it; null when none." }),
+    tax_group: taxGroup
+      .nullable()
+      .meta({ description: "The tax group, as GET /tax_groups/{id} shows it; null when none." }),
   })
   .meta({ description: "A product." });
 

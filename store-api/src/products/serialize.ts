@@ -1,5 +1,7 @@
 import { serializeImage, serializeVideoThumbs } from "../media/serialize.js";
 import { formatMoney, moneyRaw } from "../money/money.js";
+import { serializeShippingGroup } from "../shipping/serialize.js";
+import { serializeTaxGroup } from "../tax/serialize.js";
 import type { ExtraRow, OptionRow, ProductDetail } from "./products.js";
 
 export interface SerializeContext {
@@ -84,7 +86,7 @@ export function serializeProduct(d: ProductDetail, ctx: SerializeContext) {
     videos: d.media.videos.map((v) => serializeVideoThumbs(v, ctx.publicUrl)),
     digital_samples: [],
     form: p.form,
-    shipping_group: null,
-    tax_group: null,
+    shipping_group: d.shippingGroup && serializeShippingGroup(d.shippingGroup, currency),
+    tax_group: d.taxGroup && serializeTaxGroup(d.taxGroup),
   };
 }

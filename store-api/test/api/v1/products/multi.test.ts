@@ -213,6 +213,47 @@ describe("products_multi", () => {
     expect((await read(plain.key)).quantity).toBe(-1);
   });
 
+  it("sets and clears shipping_group and tax_group by id; an id that names no group is a 422 changing nothing", async () => {
+    const ship = await api(store, admin, "POST", "/shipping_groups", {
+      name: "Multi parcels",
+      options: JSON.stringify([{ name: "Ground", per_item_rate_raw: 1 }]),
+    });
+    const tax = await api(store, admin, "POST", "/tax_groups", {
+      name: "Multi tax",
+      rules: JSON.stringify([{ country: "US", rate: 5 }]),
+    });
+    expect([ship.status, tax.status]).toEqual([201, 201]);
+    const shipping = ship.json[0];
+    const [a, b, c] = await three("Grouped");
+    const res = await multi({
+      [a!.key]: { shipping_group: shipping.id, tax_group: String(tax.json.id) },
+      [b!.slug]: { shipping_group: String(shipping.id), tax_group: "" },
+    });
+    expect(res.status, res.text).toBe(200);
+    expect(res.json.map((p: { key: string }) => p.key)).toEqual([a!.key, b!.key]);
+    expect(res.json[0]).toMatchObject({ shipping_group: shipping, tax_group: tax.json });
+    expect(await read(b!.key)).toMatchObject({ shipping_group: shipping, tax_group: null });
+
+    // One unknown id among good ones: a 422 naming it, and nobody changes.
+    const refused = await multi({
+      [a!.key]: { shipping_group: "", tax_group: "" },
+      [c!.key]: { shipping_group: "999999", tax_group: String(tax.json.id) },
+      [b!.key]: { shipping_group: shipping.id, tax_group: 777777 },
+    });
+    expectError(refused, 422, ["products", `products.${c!.key}.shipping_group`, `products.${b!.key}.tax_group`]);
+    expect(refused.json.fields.products).toBe(
+      `${c!.key}.shipping_group names no shipping group (there is none with the id 999999)`,
+    );
+    expect(await read(a!.key)).toMatchObject({ shipping_group: shipping, tax_group: tax.json });
+    expect(await read(c!.key)).toMatchObject({ shipping_group: null, tax_group: null });
+
+    // Clearing: an empty value (or null) takes the product out of its group.
+    const cleared = await multi({ [a!.key]: { shipping_group: null }, [b!.key]: { shipping_group: "" } });
+    expect(cleared.status, cleared.text).toBe(200);
+    expect(cleared.json.map((p: { shipping_group: unknown }) => p.shipping_group)).toEqual([null, null]);
+    expect(await read(a!.key)).toMatchObject({ shipping_group: null, tax_group: tax.json });
+  });
+
   it("answers malformed input with 400 and missing or empty input with 422", async () => {
     const [a] = await three("Malformed");
     expectError(await multi("{not json"), 400, ["products"]);

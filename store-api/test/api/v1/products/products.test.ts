@@ -2,6 +2,7 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { categories, productOptions, products } from "../../../../src/db/schema/index.js";
 import { addUser, api, seedToken, startStoreWithAdmin, type TestStore } from "../../../helpers/index.js";
+import { ageProduct } from "./parts-helpers.js";
 
 /** /api/v1/products and /api/v1/products/{key or slug} (docs/contract.md#catalogue-and-settings). */
 
@@ -337,16 +338,116 @@ describe("products", () => {
     expect(option?.metadata).toEqual({ Warehouse: "Shelf B4" });
   });
 
-  it("shipping_group and tax_group read null; an id names no group yet (422); empty clears", async () => {
-    const p = await create({ name: "Grouped", shipping_group: "", tax_group: "" });
-    expect(p).toMatchObject({ shipping_group: null, tax_group: null });
-    expectError(await api(store, admin, "PUT", `/products/${p.key}`, { shipping_group: "7", tax_group: "3" }), 422, [
-      "shipping_group",
-      "tax_group",
-    ]);
-    expectError(await api(store, admin, "PUT", `/products/${p.key}`, { shipping_group: "seven" }), 422, [
-      "shipping_group",
-    ]);
+  describe("shipping_group and tax_group", () => {
+    /** A shipping group and a tax group made through their APIs; the objects their GETs answer. */
+    const groups = async (label: string) => {
+      const ship = await api(store, admin, "POST", "/shipping_groups", {
+        name: `${label} parcels`,
+        options: JSON.stringify([{ name: "Ground", per_cart_rate_raw: 5, destinations: [{ country: "US" }] }]),
+      });
+      expect(ship.status, ship.text).toBe(201);
+      const tax = await api(store, admin, "POST", "/tax_groups", {
+        name: `${label} sales tax`,
+        rules: JSON.stringify([{ country: "US", region: "CA", rate: "7.25%" }]),
+      });
+      expect(tax.status, tax.text).toBe(201);
+      return { shipping: ship.json[0], tax: tax.json };
+    };
+    const read = async (key: string) => {
+      const res = await api(store, admin, "GET", `/products/${key}`);
+      expect(res.status, res.text).toBe(200);
+      return res.json;
+    };
+
+    it("are written as ids and read as the group objects (as GET /shipping_groups/{id} and /tax_groups/{id} show them)", async () => {
+      const { shipping, tax } = await groups("Written");
+      const p = await create({ name: "Grouped", shipping_group: String(shipping.id), tax_group: String(tax.id) });
+      expect(p.shipping_group).toEqual(shipping);
+      expect(p.tax_group).toEqual(tax);
+      expect((await api(store, admin, "GET", `/shipping_groups/${shipping.id}`)).json).toEqual(p.shipping_group);
+      expect((await api(store, admin, "GET", `/tax_groups/${tax.id}`)).json).toEqual(p.tax_group);
+      expect(await read(p.key)).toMatchObject({ shipping_group: shipping, tax_group: tax });
+      // A JSON body takes the ids as numbers.
+      const json = await api(store, admin, "POST", "/products", undefined, {
+        json: { name: "Grouped json", shipping_group: shipping.id, tax_group: tax.id },
+      });
+      expect(json.status, json.text).toBe(201);
+      expect(json.json).toMatchObject({ shipping_group: shipping, tax_group: tax });
+    });
+
+    it("read null when unset; PUT sets one; an empty value (or JSON null) clears it", async () => {
+      const { shipping, tax } = await groups("Cleared");
+      const p = await create({ name: "Ungrouped", shipping_group: "", tax_group: "" });
+      expect(p).toMatchObject({ shipping_group: null, tax_group: null });
+      const set = await api(store, admin, "PUT", `/products/${p.key}`, { shipping_group: String(shipping.id) });
+      expect(set.status, set.text).toBe(200);
+      expect(set.json[0]).toMatchObject({ shipping_group: shipping, tax_group: null });
+      const both = await api(store, admin, "PUT", `/products/${p.key}`, { tax_group: String(tax.id) });
+      expect(both.json[0]).toMatchObject({ shipping_group: shipping, tax_group: tax });
+      const cleared = await api(store, admin, "PUT", `/products/${p.key}`, { shipping_group: "" });
+      expect(cleared.status, cleared.text).toBe(200);
+      expect(cleared.json[0]).toMatchObject({ shipping_group: null, tax_group: tax });
+      const nulled = await api(store, admin, "PUT", `/products/${p.key}`, undefined, { json: { tax_group: null } });
+      expect(nulled.json[0]).toMatchObject({ shipping_group: null, tax_group: null });
+    });
+
+    it("an id that names no group is a 422 naming the field, and changes nothing", async () => {
+      const { shipping, tax } = await groups("Unknown");
+      const p = await create({ name: "Grouped once", shipping_group: String(shipping.id), tax_group: String(tax.id) });
+      const res = await api(store, admin, "PUT", `/products/${p.key}`, {
+        name: "Renamed",
+        shipping_group: "999999",
+        tax_group: "888888",
+      });
+      expectError(res, 422, ["shipping_group", "tax_group"]);
+      expect(res.json.fields).toEqual({
+        shipping_group: "names no shipping group (there is none with the id 999999)",
+        tax_group: "names no tax group (there is none with the id 888888)",
+      });
+      for (const value of ["seven", "0", "-1", "1.5"]) {
+        expectError(await api(store, admin, "PUT", `/products/${p.key}`, { shipping_group: value }), 422, [
+          "shipping_group",
+        ]);
+      }
+      expect(await read(p.key)).toMatchObject({ name: "Grouped once", shipping_group: shipping, tax_group: tax });
+      // On POST too: no product is created.
+      expectError(await api(store, admin, "POST", "/products", { name: "Never made", tax_group: "999999" }), 422, [
+        "tax_group",
+      ]);
+      expect((await store.database.db.select().from(products)).some((r) => r.name === "Never made")).toBe(false);
+    });
+
+    it("read the groups as they are now; deleting a shipping group leaves its products without one", async () => {
+      const { shipping, tax } = await groups("Live");
+      const made: { key: string }[] = [];
+      for (const name of ["Live A", "Live B", "Live C"]) {
+        made.push(await create({ name, shipping_group: String(shipping.id), tax_group: String(tax.id) }));
+      }
+      const changed = await api(store, admin, "POST", `/shipping_groups/${shipping.id}/options`, {
+        options: JSON.stringify([{ id: shipping.options[0].id, name: "Ground, cheaper", per_cart_rate_raw: 3 }]),
+      });
+      expect(changed.status, changed.text).toBe(200);
+      const added = await api(store, admin, "POST", `/tax_groups/${tax.id}`, {
+        rules: JSON.stringify([{ country: "US", rate: 5 }]),
+      });
+      expect(added.status, added.text).toBe(200);
+      // Every product of the list shows the groups as their GETs do now.
+      const list = await api(store, admin, "GET", "/products?count=250");
+      expect(list.status, list.text).toBe(200);
+      const listed = list.json.filter((p: { key: string }) => made.some((m) => m.key === p.key));
+      expect(listed).toHaveLength(3);
+      for (const p of listed) {
+        expect(p.shipping_group).toEqual({ ...shipping, options: changed.json });
+        expect(p.tax_group).toEqual(added.json);
+      }
+
+      const aged = await ageProduct(store, made[0]!.key);
+      const res = await api(store, admin, "DELETE", `/shipping_groups/${shipping.id}`);
+      expect(res.status, res.text).toBe(200);
+      for (const m of made) expect(await read(m.key)).toMatchObject({ shipping_group: null, tax_group: added.json });
+      // The product's shipping_group changed: its modified moved.
+      expect((await read(made[0]!.key)).modified).toBeGreaterThan(aged);
+    });
   });
 
   it("creates with options, extras and categories; quantity is the sum of the options", async () => {
