@@ -4,6 +4,7 @@ import type { Db } from "../db/index.js";
 import { listProducts } from "../products/products.js";
 import { catalogue } from "./catalogue.js";
 import { coupons } from "./coupons.js";
+import { shippingAndTax } from "./shipping-tax.js";
 import { seedMedia } from "./media.js";
 import type { SeedContext, SeedPart } from "./parts.js";
 
@@ -16,7 +17,7 @@ import type { SeedContext, SeedPart } from "./parts.js";
  * To add a part (shipping and tax groups, coupons, orders…), write a SeedPart
  * in its own file and list it here, after the parts whose data it uses.
  */
-export const SEED_PARTS: readonly SeedPart[] = [catalogue, coupons];
+export const SEED_PARTS: readonly SeedPart[] = [catalogue, shippingAndTax, coupons];
 
 export interface SeedOptions {
   /** Only this many of the catalogue's products (tests); all when unset. */

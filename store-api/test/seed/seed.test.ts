@@ -60,9 +60,9 @@ describe("the demo catalogue (without media)", () => {
       { config: store.app.config },
       { media: false, progress: (l) => lines.push(l) },
     );
-    expect(result.parts.map((p) => p.name)).toEqual(["catalogue", "coupons"]);
+    expect(result.parts.map((p) => p.name)).toEqual(["catalogue", "shipping and tax", "coupons"]);
     expect(lines).toContainEqual(expect.stringMatching(new RegExp(`^${PRODUCTS.length}/${PRODUCTS.length} `)));
-    expect(lines.at(-1)).toBe("Seeding the coupons…");
+    expect(lines.slice(-2)).toEqual(["Seeding the shipping and tax…", "Seeding the coupons…"]);
     products = await allProducts(store, admin);
   }, 120_000);
   afterAll(async () => {
@@ -83,6 +83,32 @@ describe("the demo catalogue (without media)", () => {
       "Stationery",
       "Outdoors",
     ]);
+  });
+
+  it("has shipping groups using every kind of charge, and US sales tax and EU VAT groups, on the products", async () => {
+    const shipping = (await api(store, admin, "GET", "/shipping_groups")).json as Json[];
+    expect(shipping.map((g) => g.name)).toEqual(["Standard shipping", "Large items"]);
+    const options = shipping.flatMap((g) => g.options);
+    expect(new Set(options.map((o: Json) => o.per_item_type))).toEqual(
+      new Set(["quantity_ranges", "flat_per_item", "price_ranges", "weight_ranges"]),
+    );
+    expect(new Set(options.map((o: Json) => o.per_cart_type))).toEqual(new Set(["flat_fee", "percentage"]));
+    expect(options[0].destinations).toContainEqual({ country: "US", region: "HI", allowed: false });
+    const tax = (await api(store, admin, "GET", "/tax_groups")).json as Json[];
+    expect(tax.map((g) => g.name)).toEqual(["US sales tax", "EU VAT (digital goods)"]);
+    expect(tax[0].taxes).toContainEqual(expect.objectContaining({ country: "US", region: "CA", rate: "7.25%" }));
+    expect(tax[1].taxes.every((r: Json) => r.region === null && r.on_shipping)).toBe(true);
+
+    for (const p of products) {
+      if (p.type === "physical") {
+        expect(["Standard shipping", "Large items"], p.name).toContain(p.shipping_group?.name);
+        expect(p.tax_group?.name, p.name).toBe("US sales tax");
+      } else {
+        expect(p.shipping_group, p.name).toBeNull();
+        expect(p.tax_group?.name, p.name).toBe("EU VAT (digital goods)");
+      }
+    }
+    expect(products.some((p) => p.shipping_group?.name === "Large items")).toBe(true);
   });
 
   it("has coupons of every kind: active, expired and upcoming, a threshold, a batch of one-use codes", async () => {

@@ -1,0 +1,191 @@
+import { and, eq, gt, inArray, isNull } from "drizzle-orm";
+import { products } from "../db/schema/index.js";
+import { createShippingGroup } from "../shipping/shipping-groups.js";
+import { createShippingGroupBody } from "../shipping/schemas.js";
+import { createTaxGroup } from "../tax/tax-groups.js";
+import { createTaxGroupBody } from "../tax/schemas.js";
+import type { SeedPart } from "./parts.js";
+
+/**
+ * The demo store's shipping and tax (docs/architecture.md#the-demo-store): two
+ * shipping groups that use every kind of charge (flat, percentage, per item,
+ * quantity, price and weight ranges) and destinations with exclusions, and two
+ * tax groups (US state sales taxes; EU VAT). Made through the resources' own
+ * functions from values parsed as a POST would be, then given to the
+ * catalogue's products: physical goods ship with "Standard shipping" (the
+ * heaviest with "Large items") and pay US sales tax; digital goods ship
+ * nothing and pay EU VAT (where the buyer is).
+ */
+
+const EU = ["AT", "BE", "DE", "DK", "ES", "FI", "FR", "IE", "IT", "NL", "PT", "SE"];
+
+const STANDARD = {
+  name: "Standard shipping",
+  options: [
+    {
+      name: "US standard (3–5 days)",
+      per_cart_type: "flat_fee",
+      per_cart_rate_raw: 5.95,
+      quantity_range_rates: [
+        { range_max: 2, rate_raw: 0 },
+        { range_max: 5, rate_raw: 3 },
+        { range_max: null, rate_raw: 6 },
+      ],
+      destinations: [
+        { country: "US", allowed: true },
+        { country: "US", region: "AK", allowed: false },
+        { country: "US", region: "HI", allowed: false },
+      ],
+    },
+    {
+      name: "Alaska and Hawaii",
+      per_cart_type: "flat_fee",
+      per_cart_rate_raw: 14.95,
+      per_item_rate_raw: 2,
+      destinations: [
+        { country: "US", region: "AK", allowed: true },
+        { country: "US", region: "HI", allowed: true },
+      ],
+    },
+    {
+      name: "Canada and Mexico",
+      per_cart_type: "flat_fee",
+      per_cart_rate_raw: 12,
+      price_range_rates: [
+        { range_max: 100, rate_raw: 6 },
+        { range_max: null, rate_raw: 0 },
+      ],
+      destinations: [
+        { country: "CA", allowed: true },
+        { country: "MX", allowed: true },
+      ],
+    },
+    {
+      name: "Europe",
+      per_cart_type: "percentage",
+      per_cart_rate_raw: 8,
+      weight_range_rates: [
+        { range_max: 1, rate_raw: 14 },
+        { range_max: 5, rate_raw: 26 },
+        { range_max: null, rate_raw: 45 },
+      ],
+      destinations: [...EU, "GB", "NO", "CH"].map((country) => ({ country, allowed: true })),
+    },
+    {
+      name: "Rest of the world",
+      per_cart_type: "flat_fee",
+      per_cart_rate_raw: 19,
+      weight_range_rates: [
+        { range_max: 2, rate_raw: 12 },
+        { range_max: null, rate_raw: 38 },
+      ],
+      destinations: [
+        { country: "AU", allowed: true },
+        { country: "NZ", allowed: true },
+        { country: "JP", allowed: true },
+        { country: "SG", allowed: true },
+        { country: "KR", allowed: true },
+      ],
+    },
+  ],
+};
+
+const LARGE = {
+  name: "Large items",
+  options: [
+    {
+      name: "US freight",
+      per_cart_type: "flat_fee",
+      per_cart_rate_raw: 0,
+      price_range_rates: [
+        { range_max: 150, rate_raw: 29 },
+        { range_max: 400, rate_raw: 49 },
+        { range_max: null, rate_raw: 0 },
+      ],
+      destinations: [
+        { country: "US", allowed: true },
+        { country: "US", region: "AK", allowed: false },
+        { country: "US", region: "HI", allowed: false },
+      ],
+    },
+  ],
+};
+
+/** State sales tax base rates; some states tax shipping. */
+const US_SALES_TAX = {
+  name: "US sales tax",
+  rules: [
+    { country: "US", region: "CA", rate: 7.25, on_shipping: false },
+    { country: "US", region: "NY", rate: 4, on_shipping: true },
+    { country: "US", region: "TX", rate: 6.25, on_shipping: true },
+    { country: "US", region: "FL", rate: 6, on_shipping: false },
+    { country: "US", region: "WA", rate: 6.5, on_shipping: true },
+    { country: "US", region: "IL", rate: 6.25, on_shipping: false },
+    { country: "US", region: "PA", rate: 6, on_shipping: true },
+    { country: "US", region: "NJ", rate: 6.625, on_shipping: true },
+    { country: "US", region: "MA", rate: 6.25, on_shipping: false },
+    { country: "US", region: "GA", rate: 4, on_shipping: true },
+    { country: "US", region: "CO", rate: 2.9, on_shipping: false },
+    { country: "US", region: "TN", rate: 7, on_shipping: true },
+  ],
+};
+
+const EU_VAT = {
+  name: "EU VAT (digital goods)",
+  rules: [
+    { country: "AT", rate: 20 },
+    { country: "BE", rate: 21 },
+    { country: "DE", rate: 19 },
+    { country: "DK", rate: 25 },
+    { country: "ES", rate: 21 },
+    { country: "FI", rate: 25.5 },
+    { country: "FR", rate: 20 },
+    { country: "IE", rate: 23 },
+    { country: "IT", rate: 22 },
+    { country: "NL", rate: 21 },
+    { country: "PT", rate: 23 },
+    { country: "SE", rate: 25 },
+  ].map((rule) => ({ ...rule, on_shipping: true })),
+};
+
+/** Physical goods at least this heavy (kilograms) ship as large items. */
+const LARGE_FROM_KG = 4;
+
+export const shippingAndTax: SeedPart = {
+  name: "shipping and tax",
+  async run(ctx, tx) {
+    const shippingBody = createShippingGroupBody(ctx.currency);
+    const group = (g: typeof STANDARD) =>
+      createShippingGroup(tx, shippingBody.parse({ name: g.name, options: JSON.stringify(g.options) }));
+    const standard = await group(STANDARD);
+    const large = await group(LARGE);
+    const tax = (g: { name: string; rules: object[] }) =>
+      createTaxGroup(tx, createTaxGroupBody.parse({ name: g.name, rules: JSON.stringify(g.rules) }));
+    const usTax = await tax(US_SALES_TAX);
+    const euVat = await tax(EU_VAT);
+
+    const physical = eq(products.type, "physical");
+    const heavy = await tx
+      .update(products)
+      .set({ shippingGroupId: large.group.id, taxGroupId: usTax.group.id })
+      .where(and(physical, gt(products.weight, LARGE_FROM_KG)))
+      .returning({ id: products.id });
+    const standardOnes = await tx
+      .update(products)
+      .set({ shippingGroupId: standard.group.id, taxGroupId: usTax.group.id })
+      .where(and(physical, isNull(products.shippingGroupId)))
+      .returning({ id: products.id });
+    const digital = await tx
+      .update(products)
+      .set({ taxGroupId: euVat.group.id })
+      .where(inArray(products.type, ["digital"]))
+      .returning({ id: products.id });
+
+    const options = STANDARD.options.length + LARGE.options.length;
+    const rules = US_SALES_TAX.rules.length + EU_VAT.rules.length;
+    return (
+      `2 shipping groups (${options} options) and 2 tax groups (${rules} rules); ` +
+      `${standardOnes.length} products ship standard, ${heavy.length} as large items, ${digital.length} digital ones pay EU VAT`
+    );
+  },
+};
