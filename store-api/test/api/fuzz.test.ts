@@ -23,7 +23,7 @@ import {
   users,
 } from "../../src/db/schema/index.js";
 import type { UserRow } from "../../src/users/users.js";
-import { addClient, addUser, seedToken, startStore, type TestStore } from "../helpers/index.js";
+import { addClient, addUser, api, seedToken, startStore, type TestStore } from "../helpers/index.js";
 import { rawRequest } from "../helpers/raw-http.js";
 
 /**
@@ -41,13 +41,93 @@ let owner: UserRow;
 let admin: string;
 const registered: RouteOptions[] = [];
 
+/** Real things for the routes' parameters, so that bodies reach the handlers of existing resources, not a 404. */
+const fixture = {
+  product: "x",
+  option: "x",
+  extra: "x",
+  category: "x",
+  coupon: "x",
+  shippingGroup: "x",
+  shippingOption: "x",
+  taxGroup: "x",
+  taxRule: "x",
+};
+
+/** Creates one of each resource through the API, keeping their keys and ids. */
+async function makeFixtures() {
+  const made = async (path: string, form: Record<string, string>) => {
+    const res = await api(store, admin, "POST", path, form);
+    expect(res.status, res.text).toBeLessThan(300);
+    return res.json;
+  };
+  const product = await made("/products", {
+    name: "Fuzz mug",
+    price: "10",
+    categories: "Fuzz",
+    options: JSON.stringify([{ metadata: { Size: "S" }, quantity: 3, surcharge: 0 }]),
+    extras: JSON.stringify([{ metadata: { Wrap: "yes" }, quantity: -1, surcharge: 1 }]),
+  });
+  fixture.product = product.key;
+  fixture.option = product.options[0].key;
+  fixture.extra = product.extras[0].key;
+  fixture.category = "fuzz";
+  const coupon = await made("/coupons", {
+    name: "Fuzz",
+    type: "percentage_off",
+    percentage: "10",
+    start_date: "1700000000",
+    end_date: "2000000000",
+    limit: "0",
+    code: "FUZZ",
+  });
+  fixture.coupon = String(coupon.id);
+  const [group] = await made("/shipping_groups", {
+    name: "Fuzz shipping",
+    options: JSON.stringify([{ name: "Flat", per_cart_rate_raw: 5, destinations: [{ country: "US" }] }]),
+  });
+  fixture.shippingGroup = String(group.id);
+  fixture.shippingOption = String(group.options[0].id);
+  const tax = await made("/tax_groups", {
+    name: "Fuzz tax",
+    rules: JSON.stringify([{ country: "US", region: "CA", rate: 7.25 }]),
+  });
+  fixture.taxGroup = String(tax.id);
+  fixture.taxRule = String(tax.taxes[0].id);
+}
+
 beforeAll(async () => {
   // No rate limit: the fuzz would otherwise meet 429s before any body is parsed.
   store = await startStore({ rateLimit: 0 }, { onRoute: (route) => void registered.push(route) });
   const client = await addClient(store);
   owner = await addUser(store, { email: "owner@example.com" });
   admin = (await seedToken(store, client, owner)).access_token;
+  await makeFixtures();
 });
+
+/** A route's URL with real values for its parameters (those without a fixture: "x", which names nothing). */
+function fill(url: string): string {
+  const under = (resource: string) => url.startsWith(`/api/v1/${resource}/`);
+  const id = under("users")
+    ? String(owner.id)
+    : under("coupons")
+      ? fixture.coupon
+      : under("shipping_groups")
+        ? fixture.shippingGroup
+        : under("tax_groups")
+          ? fixture.taxGroup
+          : "x";
+  return url
+    .replace(/:id\b/g, id)
+    .replace(":option_id", fixture.shippingOption)
+    .replace(":rule_id", fixture.taxRule)
+    .replace(":key", fixture.product)
+    .replace(":option_key", fixture.option)
+    .replace(":extra_key", fixture.extra)
+    .replace(":category_slug", fixture.category)
+    .replace(/:\w+/g, "x")
+    .replace(/\*/g, "index.html");
+}
 afterAll(() => store.close());
 
 /** Every method and URL the app registered, with real values for the parameters. */
@@ -64,8 +144,8 @@ function routes(): { method: string; path: string; takesBody: boolean }[] {
     .map(({ method, url, takesBody }) => ({
       method,
       takesBody,
-      // The owner's own id: deleting or deactivating oneself is refused, so no request here can remove the token's user.
-      path: url.replace(/:id\b/g, String(owner.id)).replace(/:\w+/g, "x").replace(/\*/g, "index.html"),
+      // Users: the owner's own id (deleting or deactivating oneself is refused, so no request here can remove the token's user).
+      path: fill(url),
     }));
 }
 
