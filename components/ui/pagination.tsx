@@ -23,6 +23,9 @@ export interface PaginationProps {
   className?: string;
 }
 
+/** "2,000": numbers in words of the dashboard's one locale (a coupon may have 100,000 codes). */
+const count = (n: number) => n.toLocaleString("en");
+
 /** The pages a list may have, from what is known. */
 export function pageInfo({
   page,
@@ -93,14 +96,14 @@ export function Pagination({
     <nav aria-label={label} className={cn("mt-4 flex flex-wrap items-center justify-between gap-3", className)}>
       <p className="text-sm text-fg-muted">
         <span className="font-medium text-fg">
-          Page {page + 1}
-          {pages != null ? ` of ${pages}` : ""}
+          Page {count(page + 1)}
+          {pages != null ? ` of ${count(pages)}` : ""}
         </span>
         {itemCount > 0 ? (
           <span>
             {" "}
-            · {noun} {first}–{last}
-            {total != null ? ` of ${total}` : ""}
+            · {noun} {count(first)}–{count(last)}
+            {total != null ? ` of ${count(total)}` : ""}
           </span>
         ) : null}
       </p>

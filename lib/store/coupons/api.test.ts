@@ -1,0 +1,150 @@
+import type http from "node:http";
+import { describe, expect, it, vi } from "vitest";
+import { localServers } from "../../testing/local-server";
+import { StoreClient } from "../client";
+import { StoreConflictError, failureFrom } from "../errors";
+import { createCoupon, deleteCoupon, getCoupon, listCoupons, storeCurrency, updateCoupon } from "./api";
+
+vi.mock("server-only", () => ({}));
+
+const { serve } = localServers();
+
+interface Seen {
+  line: string;
+  body: string;
+}
+
+type Route = (method: string, url: URL) => { status?: number; body: unknown; contentType?: string } | undefined;
+
+async function store(route: Route): Promise<{ client: StoreClient; seen: Seen[] }> {
+  const seen: Seen[] = [];
+  const baseUrl = await serve((req: http.IncomingMessage, res: http.ServerResponse) => {
+    const chunks: Buffer[] = [];
+    req.on("data", (c: Buffer) => chunks.push(c));
+    req.on("end", () => {
+      const url = new URL(req.url ?? "/", "http://x");
+      seen.push({ line: `${req.method} ${url.pathname}${url.search}`, body: Buffer.concat(chunks).toString() });
+      const answer = route(req.method ?? "GET", url) ?? { status: 404, body: { error: "not_found" } };
+      res.writeHead(answer.status ?? 200, { "content-type": answer.contentType ?? "application/json" });
+      res.end(typeof answer.body === "string" ? answer.body : JSON.stringify(answer.body));
+    });
+  });
+  return { client: new StoreClient({ baseUrl, accessToken: "tok" }), seen };
+}
+
+const coupon = (extra: object = {}) => ({
+  id: 3,
+  name: "Spring",
+  type: "flat_discount",
+  codes: [{ code: "SPRING", type: "multi_use", active: true, created: 1, modified: 1 }],
+  start_date: 100,
+  end_date: 200,
+  limit: 0,
+  hits: 0,
+  redeemed: 0,
+  flat_rate: "€5.00",
+  flat_rate_raw: 5,
+  currency: "EUR",
+  ...extra,
+});
+
+describe("coupons through the store", () => {
+  it("lists coupons with their codes summed up, and reads one with its codes", async () => {
+    const { client, seen } = await store((_m, url) =>
+      url.pathname === "/api/v1/coupons" ? { body: [coupon()] } : { body: coupon() },
+    );
+    const [listed] = await listCoupons(client);
+    expect(listed).toMatchObject({ id: "3", flatRate: 500, currency: "EUR", codes: { single: "SPRING" } });
+    expect(listed).not.toHaveProperty("codeList");
+    const one = await getCoupon(client, "3");
+    expect(one.codeList).toEqual([{ code: "SPRING", type: "multi_use", active: true, created: 1 }]);
+    expect(seen.map((s) => s.line)).toEqual(["GET /api/v1/coupons", "GET /api/v1/coupons/3"]);
+  });
+
+  it("creates with form fields, and reads the answer as an object (201) or a list holding it (200)", async () => {
+    let answer: unknown = coupon();
+    const { client, seen } = await store(() => ({ status: 201, body: answer }));
+    const write = {
+      name: "Spring",
+      type: "flat_discount" as const,
+      start_date: 100,
+      end_date: 200,
+      limit: 0,
+      code: "SPRING",
+      free_ship: true,
+      flat_rate: "5.00",
+      threshold: "0.00",
+    };
+    expect((await createCoupon(client, write)).id).toBe("3");
+    expect(seen[0]!.line).toBe("POST /api/v1/coupons");
+    expect(Object.fromEntries(new URLSearchParams(seen[0]!.body))).toEqual({
+      name: "Spring",
+      type: "flat_discount",
+      start_date: "100",
+      end_date: "200",
+      limit: "0",
+      code: "SPRING",
+      free_ship: "true",
+      flat_rate: "5.00",
+      threshold: "0.00",
+    });
+    answer = [coupon({ id: 4 })];
+    expect((await createCoupon(client, write)).id).toBe("4");
+  });
+
+  it("updates only what is sent, and reads a PUT's answer as the coupon or a list holding it", async () => {
+    let answer: unknown = coupon({ name: "Later" });
+    const { client, seen } = await store(() => ({ body: answer }));
+    expect((await updateCoupon(client, "3", { name: "Later" })).name).toBe("Later");
+    expect(seen[0]).toEqual({ line: "PUT /api/v1/coupons/3", body: "name=Later" });
+    answer = [coupon({ name: "Listed", percentage: "15%", type: "percentage_off" })];
+    expect(await updateCoupon(client, "3", { type: "percentage_off", percentage: 15 })).toMatchObject({
+      name: "Listed",
+      percentage: 15,
+    });
+    expect(seen[1]!.body).toBe("type=percentage_off&percentage=15");
+  });
+
+  it("deletes whatever the store answers (true, or nothing)", async () => {
+    const { client } = await store((method) => (method === "DELETE" ? { status: 204, body: "" } : undefined));
+    await expect(deleteCoupon(client, "3")).resolves.toBeUndefined();
+  });
+
+  it("turns a taken code (409) into a sentence under the code field, even from a plain-text body", async () => {
+    vi.spyOn(console, "warn").mockImplementation(() => {});
+    for (const body of [
+      { error: "conflict", error_description: "taken", fields: { code: "is already taken" } },
+      "Error: The code SPRING is already taken.",
+    ]) {
+      const { client } = await store(() => ({
+        status: 409,
+        body,
+        contentType: typeof body === "string" ? "text/plain" : undefined,
+      }));
+      const error = await createCoupon(client, {
+        name: "x",
+        type: "free_shipping",
+        start_date: 1,
+        end_date: 2,
+        limit: 0,
+        code: "SPRING",
+      }).catch((e: unknown) => e);
+      expect(error).toBeInstanceOf(StoreConflictError);
+      const failure = failureFrom(error, { where: "test", conflictField: "code" });
+      expect(failure.status).toBe(409);
+      expect(failure.fieldErrors?.code).toMatch(/already taken/);
+    }
+  });
+
+  it("finds the store currency on a coupon, else on the first product, else says nothing", async () => {
+    const withCoupon = await store(() => ({ body: [coupon({ currency: "GBP" })] }));
+    expect(await storeCurrency(withCoupon.client)).toBe("GBP");
+    const fromProduct = await store((_m, url) =>
+      url.pathname === "/api/v1/coupons" ? { body: [] } : { body: [{ key: "p", name: "P", currency: "JPY" }] },
+    );
+    expect(await storeCurrency(fromProduct.client)).toBe("JPY");
+    expect(fromProduct.seen.map((s) => s.line)).toEqual(["GET /api/v1/coupons", "GET /api/v1/products?page=0&count=1"]);
+    const nothing = await store(() => ({ body: [] }));
+    expect(await storeCurrency(nothing.client)).toBeNull();
+  });
+});

@@ -1,0 +1,42 @@
+import type { CouponCodeRow } from "./model";
+
+/**
+ * A coupon's codes as CSV (RFC 4180: comma-separated, CRLF lines, fields
+ * quoted when they hold a comma, a quote or a line break): one header line,
+ * then `code,type,active,created` per code, `created` in ISO 8601 (UTC).
+ * Built in the browser from the codes it already has. Plain: safe anywhere.
+ */
+export const codesCsvHeader = ["code", "type", "active", "created"] as const;
+
+function cell(value: string): string {
+  // A cell that a spreadsheet would run as a formula is written as text (OWASP's CSV injection advice).
+  const safe = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
+  return /[",\r\n]/.test(safe) ? `"${safe.replaceAll('"', '""')}"` : safe;
+}
+
+export function codesCsv(rows: readonly CouponCodeRow[]): string {
+  const lines = [codesCsvHeader.join(",")];
+  for (const [code, type, active, created] of rows) {
+    lines.push(
+      [
+        cell(code),
+        cell(type),
+        active ? "true" : "false",
+        created === null ? "" : new Date(created * 1000).toISOString(),
+      ].join(","),
+    );
+  }
+  return `${lines.join("\r\n")}\r\n`;
+}
+
+/** "summer-sale-codes.csv": the coupon's name, made safe for a file name. */
+export function codesCsvFileName(couponName: string, id: string): string {
+  const base = couponName
+    .normalize("NFKD")
+    .replace(/[\u0300-\u036f]/g, "")
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, "-")
+    .replace(/^-+|-+$/g, "")
+    .slice(0, 60);
+  return `${base || `coupon-${id}`}-codes.csv`;
+}
