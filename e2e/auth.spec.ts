@@ -65,7 +65,6 @@ test("sections that are not built yet say so", async ({ page }) => {
   await signIn(page);
   for (const [link, text] of [
     ["Orders", "Orders are on their way"],
-    ["Coupons", "Coupons are on their way"],
     ["Shipping", "Shipping settings are on their way"],
     ["Tax", "Tax settings are on their way"],
   ] as const) {

@@ -26,6 +26,13 @@ export interface Fixtures {
   setPasswordLink: string;
   /** A product with options, extras and a category, for /products/[key]. */
   productKey: string;
+  /** A coupon with generated single-use codes, for /coupons/[id] and its edit page. */
+  couponId: string;
+  /** A shipping group with range-priced options and destinations, for /shipping/[id] and its option pages. */
+  shippingGroupId: string;
+  shippingOptionId: string;
+  /** A tax group with rules, for /tax/[id]. */
+  taxGroupId: string;
 }
 
 export interface SitePage {
@@ -63,7 +70,7 @@ function dashboardPage(name: string, visitor: Visitor, path: (f: Fixtures) => st
           : page.getByRole("heading", { level: 1 }).first(),
       ).toBeVisible();
       // Forms that load after the page (components/ui/after-hydration.tsx) are part of it: wait for them.
-      await expect(page.getByText(/^Loading the (form|product editor)…$/)).toHaveCount(0);
+      await expect(page.getByText(/^Loading the (form|product editor|calculator)…$/)).toHaveCount(0);
     },
   } satisfies SitePage;
 }
@@ -85,8 +92,24 @@ export const sitePages: readonly SitePage[] = [
   dashboardPage("product-new", "owner", () => "/products/new"),
   dashboardPage("product", "owner", (f) => `/products/${encodeURIComponent(f.productKey)}`),
   dashboardPage("coupons", "owner", () => "/coupons"),
+  dashboardPage("coupon-new", "owner", () => "/coupons/new"),
+  // Its heading is the coupon's name (prepare() below), not the loading page's "Coupon".
+  dashboardPage("coupon", "owner", (f) => `/coupons/${encodeURIComponent(f.couponId)}`, /^Pages coupon-/),
+  dashboardPage("coupon-edit", "owner", (f) => `/coupons/${encodeURIComponent(f.couponId)}/edit`),
   dashboardPage("shipping", "owner", () => "/shipping"),
+  dashboardPage("shipping-group", "owner", (f) => `/shipping/${encodeURIComponent(f.shippingGroupId)}`),
+  dashboardPage(
+    "shipping-option-new",
+    "owner",
+    (f) => `/shipping/${encodeURIComponent(f.shippingGroupId)}/options/new`,
+  ),
+  dashboardPage(
+    "shipping-option",
+    "owner",
+    (f) => `/shipping/${encodeURIComponent(f.shippingGroupId)}/options/${encodeURIComponent(f.shippingOptionId)}`,
+  ),
   dashboardPage("tax", "owner", () => "/tax"),
+  dashboardPage("tax-group", "owner", (f) => `/tax/${encodeURIComponent(f.taxGroupId)}`),
   dashboardPage("dev-mail", "owner", () => "/dev/mail"),
   dashboardPage("dev-ui", "owner", () => "/dev/ui"),
   dashboardPage("not-found", "owner", () => "/no-such-page", "Page not found"),
@@ -199,6 +222,65 @@ export async function prepare(browser: Browser): Promise<Prepared> {
     });
     expect(product.status, JSON.stringify(product.body)).toBe(201);
     const productKey = String((product.body as { key: string }).key);
+    // A coupon with a dozen generated single-use codes: its page (the codes list) and its edit form.
+    const now = Math.floor(Date.now() / 1000);
+    const coupon = await storeApi(token, "POST", "/api/v1/coupons", {
+      name: uniqueEmail("Pages coupon").replace(/@.*/, ""),
+      type: "flat_discount",
+      flat_rate: "5.00",
+      threshold: "25.00",
+      free_ship: "true",
+      start_date: String(now - 86_400),
+      end_date: String(now + 30 * 86_400),
+      limit: "12",
+    });
+    expect(coupon.status, JSON.stringify(coupon.body)).toBe(201);
+    const couponId = String((coupon.body as { id: number | string }).id);
+    // A shipping group whose options show ranges, places and an exclusion; a tax group with rules.
+    const shipping = await storeApi(token, "POST", "/api/v1/shipping_groups", {
+      name: uniqueEmail("Pages shipping").replace(/@.*/, ""),
+      options: JSON.stringify([
+        {
+          name: "Standard",
+          per_cart_type: "flat_fee",
+          per_cart_rate_raw: 4,
+          quantity_range_rates: [
+            { range_max: 3, rate_raw: 2 },
+            { range_max: null, rate_raw: 5 },
+          ],
+          destinations: [
+            { country: "US", allowed: true },
+            { country: "US", region: "HI", allowed: false },
+          ],
+        },
+        { name: "Anywhere", per_cart_type: "percentage", per_cart_rate_raw: 10, per_item_rate_raw: 1 },
+      ]),
+    });
+    expect(shipping.status, JSON.stringify(shipping.body)).toBeLessThan(300);
+    const shippingGroup = (Array.isArray(shipping.body) ? shipping.body[0] : shipping.body) as {
+      id: number | string;
+      options: { id: number | string }[];
+    };
+    const shippingGroupId = String(shippingGroup.id);
+    const shippingOptionId = String(shippingGroup.options[0]!.id);
+    // A tax group cannot be deleted through the contract: every run reuses one, its rules set afresh.
+    const taxGroups = await storeApi(token, "GET", "/api/v1/tax_groups");
+    let taxGroupId = String(
+      (taxGroups.body as { id: number | string; name: string }[]).find((g) => g.name === "Pages tax group")?.id ?? "",
+    );
+    if (!taxGroupId) {
+      const tax = await storeApi(token, "POST", "/api/v1/tax_groups", { name: "Pages tax group" });
+      expect(tax.status, JSON.stringify(tax.body)).toBeLessThan(300);
+      taxGroupId = String(((Array.isArray(tax.body) ? tax.body[0] : tax.body) as { id: number | string }).id);
+    }
+    const rules = await storeApi(token, "POST", `/api/v1/tax_groups/${taxGroupId}/rules`, {
+      rules: JSON.stringify([
+        { country: "US", rate: 5 },
+        { country: "US", region: "CA", rate: 8.25, on_shipping: true },
+        { country: "AU", region: "NewSouthWales", rate: 10 },
+      ]),
+    });
+    expect(rules.status, JSON.stringify(rules.body)).toBeLessThan(300);
     const ownerState = await context.storageState();
     const storeSessionState = {
       ...ownerState,
@@ -206,13 +288,27 @@ export async function prepare(browser: Browser): Promise<Prepared> {
     };
     const inviteeId = (created.body as { id: number | string }).id;
     return {
-      fixtures: { userId: String(casey.id), setPasswordLink, productKey },
+      fixtures: {
+        userId: String(casey.id),
+        setPasswordLink,
+        productKey,
+        couponId,
+        shippingGroupId,
+        shippingOptionId,
+        taxGroupId,
+      },
       ownerState,
       storeSessionState,
       async cleanUp() {
         const deleted = await storeApi(token, "DELETE", `/api/v1/users/${inviteeId}`);
         expect(deleted.status, JSON.stringify(deleted.body)).toBeLessThan(300);
         const gone = await storeApi(token, "DELETE", `/api/v1/products/${encodeURIComponent(productKey)}`);
+        const couponGone = await storeApi(token, "DELETE", `/api/v1/coupons/${encodeURIComponent(couponId)}`);
+        expect(couponGone.status, JSON.stringify(couponGone.body)).toBeLessThan(300);
+        const shippingGone = await storeApi(token, "DELETE", `/api/v1/shipping_groups/${shippingGroupId}`);
+        expect(shippingGone.status, JSON.stringify(shippingGone.body)).toBeLessThan(300);
+        // A tax group cannot be deleted through the contract: it stays for the next run, with no rules.
+        await storeApi(token, "POST", `/api/v1/tax_groups/${taxGroupId}/rules`, { rules: "[]" });
         expect(gone.status, JSON.stringify(gone.body)).toBeLessThan(300);
       },
     };

@@ -18,4 +18,22 @@ export const queryKeys = {
   productMedia: {
     one: (key: string) => ["products", "media", key] as const,
   },
+  /** Coupons: the list (codes summed up) and each coupon's codes, under ["coupons"]. */
+  coupons: {
+    all: ["coupons"] as const,
+    list: () => ["coupons", "list"] as const,
+    codes: (id: string) => ["coupons", "codes", id] as const,
+  },
+  /** Shipping groups: the list and each group with its options, under ["shipping"]. */
+  shipping: {
+    all: ["shipping"] as const,
+    list: () => ["shipping", "list"] as const,
+    one: (id: string) => ["shipping", "one", id] as const,
+  },
+  /** Tax groups: the list and each group with its rules, under ["tax"]. */
+  tax: {
+    all: ["tax"] as const,
+    list: () => ["tax", "list"] as const,
+    one: (id: string) => ["tax", "one", id] as const,
+  },
 } as const;

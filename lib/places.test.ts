@@ -1,0 +1,49 @@
+import { describe, expect, it } from "vitest";
+import {
+  camelCaseRegion,
+  countryChoices,
+  countryCodes,
+  countryName,
+  isCountryCode,
+  placeKey,
+  placeName,
+  regionProblem,
+  usRegionCodes,
+} from "./places";
+
+describe("places", () => {
+  it("lists the assigned ISO country codes, named by Intl, sorted by name", () => {
+    expect(countryCodes).toHaveLength(249);
+    expect(isCountryCode("DE")).toBe(true);
+    expect(isCountryCode("EU")).toBe(false);
+    expect(countryName("DE")).toBe("Germany");
+    const names = countryChoices().map((c) => c.name);
+    expect(names).toEqual([...names].sort((a, b) => a.localeCompare(b, "en")));
+    expect(countryChoices()).toContainEqual({ code: "US", name: "United States" });
+  });
+
+  it("the US regions: states, DC and territories by their codes", () => {
+    expect(usRegionCodes).toHaveLength(57);
+    expect(usRegionCodes[0]).toBe("AL");
+    expect(placeName("US", "CA")).toBe("California");
+    expect(placeName("US", null)).toBe("United States");
+    expect(placeName("AU", "NewSouthWales")).toBe("NewSouthWales, Australia");
+  });
+
+  it("regions: a US state's code, a camel-cased name elsewhere", () => {
+    expect(regionProblem("US", "")).toBeNull();
+    expect(regionProblem("US", "ny")).toBeNull();
+    expect(regionProblem("US", "New York")).toBe("Choose a US state, or the whole country.");
+    expect(regionProblem("AU", "NewSouthWales")).toBeNull();
+    expect(regionProblem("FR", "ÎleDeFrance")).toBeNull();
+    expect(regionProblem("AU", "new south wales")).toBe("Write it as one word with capitals: “NewSouthWales”.");
+    expect(regionProblem("AU", "---")).toBe("Write it as one word starting with a capital, such as NewSouthWales.");
+    expect(camelCaseRegion("île-de-france")).toBe("ÎleDeFrance");
+  });
+
+  it("places compare without case, spaces or punctuation", () => {
+    expect(placeKey("AU", "New South Wales")).toBe(placeKey("au", "NewSouthWales"));
+    expect(placeKey("US", null)).toBe(placeKey("US", ""));
+    expect(placeKey("US", "CA")).not.toBe(placeKey("US", null));
+  });
+});
