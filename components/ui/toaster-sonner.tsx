@@ -19,6 +19,9 @@ export default function SonnerToaster({ onReady }: { onReady: (show: typeof toas
       richColors
       closeButton
       containerAriaLabel="Notifications"
+      // Above the page, below menus and dialogs (z-50): a toast never hides the
+      // menu item or button a person just opened (sonner's own is the very top).
+      style={{ zIndex: 45 }}
       toastOptions={{ closeButtonAriaLabel: "Dismiss notification" }}
     />
   );
