@@ -24,7 +24,9 @@ export default defineConfig({
           include: ["store-api/test/**/*.test.ts"],
           environment: "node",
           testTimeout: 30_000,
-          hookTimeout: 60_000,
+          // Generous: a store's close drops its PostgreSQL database, which waits for a checkpoint (slow while
+          // the other run writes hard). Not a timing check; a hang still fails.
+          hookTimeout: 180_000,
           // Each file builds its own app and database; two cores, so keep it lean.
           maxWorkers: 2,
         },

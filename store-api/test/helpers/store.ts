@@ -59,8 +59,18 @@ export async function startStore(
     url,
     database,
     close: async () => {
+      // Slow closes are named with their part, so that a hook timeout says where the time went
+      // (a PostgreSQL DROP DATABASE waits for a checkpoint, slow on a machine busy writing).
+      const started = Date.now();
       await app.close();
+      const closed = Date.now();
       await drop();
+      const dropped = Date.now();
+      if (dropped - started > 10_000) {
+        console.warn(
+          `test store: closing took ${((dropped - started) / 1000).toFixed(1)} s (the app ${((closed - started) / 1000).toFixed(1)} s, dropping its database ${((dropped - closed) / 1000).toFixed(1)} s)`,
+        );
+      }
     },
   };
 }
