@@ -79,7 +79,7 @@ async function openNewCoupon(page: Page) {
   await page.getByRole("main").getByRole("link", { name: "Create coupon" }).first().click();
   await expect(page).toHaveURL(/\/coupons\/new$/);
   await expect(page.getByRole("heading", { name: "Create coupon", level: 1 })).toBeVisible();
-  await expect(page.getByLabel("Name")).toBeVisible();
+  await expect(page.getByRole("textbox", { name: "Name", exact: true })).toBeVisible();
 }
 
 test.beforeEach(async ({ page, baseURL }) => {
@@ -139,7 +139,7 @@ test("creates a percentage-off coupon with a code: the store holds it", async ({
   await openNewCoupon(page);
   const name = unique("Spring");
   const code = uniqueCode("SPRING");
-  await page.getByLabel("Name").fill(name);
+  await page.getByRole("textbox", { name: "Name", exact: true }).fill(name);
   await expect(page.getByRole("radio", { name: "Percentage off" })).toBeChecked();
   // Only the chosen type's fields.
   await expect(page.getByLabel("Amount (USD)")).toHaveCount(0);
@@ -173,7 +173,7 @@ test("creates a percentage-off coupon with a code: the store holds it", async ({
 test("creates an amount-off coupon with a minimum order and a limit", async ({ page, context }) => {
   await openNewCoupon(page);
   const name = unique("Five off");
-  await page.getByLabel("Name").fill(name);
+  await page.getByRole("textbox", { name: "Name", exact: true }).fill(name);
   await page.getByRole("radio", { name: "Amount off" }).check();
   await expect(page.getByLabel("Percentage (%)")).toHaveCount(0);
   await page.getByLabel("Amount (USD)").fill("5");
@@ -204,7 +204,7 @@ test("creates a free-shipping coupon: no amount to enter, no extra free shipping
 }) => {
   await openNewCoupon(page);
   const name = unique("Ship free");
-  await page.getByLabel("Name").fill(name);
+  await page.getByRole("textbox", { name: "Name", exact: true }).fill(name);
   await page.getByRole("radio", { name: "Free shipping" }).check();
   await expect(page.getByLabel("Percentage (%)")).toHaveCount(0);
   await expect(page.getByLabel("Amount (USD)")).toHaveCount(0);
@@ -225,7 +225,7 @@ test("generates 500 single-use codes, searches them, copies one and downloads th
   await context.grantPermissions(["clipboard-read", "clipboard-write"], { origin: e2e.dashboardUrl });
   await openNewCoupon(page);
   const name = unique("Mailing");
-  await page.getByLabel("Name").fill(name);
+  await page.getByRole("textbox", { name: "Name", exact: true }).fill(name);
   await page.getByLabel("Percentage (%)").fill("20");
   await page.getByLabel("End date").fill("2099-12-31");
   await page.getByRole("radio", { name: "Generate single-use codes" }).check();
@@ -298,7 +298,7 @@ test("edits a coupon with the same form, prefilled; the store holds the change",
   await page.goto(`/coupons/${stored.id}`);
   await page.getByRole("link", { name: "Edit coupon" }).click();
   await expect(page.getByRole("heading", { name: "Edit coupon", level: 1 })).toBeVisible();
-  await expect(page.getByLabel("Name")).toHaveValue(stored.name);
+  await expect(page.getByRole("textbox", { name: "Name", exact: true })).toHaveValue(stored.name);
   await expect(page.getByLabel("Percentage (%)")).toHaveValue("10");
   await expect(page.getByLabel("Uses allowed")).toHaveValue("20");
   // Codes are not editable.
@@ -306,7 +306,7 @@ test("edits a coupon with the same form, prefilled; the store holds the change",
   await expect(page.getByRole("main")).toContainText("they cannot change");
 
   const name = `${stored.name} (edited)`;
-  await page.getByLabel("Name").fill(name);
+  await page.getByRole("textbox", { name: "Name", exact: true }).fill(name);
   await page.getByLabel("Percentage (%)").fill("25");
   await page.getByLabel("End date").fill("2099-06-30");
   await page.getByRole("button", { name: "Save coupon" }).click();
@@ -365,7 +365,7 @@ test("deletes a coupon from its own page", async ({ page, context }) => {
 test("a code already taken shows the store's refusal next to the code field", async ({ page, context }) => {
   const taken = await addCoupon(context, { name: unique("Taken"), code: uniqueCode("TAKEN") });
   await openNewCoupon(page);
-  await page.getByLabel("Name").fill(unique("Second"));
+  await page.getByRole("textbox", { name: "Name", exact: true }).fill(unique("Second"));
   await page.getByLabel("Percentage (%)").fill("5");
   await page.getByLabel("End date").fill("2099-12-31");
   const code = page.getByRole("textbox", { name: "Code", exact: true });
@@ -381,8 +381,8 @@ test("a code already taken shows the store's refusal next to the code field", as
 test("checks the form next to its fields: the end after the start, a percentage up to 100", async ({ page }) => {
   await openNewCoupon(page);
   await page.getByRole("button", { name: "Create coupon" }).click();
-  await expect(page.getByLabel("Name")).toHaveAccessibleDescription(/Enter a name/);
-  await expect(page.getByLabel("Name")).toBeFocused();
+  await expect(page.getByRole("textbox", { name: "Name", exact: true })).toHaveAccessibleDescription(/Enter a name/);
+  await expect(page.getByRole("textbox", { name: "Name", exact: true })).toBeFocused();
 
   await page.getByLabel("Percentage (%)").fill("150");
   await page.getByLabel("Start date").fill("2030-05-10");
@@ -434,10 +434,10 @@ test.describe("on a 390 px phone", () => {
     await noSideways();
 
     await page.goto("/coupons/new");
-    await expect(page.getByLabel("Name")).toBeVisible();
+    await expect(page.getByRole("textbox", { name: "Name", exact: true })).toBeVisible();
     await noSideways();
     await page.goto(`/coupons/${coupon.id}/edit`);
-    await expect(page.getByLabel("Name")).toHaveValue(coupon.name);
+    await expect(page.getByRole("textbox", { name: "Name", exact: true })).toHaveValue(coupon.name);
     await noSideways();
   });
 });
@@ -502,7 +502,7 @@ test.describe("against a store without the bundled store's extensions", () => {
       const name = unique("Plain");
       const code = uniqueCode("PLAIN");
       await page.goto("/coupons/new");
-      await page.getByLabel("Name").fill(name);
+      await page.getByRole("textbox", { name: "Name", exact: true }).fill(name);
       await page.getByLabel("Percentage (%)").fill("10");
       await page.getByLabel("End date").fill("2099-12-31");
       await page.getByRole("textbox", { name: "Code", exact: true }).fill(code);
@@ -512,7 +512,7 @@ test.describe("against a store without the bundled store's extensions", () => {
 
       // A taken code, refused in plain text: still a sentence next to the field.
       await page.goto("/coupons/new");
-      await page.getByLabel("Name").fill(unique("Plain again"));
+      await page.getByRole("textbox", { name: "Name", exact: true }).fill(unique("Plain again"));
       await page.getByLabel("Percentage (%)").fill("10");
       await page.getByLabel("End date").fill("2099-12-31");
       const codeField = page.getByRole("textbox", { name: "Code", exact: true });
@@ -525,7 +525,7 @@ test.describe("against a store without the bundled store's extensions", () => {
       await page.goto("/coupons");
       await page.getByRole("button", { name: `Actions for ${name}`, exact: true }).click();
       await page.getByRole("menuitem", { name: "Edit" }).click();
-      await expect(page.getByLabel("Name")).toHaveValue(name);
+      await expect(page.getByRole("textbox", { name: "Name", exact: true })).toHaveValue(name);
       await page.getByLabel("Percentage (%)").fill("12.5");
       await page.getByRole("button", { name: "Save coupon" }).click();
       await expect(toastSaying(page, `Saved the coupon ${name}.`)).toBeVisible();
