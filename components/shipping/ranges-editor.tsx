@@ -5,8 +5,8 @@ import type { FieldErrors } from "react-hook-form";
 import { newRange, type RangeDraft, rangeFromWords, rangeIssues } from "@/lib/store/shipping/edit";
 import type { RangeKind } from "@/lib/store/shipping/model";
 import { Button } from "../ui/button";
+import { CellInput } from "../ui/cell-input";
 import { FieldError } from "../ui/field";
-import { Input } from "../ui/input";
 
 /*
  * The ranges of a range-priced option as a table: each row runs from just
@@ -31,32 +31,6 @@ const measure: Record<RangeKind, { noun: string; unit: (currency: string) => str
   price_ranges: { noun: "subtotal", unit: (currency) => currency, example: "50.00" },
   weight_ranges: { noun: "total weight", unit: () => "weight", example: "2.5" },
 };
-
-function Cell({
-  id,
-  label,
-  error,
-  className,
-  ...props
-}: { id: string; label: string; error?: string; className?: string } & React.InputHTMLAttributes<HTMLInputElement>) {
-  const errorId = `${id}-error`;
-  return (
-    <div className={className}>
-      <label htmlFor={id} className="block text-xs font-medium text-fg-muted md:sr-only">
-        {label}
-      </label>
-      <Input
-        id={id}
-        autoComplete="off"
-        aria-invalid={error ? true : undefined}
-        aria-describedby={error ? errorId : undefined}
-        className="max-md:mt-1"
-        {...props}
-      />
-      <FieldError id={errorId} error={error} />
-    </div>
-  );
-}
 
 export function RangesEditor({ kind, value, onChange, errors, currency }: RangesEditorProps) {
   const focusNext = useRef<string | null>(null);
@@ -136,7 +110,7 @@ export function RangesEditor({ kind, value, onChange, errors, currency }: Ranges
                       </span>
                     </td>
                     <td className="px-3 py-2 max-md:p-0">
-                      <Cell
+                      <CellInput
                         id={`range-${row.id}-max`}
                         label={`Up to (${unit}), range ${index + 1}`}
                         value={row.max}
@@ -147,7 +121,7 @@ export function RangesEditor({ kind, value, onChange, errors, currency }: Ranges
                       />
                     </td>
                     <td className="px-3 py-2 max-md:p-0">
-                      <Cell
+                      <CellInput
                         id={`range-${row.id}-rate`}
                         label={`Rate (${currency}), range ${index + 1}`}
                         value={row.rate}

@@ -4,8 +4,8 @@ import { useEffect, useRef } from "react";
 import type { FieldErrors } from "react-hook-form";
 import { type ItemsDraft, type ItemRow, newDraftId, newItemRow } from "@/lib/store/products/edit";
 import { Button } from "../../ui/button";
+import { CellInput } from "../../ui/cell-input";
 import { FieldError } from "../../ui/field";
-import { Input } from "../../ui/input";
 
 /*
  * The options or extras of a product as a table: one column per metadata
@@ -27,37 +27,6 @@ const words = {
   options: { one: "option", One: "Option", add: "Add option", example: "Size" },
   extras: { one: "extra", One: "Extra", add: "Add extra", example: "Gift wrap" },
 } as const;
-
-function CellInput({
-  id,
-  label,
-  error,
-  className,
-  ...props
-}: {
-  id: string;
-  label: string;
-  error?: string;
-  className?: string;
-} & React.InputHTMLAttributes<HTMLInputElement>) {
-  const errorId = `${id}-error`;
-  return (
-    <div className={className}>
-      <label htmlFor={id} className="block text-xs font-medium text-fg-muted md:sr-only">
-        {label}
-      </label>
-      <Input
-        id={id}
-        autoComplete="off"
-        aria-invalid={error ? true : undefined}
-        aria-describedby={error ? errorId : undefined}
-        className="max-md:mt-1 md:min-w-20"
-        {...props}
-      />
-      <FieldError id={errorId} error={error} />
-    </div>
-  );
-}
 
 export function ItemsTable({ kind, value, onChange, errors, currency, disabled }: ItemsTableProps) {
   const w = words[kind];
@@ -125,6 +94,7 @@ export function ItemsTable({ kind, value, onChange, errors, currency, disabled }
             return (
               <li key={column.id} className="flex items-start gap-1">
                 <CellInput
+                  inputClassName="md:min-w-20"
                   id={id}
                   label={`Name of column ${index + 1}`}
                   value={column.name}
@@ -212,6 +182,7 @@ export function ItemsTable({ kind, value, onChange, errors, currency, disabled }
                     {columns.map((column, c) => (
                       <td key={column.id} className="px-2 py-2 max-md:p-0">
                         <CellInput
+                          inputClassName="md:min-w-20"
                           id={`${base}-value-${c}`}
                           label={`${columnName(c)} of ${w.one} ${index + 1}`}
                           value={row.values[c] ?? ""}
@@ -226,6 +197,7 @@ export function ItemsTable({ kind, value, onChange, errors, currency, disabled }
                     <td className="px-2 py-2 max-md:col-span-2 max-md:p-0">
                       <div className="flex items-end gap-2 md:items-start">
                         <CellInput
+                          inputClassName="md:min-w-20"
                           id={`${base}-quantity`}
                           label={`Quantity of ${name}`}
                           value={row.unlimited ? "" : row.quantity}
@@ -254,6 +226,7 @@ export function ItemsTable({ kind, value, onChange, errors, currency, disabled }
                     </td>
                     <td className="px-2 py-2 max-md:p-0">
                       <CellInput
+                        inputClassName="md:min-w-20"
                         id={`${base}-surcharge`}
                         label={`Surcharge of ${name} ${money}`}
                         value={row.surcharge}
@@ -265,6 +238,7 @@ export function ItemsTable({ kind, value, onChange, errors, currency, disabled }
                     </td>
                     <td className="px-2 py-2 max-md:p-0">
                       <CellInput
+                        inputClassName="md:min-w-20"
                         id={`${base}-cost`}
                         label={`Cost of ${name} ${money}`}
                         value={row.cost}
@@ -276,6 +250,7 @@ export function ItemsTable({ kind, value, onChange, errors, currency, disabled }
                     </td>
                     <td className="px-2 py-2 max-md:p-0">
                       <CellInput
+                        inputClassName="md:min-w-20"
                         id={`${base}-weight`}
                         label={`Weight of ${name}`}
                         value={row.weight}
@@ -288,6 +263,7 @@ export function ItemsTable({ kind, value, onChange, errors, currency, disabled }
                     {kind === "options" ? (
                       <td className="px-2 py-2 max-md:p-0">
                         <CellInput
+                          inputClassName="md:min-w-20"
                           id={`${base}-fetch-sku`}
                           label={`Fetch SKU of ${name}`}
                           value={row.fetchSku}
