@@ -94,6 +94,14 @@ test("signing in and managing users works with the keyboard alone", async ({ pag
 
 /** Presses `key` (an arrow, in a menu) until `target` has focus; fails when it never does. */
 async function pressUntilFocused(page: Page, key: string, target: Locator, max = 12) {
+  // A menu takes focus once it has mounted: arrows pressed before then go to its button.
+  await expect
+    .poll(() =>
+      target
+        .evaluate((el) => Boolean(el.closest('[role="menu"]')?.contains(document.activeElement)))
+        .catch(() => false),
+    )
+    .toBe(true);
   for (let i = 0; i < max; i++) {
     if (await target.evaluate((el) => el === document.activeElement).catch(() => false)) return;
     await page.keyboard.press(key);
