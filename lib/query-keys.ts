@@ -30,6 +30,14 @@ export const queryKeys = {
     list: () => ["shipping", "list"] as const,
     one: (id: string) => ["shipping", "one", id] as const,
   },
+  /** Orders: pages of a tab, every tab's count and single orders, under ["orders"]. */
+  orders: {
+    all: ["orders"] as const,
+    list: (filter: { view: string; page: number; count: number; createdSince: number | null }) =>
+      ["orders", "list", filter.view, filter.page, filter.count, filter.createdSince] as const,
+    counts: () => ["orders", "counts"] as const,
+    one: (number: number) => ["orders", "one", number] as const,
+  },
   /** Tax groups: the list and each group with its rules, under ["tax"]. */
   tax: {
     all: ["tax"] as const,

@@ -37,10 +37,10 @@ const numeric = z.union([
     .transform(Number),
 ]);
 
-const optionalNumber = numeric.nullable().optional().catch(undefined);
+export const optionalNumber = numeric.nullable().optional().catch(undefined);
 
 /** A string field: numbers become strings, anything else (null included) is absent. */
-const text = z
+export const text = z
   .union([z.string(), z.number().transform(String)])
   .optional()
   .catch(undefined);
@@ -48,7 +48,7 @@ const text = z
 const id = z.union([z.string().trim().min(1), z.number().transform(String)]);
 
 /** A list whose unreadable items are left out; anything but a list is empty. */
-function tolerantList<T>(item: z.ZodType<T>) {
+export function tolerantList<T>(item: z.ZodType<T>) {
   return z
     .unknown()
     .optional()
@@ -189,7 +189,7 @@ const metadataSchema = z
     );
   });
 
-const storeItemSchema = z.looseObject({
+export const storeItemSchema = z.looseObject({
   // Read as `key`, written as `id` (store-api.md); a store that reads it as `id` too is understood.
   key: id.optional().catch(undefined),
   id: id.optional().catch(undefined),
@@ -206,9 +206,9 @@ const storeItemSchema = z.looseObject({
   currency: z.unknown().optional(),
 });
 
-type StoreItem = z.infer<typeof storeItemSchema>;
+export type StoreItem = z.infer<typeof storeItemSchema>;
 
-function toExtra(raw: StoreItem, productCurrency: string): ProductExtra {
+export function toExtra(raw: StoreItem, productCurrency: string): ProductExtra {
   const currency = normaliseCurrency(raw.currency, productCurrency);
   return {
     key: raw.key ?? raw.id ?? "",
@@ -221,7 +221,7 @@ function toExtra(raw: StoreItem, productCurrency: string): ProductExtra {
   };
 }
 
-function toOption(raw: StoreItem, productCurrency: string): ProductOption {
+export function toOption(raw: StoreItem, productCurrency: string): ProductOption {
   return {
     ...toExtra(raw, productCurrency),
     isDefault: raw.default ?? false,

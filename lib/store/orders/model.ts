@@ -1,0 +1,233 @@
+import { formatMoney } from "../../money";
+import type { Product, ProductExtra, ProductOption } from "../products/model";
+
+/**
+ * Orders in the dashboard's own terms: views, states, words and the small
+ * rules the pages show (who may be cancelled, what a line costs). Safe
+ * anywhere and free of zod, because client components import it; the raw
+ * API shape is read in ./schema.ts (store-api.md: Order, Line item,
+ * Shipment; docs/contract.md#orders).
+ *
+ * Money is integer minor units of the order's `currency` (lib/money.ts
+ * formats it); times are UNIX seconds, as the store sends them.
+ */
+
+/** The store's lists by state (store-api.md, Orders: `/orders/{state}`). */
+export const orderStates = ["unfulfilled", "fulfilled", "paid", "pending", "failed"] as const;
+export type OrderState = (typeof orderStates)[number];
+
+/** A tab of the orders list: every order, or one state's list. */
+export const orderViews = ["all", ...orderStates] as const;
+export type OrderView = (typeof orderViews)[number];
+
+export const orderViewLabels: Record<OrderView, string> = {
+  all: "All",
+  unfulfilled: "Unfulfilled",
+  fulfilled: "Fulfilled",
+  paid: "Paid",
+  pending: "Pending",
+  failed: "Failed",
+};
+
+export function isOrderView(value: unknown): value is OrderView {
+  return typeof value === "string" && (orderViews as readonly string[]).includes(value);
+}
+
+/** The store's payment states (store-api.md, Payment state). */
+export const paymentStates = ["paid", "pending", "failed"] as const;
+export type PaymentState = (typeof paymentStates)[number];
+
+/** "Paid" for a known state; another a store sends, as it wrote it. */
+export function paymentStateLabel(state: string): string {
+  if ((paymentStates as readonly string[]).includes(state)) return state[0]!.toUpperCase() + state.slice(1);
+  return state.trim() || "Unknown";
+}
+
+/** The four gateways of the bundled store (docs/contract.md#orders); others are shown as sent. */
+const gatewayLabels: Record<string, string> = {
+  stripe: "Stripe",
+  paypal: "PayPal",
+  square: "Square",
+  authorize_net: "Authorize.Net",
+};
+
+/** A gateway for a person; null (an API order: docs/contract.md#orders) reads as "API order". */
+export function paymentGatewayLabel(gateway: string | null): string {
+  if (gateway === null) return "API order";
+  return gatewayLabels[gateway] ?? gateway;
+}
+
+/** The spec's Address (billing_address, shipping_address); missing parts are "". */
+export interface Address {
+  firstName: string;
+  lastName: string;
+  street1: string;
+  street2: string;
+  city: string;
+  state: string;
+  postalCode: string;
+  /** A country code, as the store sent it. */
+  country: string;
+  email: string;
+  phone: string;
+}
+
+/** "Ada Lovelace", else the e-mail, else "". */
+export function personName(address: Address | null): string {
+  if (!address) return "";
+  return [address.firstName, address.lastName].filter(Boolean).join(" ").trim() || address.email;
+}
+
+export interface OrderCoupon {
+  id: string | null;
+  name: string;
+  type: string;
+  /** The code the order used. */
+  code: string;
+}
+
+export interface OrderLine {
+  name: string;
+  currency: string;
+  /** The base unit price, without extras (store-api.md, Line item). */
+  price: number;
+  quantity: number;
+  /** quantity × price. */
+  subtotal: number;
+  /** The full product as the store sent it; null when it did not. */
+  product: Product | null;
+  option: ProductOption | null;
+  extras: ProductExtra[];
+}
+
+/** What one line costs with its extras: (price + extras' surcharges) × quantity. */
+export function lineTotal(line: Pick<OrderLine, "price" | "quantity" | "extras">): number {
+  const extras = line.extras.reduce((sum, extra) => sum + extra.surcharge, 0);
+  return (line.price + extras) * line.quantity;
+}
+
+/** "Size: M · Colour: Blue", or "" for a product's default option. */
+export function optionLabel(option: Pick<ProductOption, "metadata" | "isDefault"> | null): string {
+  if (!option || option.isDefault) return "";
+  return Object.entries(option.metadata)
+    .map(([name, value]) => `${name}: ${value}`)
+    .join(" · ");
+}
+
+export interface Shipment {
+  /** UNIX seconds. */
+  labelCreated: number | null;
+  /** YYYY-MM-DD. */
+  shipDate: string;
+  carrier: string;
+  service: string;
+  trackingNumber: string;
+  /** Minor units of the order's currency. */
+  shippingCost: number | null;
+}
+
+/** What the lists and the home page show of an order: no lines, no products. */
+export interface OrderSummary {
+  number: number;
+  customId: string;
+  /** UNIX seconds. */
+  created: number | null;
+  currency: string;
+  customer: string;
+  email: string;
+  /** The ship-to country code, else the billing one. */
+  country: string;
+  total: number;
+  paymentState: string;
+  /** null: an API order, where the store says so (`paymentGatewayKnown`). */
+  paymentGateway: string | null;
+  /** Whether the store sent `payment_gateway` at all (null counts). */
+  paymentGatewayKnown: boolean;
+  fulfilled: boolean;
+  /** null: the store does not send `cancelled` (an extension: docs/contract.md#orders). */
+  cancelled: boolean | null;
+  /** Items ordered (the lines' quantities). */
+  itemCount: number;
+  url: string | null;
+}
+
+/** One order with everything its page shows. */
+export interface Order extends OrderSummary {
+  billing: Address | null;
+  shipping: Address | null;
+  coupon: OrderCoupon | null;
+  /** The store's description of the discount ("15% off"); "" when none. */
+  discount: string;
+  lines: OrderLine[];
+  shipments: Shipment[];
+  subtotal: number;
+  shippingCharge: number;
+  tax: number;
+}
+
+/** A page of an orders list; `total` only when the store sent X-Total-Count. */
+export interface OrderPage {
+  items: OrderSummary[];
+  view: OrderView;
+  page: number;
+  count: number;
+  total: number | null;
+}
+
+/** Orders per tab; null where the store would not say (no view_stats, or an error). */
+export type OrderCounts = Record<OrderView, number | null>;
+
+/** Fulfilment as a person reads it. */
+export function fulfilmentLabel(order: Pick<OrderSummary, "fulfilled" | "cancelled">): string {
+  if (order.cancelled) return "Cancelled";
+  return order.fulfilled ? "Fulfilled" : "Unfulfilled";
+}
+
+/** Whether "Fulfil" makes sense: not fulfilled and not known to be cancelled. */
+export function canFulfil(order: Pick<OrderSummary, "fulfilled" | "cancelled">): boolean {
+  return !order.fulfilled && order.cancelled !== true;
+}
+
+export type CancelAvailability = { allowed: true } | { allowed: false; reason: string };
+
+/**
+ * Which orders may be cancelled (store-api.md: "API orders only"). Two
+ * extensions tell (docs/contract.md#orders): `cancelled` on GET, and API
+ * orders having `payment_gateway` null. Where the store sends them, only
+ * API orders that are not cancelled may be; where it does not, cancel is
+ * offered and the store's refusal is shown.
+ */
+export function cancelAvailability(
+  order: Pick<OrderSummary, "cancelled" | "paymentGateway" | "paymentGatewayKnown">,
+): CancelAvailability {
+  if (order.cancelled === true) return { allowed: false, reason: "This order is already cancelled." };
+  if (order.cancelled === null || !order.paymentGatewayKnown) return { allowed: true };
+  if (order.paymentGateway !== null) {
+    return {
+      allowed: false,
+      reason: `Only orders created through the API can be cancelled here; this one was paid through ${paymentGatewayLabel(order.paymentGateway)}. Refund and cancel it there.`,
+    };
+  }
+  return { allowed: true };
+}
+
+/** "#1042" */
+export function orderLabel(order: Pick<OrderSummary, "number">): string {
+  return `#${order.number}`;
+}
+
+export function money(order: Pick<OrderSummary, "currency">, minor: number): string {
+  return formatMoney(minor, order.currency);
+}
+
+/** The largest page size the list offers (a store states no bound: store-api.md, Limits). */
+export const orderPageSizes = [20, 50, 100] as const;
+export const defaultOrderPageSize = 20;
+
+/** The number of the order a person typed ("#1042", "1042"); null when it is not one. */
+export function parseOrderNumber(text: string): number | null {
+  const match = /^\s*#?\s*(\d{1,15})\s*$/.exec(text);
+  if (!match) return null;
+  const n = Number(match[1]);
+  return Number.isSafeInteger(n) && n > 0 ? n : null;
+}
