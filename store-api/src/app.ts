@@ -24,6 +24,7 @@ import mediaRoutes from "./routes/media.js";
 import { registerJobs } from "./jobs/plugin.js";
 import productPartsRoutes from "./routes/api/v1/product-parts.js";
 import couponsRoutes from "./routes/api/v1/coupons.js";
+import ordersRoutes from "./routes/api/v1/orders.js";
 import shippingGroupsRoutes from "./routes/api/v1/shipping-groups.js";
 import taxGroupsRoutes from "./routes/api/v1/tax-groups.js";
 import devOutboxRoutes from "./routes/dev/outbox.js";
@@ -125,6 +126,7 @@ export async function buildApp({ config, database, onRoute, logStream }: BuildOp
       couponsRoutes,
       shippingGroupsRoutes,
       taxGroupsRoutes,
+      ordersRoutes,
     ],
   });
   await app.register(mediaRoutes);

@@ -26,9 +26,10 @@ Commands:
                                           first-start set-up used by \`npm start\`: an owner account and the
                                           dashboard's OAuth application, written to FILE (kept across starts);
                                           prints FILE's contents with the store's name (store_name)
-  seed                                    add the demo catalogue (66 products in several categories, with
-                                          options, extras, pictures and videos) to a store without products;
-                                          a store that has products is left as it is (exit status 1)
+  seed                                    add the demo store (66 products in several categories, with
+                                          options, extras, pictures and videos; shipping and tax groups,
+                                          coupons, and 320 orders of the last 90 days) to a store without
+                                          products; a store that has products is left as it is (exit status 1)
 
 Configuration comes from the environment (see the README): STORE_API_DATA_DIR, DATABASE_URL, …
 With the embedded database the commands need the server to be stopped (one process per data folder).`;

@@ -75,6 +75,24 @@ export function formBody<Shape extends z.ZodRawShape>(shape: Shape, opts: { empt
 }
 
 /**
+ * formBody for a schema built by hand (an object with a catchall, or a
+ * transform of the whole body): no body counts as no fields, and empty form
+ * values as absent.
+ */
+export function formBodyOf<T extends z.ZodType>(schema: T) {
+  return z.preprocess((body) => withoutEmpty(body == null || body === "" ? {} : body), schema);
+}
+
+/**
+ * An issue that makes the request malformed (a 400, like a field that is not
+ * JSON), for a rule about the shape of a whole body: `line_N_` fields with a
+ * gap in their numbers (docs/contract.md#errors).
+ */
+export function malformedIssue(field: string, message: string, input: unknown): z.core.$ZodRawIssue {
+  return { code: "custom", message, params: { kind: MALFORMED }, input, path: [field] };
+}
+
+/**
  * Parameters checked by their handler, not here (see formParam): every field
  * optional, unknown ones kept, and a body that is not a set of fields read as none.
  */

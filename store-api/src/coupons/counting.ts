@@ -1,6 +1,6 @@
 import { and, eq, inArray, lt, or, sql } from "drizzle-orm";
 import { ValidationError } from "../api/errors.js";
-import type { Db, Queryable } from "../db/index.js";
+import type { Queryable } from "../db/index.js";
 import { couponCodes, coupons } from "../db/schema/index.js";
 import { type CouponCodeRow, type CouponRow, findCode } from "./coupons.js";
 
@@ -54,10 +54,11 @@ export async function findCouponForOrder(q: Queryable, code: string, now: Date):
 /**
  * Counts an attempt to use the code: hits + 1 on the coupon that owns it
  * (matched without case); an unknown code changes nothing. One statement, meant
- * to run on the database on its own, after the order's transaction has ended.
- * Whether a coupon was counted.
+ * to run on the database on its own, after the order's transaction has ended
+ * (the demo seed's order history counts its attempts inside its one
+ * transaction). Whether a coupon was counted.
  */
-export async function recordCouponHit(db: Db, code: string): Promise<boolean> {
+export async function recordCouponHit(db: Queryable, code: string): Promise<boolean> {
   const value = code.trim();
   if (value.includes("\0")) return false; // no stored code has one, and PostgreSQL refuses it in a query
   const owner = db

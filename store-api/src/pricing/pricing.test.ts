@@ -365,6 +365,13 @@ describe("priceCart: whole orders", () => {
     expect(priced.total).toBe(875);
   });
 
+  it("a line's total set by hand (a posted line_N_total) counts instead of (unit price + extras) × quantity", () => {
+    const priced = priceCart({ lines: [{ ...tee, total: 2000 }, mug], destination: { country: "US", region: "CA" } });
+    // subtotal 2000 + 2500; shipping (CA option) $3; tax 7.25%: 2000 → 145, 2500 → 181.25 → 181
+    expect(priced).toMatchObject({ subtotal: 4500, shipping: 300, tax: 145 + 181, total: 4500 + 300 + 326 });
+    expect(priced.lines.map((l) => l.total)).toEqual([2000, 2500]);
+  });
+
   it("throws NoShippingOption (ship_country) when a group ships nowhere the address is", () => {
     expect(() => priceCart({ lines: [mug], destination: { country: "US", region: "HI" } })).toThrow(NoShippingOption);
     try {

@@ -85,6 +85,11 @@ export interface CartLine {
   extras?: number;
   /** The weight of one unit. */
   weight?: number;
+  /**
+   * The line's total when it was set by hand (an order's posted `line_N_total`,
+   * docs/contract.md#orders); otherwise (unitPrice + extras) × quantity.
+   */
+  total?: number;
   /** The product's groups; null adds no shipping or tax. */
   shippingGroup?: ShippingGroupTerms | null;
   taxGroup?: TaxGroupTerms | null;
@@ -97,7 +102,7 @@ export interface Cart {
 }
 
 export interface PricedLine {
-  /** (unitPrice + extras) × quantity. */
+  /** (unitPrice + extras) × quantity, or the total set by hand. */
   total: number;
   /** The line's share of the coupon's discount. */
   discount: number;
@@ -193,7 +198,7 @@ export function pickShippingOption(group: ShippingGroupTerms, to: Destination): 
 
 /* ---------- what a group charges ---------- */
 
-const lineTotal = (line: CartLine) => (line.unitPrice + (line.extras ?? 0)) * line.quantity;
+const lineTotal = (line: CartLine) => line.total ?? (line.unitPrice + (line.extras ?? 0)) * line.quantity;
 
 /** The rate of the range that `measure` falls in (`max` inclusive), or 0 past the last one. */
 function rangeRate(ranges: Range[], measure: number): number {

@@ -4,6 +4,7 @@ import type { Db } from "../db/index.js";
 import { listProducts } from "../products/products.js";
 import { catalogue } from "./catalogue.js";
 import { coupons } from "./coupons.js";
+import { ordersPart } from "./orders.js";
 import { shippingAndTax } from "./shipping-tax.js";
 import { seedMedia } from "./media.js";
 import type { SeedContext, SeedPart } from "./parts.js";
@@ -14,10 +15,11 @@ import type { SeedContext, SeedPart } from "./parts.js";
  * transaction through the store's own domain functions, and only into an
  * empty catalogue: a store with products is left exactly as it is.
  *
- * To add a part (shipping and tax groups, coupons, orders…), write a SeedPart
- * in its own file and list it here, after the parts whose data it uses.
+ * To add a part, write a SeedPart in its own file and list it here, after the
+ * parts whose data it uses (the orders use the catalogue, the shipping and tax
+ * groups, and the coupons).
  */
-export const SEED_PARTS: readonly SeedPart[] = [catalogue, shippingAndTax, coupons];
+export const SEED_PARTS: readonly SeedPart[] = [catalogue, shippingAndTax, coupons, ordersPart];
 
 export interface SeedOptions {
   /** Only this many of the catalogue's products (tests); all when unset. */

@@ -2,9 +2,9 @@ import type { Tx } from "../db/index.js";
 
 /**
  * What every part of the demo store's seed (seed/index.ts) is given. A part
- * adds one kind of thing (the catalogue; later shipping and tax groups,
- * coupons, orders) inside the seed's one transaction, and may read what the
- * parts before it made.
+ * adds one kind of thing (the catalogue, shipping and tax groups, coupons,
+ * orders) inside the seed's one transaction, and may read what the parts
+ * before it made.
  */
 export interface SeedContext {
   /** The store currency: amounts are written in its minor units. */

@@ -9,6 +9,8 @@ import {
   oauthCodes,
   oauthGrants,
   oauthTokens,
+  orderLines,
+  orders,
   outbox,
   passwordTokens,
   productCategories,
@@ -16,6 +18,7 @@ import {
   productMedia,
   productOptions,
   products,
+  shipments,
   shippingGroups,
   shippingOptions,
   taxGroups,
@@ -52,6 +55,7 @@ const fixture = {
   shippingOption: "x",
   taxGroup: "x",
   taxRule: "x",
+  order: "x",
 };
 
 /** Creates one of each resource through the API, keeping their keys and ids. */
@@ -94,6 +98,19 @@ async function makeFixtures() {
   });
   fixture.taxGroup = String(tax.id);
   fixture.taxRule = String(tax.taxes[0].id);
+  const [order] = await made("/orders", {
+    line_1_product_option: fixture.option,
+    line_1_quantity: "1",
+    shipping: "0",
+    ship_first_name: "Fuzz",
+    ship_last_name: "Buyer",
+    ship_street1: "1 Main St",
+    ship_city: "Springfield",
+    ship_state: "IL",
+    ship_country: "US",
+    ship_email: "buyer@example.com",
+  });
+  fixture.order = String(order.order_number);
 }
 
 beforeAll(async () => {
@@ -125,6 +142,7 @@ function fill(url: string): string {
     .replace(":option_key", fixture.option)
     .replace(":extra_key", fixture.extra)
     .replace(":category_slug", fixture.category)
+    .replace(":order_number", fixture.order)
     .replace(/:\w+/g, "x")
     .replace(/\*/g, "index.html");
 }
@@ -149,7 +167,7 @@ function routes(): { method: string; path: string; takesBody: boolean }[] {
     }));
 }
 
-/** What a refused request must not change: users, their links, tokens and grants, the mail outbox, the catalogue and its jobs, coupons, shipping and tax. */
+/** What a refused request must not change: users, their links, tokens and grants, the mail outbox, the catalogue and its jobs, coupons, shipping and tax, orders. */
 async function snapshot() {
   const db = store.database.db;
   return {
@@ -175,6 +193,9 @@ async function snapshot() {
     shippingOptions: await db.select().from(shippingOptions).orderBy(shippingOptions.id),
     taxGroups: await db.select().from(taxGroups).orderBy(taxGroups.id),
     taxRules: await db.select().from(taxRules).orderBy(taxRules.id),
+    orders: await db.select().from(orders).orderBy(orders.number),
+    orderLines: await db.select().from(orderLines).orderBy(orderLines.id),
+    shipments: await db.select().from(shipments).orderBy(shipments.id),
   };
 }
 

@@ -57,7 +57,7 @@ describe.runIf(onEmbeddedRun)("store seed", () => {
       expect(lines.filter((l) => /^\s*\d+\/\d+ {2}/.test(l))).toHaveLength(n);
       expect(lines.at(-1)).toMatch(
         new RegExp(
-          `^Added the demo store in [\\d.]+ s: ${n} products in 7 categories, (\\d+) pictures, 5 videos; 2 shipping groups \\(.*; 5 coupons \\(.*\\)\\.$`,
+          `^Added the demo store in [\\d.]+ s: ${n} products in 7 categories, (\\d+) pictures, 5 videos; 2 shipping groups \\(.*; 5 coupons \\(.*\\); 320 orders over the last 90 days \\(.*\\)\\.$`,
         ),
       );
       const pictures = Number(/, (\d+) pictures/.exec(lines.at(-1)!)![1]);

@@ -19,15 +19,26 @@ import { api, startStoreWithAdmin, type TestStore, writeBehindApi } from "../hel
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- products as the API answers them
 type Json = any;
 
+async function allOrders(store: TestStore, token: string): Promise<Json[]> {
+  const all: Json[] = [];
+  for (let page = 0; ; page++) {
+    const res = await api(store, token, "GET", `/orders?count=250&page=${page}`);
+    expect(res.status, res.text).toBe(200);
+    all.push(...res.json);
+    if (res.json.length < 250) return all;
+  }
+}
+
 async function allProducts(store: TestStore, token: string): Promise<Json[]> {
   const res = await api(store, token, "GET", "/products?count=250");
   expect(res.status, res.text).toBe(200);
   return res.json;
 }
 
-/** What a seed run decides, without what differs on every run (keys, times) or store (its address). */
+/** What a seed run decides, without what differs on every run (keys, codes, times) or store (its address). */
 function content(products: Json[]) {
-  const keys = new Set(["key", "created", "modified", "url"]);
+  // Generated one-use coupon codes are crypto random, like keys.
+  const keys = new Set(["key", "created", "modified", "url", "label_created", "ship_date", "code"]);
   const strip = (v: Json): Json =>
     Array.isArray(v)
       ? v.map(strip)
@@ -60,9 +71,9 @@ describe("the demo catalogue (without media)", () => {
       { config: store.app.config },
       { media: false, progress: (l) => lines.push(l) },
     );
-    expect(result.parts.map((p) => p.name)).toEqual(["catalogue", "shipping and tax", "coupons"]);
+    expect(result.parts.map((p) => p.name)).toEqual(["catalogue", "shipping and tax", "coupons", "orders"]);
     expect(lines).toContainEqual(expect.stringMatching(new RegExp(`^${PRODUCTS.length}/${PRODUCTS.length} `)));
-    expect(lines.slice(-2)).toEqual(["Seeding the shipping and tax…", "Seeding the coupons…"]);
+    expect(lines.slice(-3)).toEqual(["Seeding the shipping and tax…", "Seeding the coupons…", "Seeding the orders…"]);
     products = await allProducts(store, admin);
   }, 120_000);
   afterAll(async () => {
@@ -135,7 +146,99 @@ describe("the demo catalogue (without media)", () => {
     const batch = byName("Newsletter thank-you 10%");
     expect(batch.free_ship).toBe(true);
     expect(batch.codes).toHaveLength(250);
-    expect(batch.codes.every((c: Json) => c.type === "one_use" && c.active)).toBe(true);
+    expect(batch.codes.every((c: Json) => c.type === "one_use")).toBe(true);
+    // The order history used a few of them.
+    expect(batch.codes.filter((c: Json) => c.active).length).toBeGreaterThan(200);
+  });
+
+  it("has 300+ storefront orders over 90 days: every payment state and gateway, fulfilled or not, many places", async () => {
+    const orders = await allOrders(store, admin);
+    expect(orders.length).toBeGreaterThanOrEqual(300);
+    expect((await api(store, admin, "GET", "/orders/count")).json).toEqual({ count: orders.length });
+    const now = Date.now() / 1000;
+    for (const o of orders) {
+      expect(o.created).toBeLessThanOrEqual(now);
+      expect(o.created).toBeGreaterThan(now - 91 * 86_400);
+      expect(o.currency).toBe("USD");
+      expect(o.cancelled).toBe(false);
+      expect(o.line_items.length).toBeGreaterThanOrEqual(1);
+      for (const line of o.line_items) {
+        expect(line.product, line.name).not.toBeNull();
+        expect(line.name.startsWith(line.product.name)).toBe(true);
+        expect(line.product.options.map((x: Json) => x.key)).toContain(line.product_option.key);
+        for (const e of line.extras) expect(line.product.extras.map((x: Json) => x.key)).toContain(e.key);
+      }
+      // Money adds up: the lines' totals (extras included) make the subtotal; the total what is paid.
+      const cents = (x: number) => Math.round(x * 100);
+      if (!o.coupon) expect(cents(o.total_raw)).toBe(cents(o.subtotal_raw) + cents(o.shipping_raw) + cents(o.tax_raw));
+      expect(cents(o.subtotal_raw)).toBeGreaterThanOrEqual(
+        o.line_items.reduce((n: number, l: Json) => n + cents(l.subtotal_raw), 0),
+      );
+      expect(o.total).toMatch(/^\$[\d,]+\.\d\d$/);
+    }
+    // Numbers grow with time: newest first in the list is highest number first.
+    const byNumber = [...orders].sort((a, b) => b.order_number - a.order_number);
+    expect(byNumber.map((o) => o.created)).toEqual(orders.map((o) => o.created));
+    const states = orders.map((o) => o.payment_state);
+    for (const state of ["paid", "pending", "failed"]) expect(states, state).toContain(state);
+    expect(states.filter((s) => s === "paid").length).toBeGreaterThan(orders.length / 2);
+    expect(new Set(orders.map((o) => o.payment_gateway))).toEqual(
+      new Set(["stripe", "paypal", "square", "authorize_net"]),
+    );
+    expect(orders.some((o) => o.fulfilled)).toBe(true);
+    expect(orders.some((o) => !o.fulfilled)).toBe(true);
+    expect(orders.filter((o) => o.fulfilled).every((o) => o.payment_state === "paid")).toBe(true);
+    const shipments = orders.flatMap((o) => o.shipments);
+    expect(shipments.length).toBeGreaterThan(100);
+    expect(new Set(shipments.map((s) => s.carrier))).toEqual(new Set(["UPS", "USPS", "FedEx", "DHL"]));
+    for (const s of shipments) {
+      expect(s.ship_date).toMatch(/^\d{4}-\d\d-\d\d$/);
+      expect(s.tracking_number).toMatch(/^(1Z[0-9A-Z]{16}|\d{10}|\d{12}|9\d{21})$/);
+      expect(s.shipping_cost).toBeGreaterThan(0);
+    }
+    const countries = new Set(orders.map((o) => o.shipping_address.country));
+    expect(countries.size).toBeGreaterThanOrEqual(15);
+    const usStates = new Set(
+      orders.filter((o) => o.shipping_address.country === "US").map((o) => o.shipping_address.state),
+    );
+    expect(usStates.size).toBeGreaterThanOrEqual(20);
+    expect(orders.some((o) => o.line_items.some((l: Json) => l.extras.length > 0))).toBe(true);
+    expect(orders.some((o) => o.billing_address.email !== o.shipping_address.email)).toBe(true);
+    for (const state of ["paid", "pending", "failed", "fulfilled", "unfulfilled"]) {
+      const count = (await api(store, admin, "GET", `/orders/${state}/count`)).json.count;
+      const expected = orders.filter((o) =>
+        state === "fulfilled" ? o.fulfilled : state === "unfulfilled" ? !o.fulfilled : o.payment_state === state,
+      ).length;
+      expect(count, state).toBe(expected);
+    }
+  });
+
+  it("has orders with the seeded coupons, each coupon's counts matching its orders", async () => {
+    const orders = await allOrders(store, admin);
+    const withCoupon = orders.filter((o) => o.coupon);
+    expect(withCoupon.length).toBeGreaterThanOrEqual(20);
+    const coupons = (await api(store, admin, "GET", "/coupons")).json as Json[];
+    for (const c of coupons) {
+      const used = withCoupon.filter((o) => o.coupon.id === c.id);
+      expect(c.redeemed, c.name).toBe(used.length);
+      expect(c.hits, c.name).toBeGreaterThanOrEqual(c.redeemed);
+      for (const o of used) {
+        expect(o.coupon).toMatchObject({ name: c.name, type: c.type });
+        expect(c.codes.map((k: Json) => k.code)).toContain(o.coupon.code);
+        expect(o.created).toBeGreaterThanOrEqual(c.start_date);
+        expect(o.created).toBeLessThan(c.end_date);
+        expect(o.discount).toMatch(/off|Free shipping/);
+      }
+    }
+    const batch = coupons.find((c) => c.name === "Newsletter thank-you 10%");
+    const usedCodes = new Set(withCoupon.filter((o) => o.coupon.id === batch.id).map((o) => o.coupon.code));
+    expect(
+      batch.codes
+        .filter((k: Json) => !k.active)
+        .map((k: Json) => k.code)
+        .sort(),
+    ).toEqual([...usedCodes].sort());
+    expect(new Set(withCoupon.map((o) => o.coupon.name)).size).toBeGreaterThanOrEqual(3);
   });
 
   it("has realistic products: names, descriptions, SKUs, prices above costs, weights", () => {
@@ -209,6 +312,7 @@ describe("the demo catalogue (without media)", () => {
     try {
       await seedDemoStore(other.store.database.db, { config: other.store.app.config }, { media: false });
       expect(content(await allProducts(other.store, other.admin))).toEqual(content(products));
+      expect(content(await allOrders(other.store, other.admin))).toEqual(content(await allOrders(store, admin)));
     } finally {
       await other.store.close();
     }

@@ -3,6 +3,7 @@ export * from "./catalogue.js";
 export * from "./coupons.js";
 export * from "./mail.js";
 export * from "./oauth.js";
+export * from "./orders.js";
 export * from "./settings.js";
 export * from "./shipping.js";
 export * from "./sign-in.js";

@@ -1,0 +1,352 @@
+#!/usr/bin/env node
+// Throughput and latency of `GET /api/v1/orders?count=N` on the real store seeded with the demo
+// store (its 320 orders, each line carrying its full product), beside two baselines measured in
+// the same run: a bare Fastify route answering the same bytes (what HTTP and JSON cost alone), and
+// the store's own `GET /api/v1/products?count=N` (a read served from the read cache). On the
+// embedded database (PGlite), and on PostgreSQL too when TEST_DATABASE_URL is set or --postgres
+// names a server (a fresh database is made there and dropped after). Prints the figures and the
+// ratios; asserts nothing (machines are noisy).
+//
+//   node bench/orders-api.mjs [--count 100] [--seconds 5] [--concurrency 8] [--postgres postgres://…/postgres]
+//
+// The store: the built CLI (built first when stale), seeded with `store seed`, serving with the
+// rate limit off and its request logs on (thrown away), as in production. The token: a registered
+// app and a user (`store app create`, `store user create`), then the OAuth code flow as a browser
+// walks it, with the admin scope (orders need it, and the manage_orders permission). Every server
+// runs in its own process, so that none shares a CPU with the client making the requests.
+import { spawn } from "node:child_process";
+import { randomBytes } from "node:crypto";
+import fs from "node:fs";
+import http from "node:http";
+import net from "node:net";
+import { createRequire } from "node:module";
+import os from "node:os";
+import path from "node:path";
+import { parseArgs } from "node:util";
+import { pathToFileURL } from "node:url";
+import { buildStoreIfStale, root, runJson, waitForHttp } from "../scripts/lib/processes.mjs";
+
+const { values: args } = parseArgs({
+  options: {
+    count: { type: "string", default: "100" },
+    seconds: { type: "string", default: "5" },
+    concurrency: { type: "string", default: "8" },
+    postgres: { type: "string", default: process.env.TEST_DATABASE_URL ?? "" },
+  },
+});
+const COUNT = Number(args.count);
+const SECONDS = Number(args.seconds);
+const CONCURRENCY = Number(args.concurrency);
+const REDIRECT_URI = "http://127.0.0.1:9/callback";
+const USER = { email: "bench@example.com", password: "bench-password-1234" };
+
+const storeRequire = createRequire(path.join(root, "store-api/package.json"));
+const tmp = fs.mkdtempSync(path.join(os.tmpdir(), "store-bench-orders-"));
+const children = [];
+const cleanups = [];
+const cli = path.join(root, "store-api/dist/cli.js");
+
+function cleanUp() {
+  for (const child of children) if (child.exitCode === null) child.kill("SIGTERM");
+  fs.rmSync(tmp, { recursive: true, force: true });
+}
+process.on("exit", cleanUp);
+for (const signal of ["SIGINT", "SIGTERM"]) process.on(signal, () => process.exit(130));
+
+/** Starts a server process; resolves with it and the first line it prints that `pick` accepts. */
+function startProcess(command, argv, env, pick) {
+  const child = spawn(command, argv, { cwd: root, env, stdio: ["ignore", "pipe", "inherit"] });
+  children.push(child);
+  return new Promise((resolve, reject) => {
+    let buffer = "";
+    const onData = (chunk) => {
+      buffer += chunk;
+      for (const line of buffer.split("\n").slice(0, -1)) {
+        const found = pick(line);
+        if (found) {
+          child.stdout.off("data", onData);
+          child.stdout.resume(); // the rest (request logs) is read and dropped
+          return resolve({ child, found });
+        }
+      }
+      buffer = buffer.slice(buffer.lastIndexOf("\n") + 1);
+    };
+    child.stdout.setEncoding("utf8").on("data", onData);
+    child.on("exit", (code) => reject(new Error(`${command} ${argv.join(" ")} exited (${code}) before it was ready`)));
+  });
+}
+
+function stopProcess(child) {
+  if (child.exitCode !== null) return Promise.resolve();
+  return new Promise((resolve) => {
+    child.once("exit", resolve);
+    child.kill("SIGTERM");
+  });
+}
+
+function freePort() {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer().on("error", reject);
+    server.listen(0, "127.0.0.1", () => {
+      const { port } = server.address();
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+/** A cookie jar over fetch, enough for the store's sign-in and consent pages. */
+function browser(base) {
+  const cookies = new Map();
+  return async (pathOrUrl, form) => {
+    const headers = { origin: base };
+    if (cookies.size) headers.cookie = [...cookies].map(([k, v]) => `${k}=${v}`).join("; ");
+    if (form) headers["content-type"] = "application/x-www-form-urlencoded";
+    const res = await fetch(new URL(pathOrUrl, base), {
+      method: form ? "POST" : "GET",
+      headers,
+      body: form ? new URLSearchParams(form).toString() : undefined,
+      redirect: "manual",
+    });
+    for (const c of res.headers.getSetCookie()) {
+      const [name, ...value] = c.split(";")[0].split("=");
+      cookies.set(name.trim(), value.join("="));
+    }
+    return { res, text: await res.text() };
+  };
+}
+
+/** The hidden fields of the form posting to `action`. */
+function hiddenFields(html, action) {
+  const start = html.indexOf(`action="${action}"`);
+  if (start < 0) throw new Error(`no form posting to ${action}`);
+  const form = html.slice(start, html.indexOf("</form>", start));
+  const unescape = (v) =>
+    v
+      .replace(/&quot;/g, '"')
+      .replace(/&#39;/g, "'")
+      .replace(/&lt;/g, "<")
+      .replace(/&gt;/g, ">")
+      .replace(/&amp;/g, "&");
+  return Object.fromEntries(
+    [...form.matchAll(/<input type="hidden" name="([^"]+)" value="([^"]*)"/g)].map((m) => [m[1], unescape(m[2])]),
+  );
+}
+
+/** An access token through the OAuth code flow, as the dashboard gets one. */
+async function accessToken(base, client) {
+  const go = browser(base);
+  const query = new URLSearchParams({
+    client_id: client.client_id,
+    response_type: "code",
+    redirect_uri: REDIRECT_URI,
+    scope: "admin",
+  });
+  let page = await go(`/oauth2/authorize?${query}`);
+  if (page.text.includes('action="/oauth2/login"')) {
+    const signedIn = await go("/oauth2/login", { ...hiddenFields(page.text, "/oauth2/login"), ...USER });
+    if (signedIn.res.status !== 303) throw new Error(`sign-in answered ${signedIn.res.status}`);
+    page = await go(signedIn.res.headers.get("location"));
+  }
+  const decided = await go("/oauth2/authorize", { ...hiddenFields(page.text, "/oauth2/authorize"), decision: "allow" });
+  const code = new URL(decided.res.headers.get("location")).searchParams.get("code");
+  if (!code) throw new Error(`no authorization code (consent answered ${decided.res.status})`);
+  const token = await fetch(`${base}/oauth2/access_token`, {
+    method: "POST",
+    headers: { "content-type": "application/x-www-form-urlencoded" },
+    body: new URLSearchParams({ grant_type: "authorization_code", code, redirect_uri: REDIRECT_URI, ...client }),
+  });
+  if (token.status !== 200) throw new Error(`the token exchange answered ${token.status}`);
+  return (await token.json()).access_token;
+}
+
+/** Requests per second and latency percentiles of `pathname` for `seconds`, with `connections` at once. */
+async function measure(port, pathname, headers, connections, seconds) {
+  const agent = new http.Agent({ keepAlive: true, maxSockets: connections });
+  const once = () =>
+    new Promise((resolve, reject) => {
+      const req = http.get({ host: "127.0.0.1", port, path: pathname, headers, agent }, (res) => {
+        res.on("data", () => {});
+        res.on("end", () => (res.statusCode === 200 ? resolve() : reject(new Error(`status ${res.statusCode}`))));
+      });
+      req.on("error", reject);
+    });
+  const run = async (ms) => {
+    const latencies = [];
+    const end = performance.now() + ms;
+    await Promise.all(
+      Array.from({ length: connections }, async () => {
+        while (performance.now() < end) {
+          const t = performance.now();
+          await once();
+          latencies.push(performance.now() - t);
+        }
+      }),
+    );
+    return latencies;
+  };
+  await run(Math.min(1000, seconds * 200)); // warm-up: connections open, code paths hot
+  const started = performance.now();
+  const latencies = await run(seconds * 1000);
+  const elapsed = (performance.now() - started) / 1000;
+  agent.destroy();
+  latencies.sort((a, b) => a - b);
+  const at = (p) => latencies[Math.min(latencies.length - 1, Math.floor(latencies.length * p))];
+  return { rps: latencies.length / elapsed, p50: at(0.5), p90: at(0.9), p99: at(0.99) };
+}
+
+/** A fresh PostgreSQL database on the server of `adminUrl`, dropped when the bench ends. */
+async function freshPostgres(adminUrl) {
+  const { default: pg } = await import(pathToFileURL(storeRequire.resolve("pg")).href);
+  const name = `store_bench_${randomBytes(6).toString("hex")}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  cleanups.push(async () => {
+    const c = new pg.Client({ connectionString: adminUrl });
+    await c.connect();
+    await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+    await c.end();
+  });
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  return url.toString();
+}
+
+/** A seeded store serving on a free port, and an admin token for it. */
+async function seededStore(label, databaseUrl) {
+  const dataDir = path.join(tmp, label);
+  const env = (more = {}) => {
+    const clean = Object.fromEntries(
+      Object.entries(process.env).filter(([k]) => !k.startsWith("STORE_") && k !== "DATABASE_URL"),
+    );
+    return { ...clean, STORE_API_DATA_DIR: dataDir, ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}), ...more };
+  };
+  console.log(`\n[${label}] Seeding a fresh store with the demo store (about a minute)…`);
+  const seed = spawn(process.execPath, [cli, "seed"], { cwd: root, env: env(), stdio: ["ignore", "pipe", "inherit"] });
+  children.push(seed);
+  let seedOutput = "";
+  seed.stdout.setEncoding("utf8").on("data", (c) => (seedOutput += c));
+  const seedCode = await new Promise((resolve) => seed.on("close", resolve));
+  if (seedCode !== 0) throw new Error(`store seed failed (exit ${seedCode})`);
+  console.log(`  ${seedOutput.trim().split("\n").at(-1)}`);
+
+  const client = runJson(
+    process.execPath,
+    [cli, "app", "create", "--name", "Bench", "--redirect-uri", REDIRECT_URI, "--scopes", "admin"],
+    { env: env() },
+  );
+  runJson(process.execPath, [cli, "user", "create", "--email", USER.email, "--password", USER.password], {
+    env: env(),
+  });
+  const port = await freePort();
+  const base = `http://127.0.0.1:${port}`;
+  const { child } = await startProcess(
+    process.execPath,
+    [cli, "serve"],
+    env({
+      STORE_API_PORT: String(port),
+      STORE_API_PUBLIC_URL: base,
+      STORE_API_RATE_LIMIT: "0",
+      STORE_API_LOG_LEVEL: "info",
+    }),
+    (line) => line.includes("Server listening at"),
+  );
+  await waitForHttp(`${base}/`, child, 60_000);
+  const token = await accessToken(base, { client_id: client.client_id, client_secret: client.client_secret });
+  return { child, port, base, auth: { authorization: `Bearer ${token}` } };
+}
+
+/** A bare Fastify route answering `file`'s bytes, in its own process. */
+async function bareRoute(file, type, total) {
+  const fastifyUrl = pathToFileURL(storeRequire.resolve("fastify")).href;
+  const source = `
+    import fs from "node:fs";
+    const { default: Fastify } = await import(${JSON.stringify(fastifyUrl)});
+    const bytes = fs.readFileSync(${JSON.stringify(file)});
+    const app = Fastify({ logger: false });
+    app.get("/api/v1/orders", (request, reply) => {
+      reply.header("content-type", ${JSON.stringify(type)}).header("x-total-count", ${JSON.stringify(total)}).send(bytes);
+    });
+    await app.listen({ port: 0, host: "127.0.0.1" });
+    console.log("bare listening " + app.server.address().port);
+  `;
+  const { child, found } = await startProcess(
+    process.execPath,
+    ["--input-type=module", "-e", source],
+    process.env,
+    (line) => /^bare listening (\d+)$/.exec(line)?.[1],
+  );
+  return { child, port: Number(found) };
+}
+
+const ratio = (r) => `${r.toFixed(r < 0.1 ? 4 : 2)}×`;
+const ms = (x) => x.toFixed(1);
+
+async function benchDatabase(label, databaseUrl) {
+  const store = await seededStore(label, databaseUrl);
+  const ordersPath = `/api/v1/orders?count=${COUNT}`;
+  const res = await fetch(`${store.base}${ordersPath}`, { headers: store.auth });
+  if (res.status !== 200) throw new Error(`GET ${ordersPath} answered ${res.status}: ${await res.text()}`);
+  const bytes = Buffer.from(await res.arrayBuffer());
+  const orders = JSON.parse(bytes.toString("utf8"));
+  const file = path.join(tmp, `${label}-orders.json`);
+  fs.writeFileSync(file, bytes);
+  const bare = await bareRoute(file, res.headers.get("content-type"), res.headers.get("x-total-count"));
+  const lines = orders.reduce((n, o) => n + o.line_items.length, 0);
+  console.log(
+    `  GET ${ordersPath}: ${orders.length} orders, ${lines} lines, ${(bytes.length / 1024).toFixed(0)} kB ` +
+      `(of ${res.headers.get("x-total-count")} orders)`,
+  );
+
+  const rows = [];
+  for (const connections of [1, CONCURRENCY]) {
+    const o = await measure(store.port, ordersPath, store.auth, connections, SECONDS);
+    const p = await measure(store.port, `/api/v1/products?count=${COUNT}`, store.auth, connections, SECONDS);
+    const b = await measure(bare.port, ordersPath, store.auth, connections, SECONDS);
+    const row = (what, m, base) => ({
+      database: label,
+      connections: connections === 1 ? "1 (sequential)" : String(connections),
+      request: what,
+      "req/s": m.rps.toFixed(1),
+      "p50 ms": ms(m.p50),
+      "p90 ms": ms(m.p90),
+      "p99 ms": ms(m.p99),
+      "vs bare orders": ratio(m.rps / base.rps),
+    });
+    rows.push(row(`orders?count=${COUNT}`, o, b), row(`products?count=${COUNT}`, p, b), row("bare (same bytes)", b, b));
+  }
+  await stopProcess(bare.child);
+  await stopProcess(store.child);
+  return rows;
+}
+
+async function main() {
+  console.log("Building the store if stale…");
+  buildStoreIfStale();
+  const rows = await benchDatabase("pglite", null);
+  if (args.postgres) rows.push(...(await benchDatabase("postgres", await freshPostgres(args.postgres))));
+  else console.log("\n(PostgreSQL skipped: set TEST_DATABASE_URL or pass --postgres postgres://…)");
+  console.log(
+    `\nGET /api/v1/orders?count=${COUNT} beside the bare route with the same bytes and the products list ` +
+      `(${SECONDS} s each, after a warm-up)\n`,
+  );
+  console.table(rows);
+  console.log(
+    `Machine: ${os.cpus().length} CPU(s), load average ${os
+      .loadavg()
+      .map((l) => l.toFixed(1))
+      .join(" ")}.`,
+  );
+}
+
+main()
+  .then(async () => {
+    for (const cleanup of cleanups) await cleanup().catch(() => {});
+    process.exit(0);
+  })
+  .catch(async (err) => {
+    console.error(`bench: ${err.message}`);
+    for (const cleanup of cleanups) await cleanup().catch(() => {});
+    process.exit(1);
+  });

@@ -1,0 +1,196 @@
+import type { FastifyRequest } from "fastify";
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { resource } from "../../../api/routes.js";
+import { apiErrors } from "../../../api/schemas.js";
+import { recordCouponHit } from "../../../coupons/counting.js";
+import { sendOrderConfirmation, sendShippedNotice } from "../../../orders/mail.js";
+import {
+  countOrders,
+  createOrder,
+  getOrder,
+  listOrders,
+  type OrderFilter,
+  orderDetails,
+  updateOrder,
+} from "../../../orders/orders.js";
+import {
+  createOrderBody,
+  ORDER_PAGE_SIZE,
+  ORDER_STATES,
+  type OrderState,
+  orderCount,
+  orderCreated,
+  orderList,
+  orderListQuery,
+  orderNumberParams,
+  order,
+  orderUpdated,
+  updateOrderBody,
+} from "../../../orders/schemas.js";
+import { serializeOrders } from "../../../orders/serialize.js";
+
+const tags = ["Orders"];
+
+const STATE_SUMMARY: Record<OrderState, string> = {
+  fulfilled: "fulfilled orders (not cancelled)",
+  unfulfilled: "unfulfilled orders (not cancelled)",
+  paid: "orders whose payment is complete",
+  pending: "orders whose payment is pending",
+  failed: "orders whose payment failed",
+};
+
+/** The coupon code an order request names, read from the body as it came (valid or not). */
+function couponNamed(request: FastifyRequest): string | null {
+  const body: unknown = request.body;
+  if (!body || typeof body !== "object" || !("coupon" in body)) return null;
+  const code = body.coupon;
+  return typeof code === "string" && code.trim() && code.length <= 256 ? code : null;
+}
+
+/** /api/v1/orders, its state lists and counts, and /api/v1/orders/:order_number (docs/contract.md#orders). */
+const ordersRoutes: FastifyPluginAsyncZod = async (api) => {
+  const { db, config, mailer } = api;
+  // Read per request: publicUrl may be settled after the app is built (a port picked at listen).
+  const ctx = () => ({ currency: config.currency, publicUrl: config.publicUrl, dashboardUrl: config.dashboardUrl });
+  const mail = { mailer, storeName: config.storeName };
+
+  // A coupon's hits count every order request that names one of its codes, refused ones included
+  // (docs/contract.md#coupons): once the request's transaction has ended, whatever its answer, and
+  // before the answer goes out, so that whoever reads the coupon next sees it.
+  api.addHook("onSend", async (request, _reply, payload) => {
+    if (request.method !== "POST" || request.routeOptions.url !== "/api/v1/orders") return payload;
+    const code = couponNamed(request);
+    if (code) {
+      try {
+        await recordCouponHit(db, code);
+      } catch (err) {
+        request.log.error({ err }, "could not count a coupon's hit");
+      }
+    }
+    return payload;
+  });
+
+  const page = async (filter: OrderFilter, query: { page?: number | undefined; count?: number | undefined }) => {
+    const { details, total } = await db.transaction(async (tx) => {
+      const found = await listOrders(tx, filter, query.page ?? 0, query.count ?? ORDER_PAGE_SIZE.default);
+      return { details: await orderDetails(tx, found.rows), total: found.total };
+    });
+    return { body: serializeOrders(details, ctx()), total };
+  };
+
+  resource(api, "/orders", {
+    GET: {
+      schema: {
+        tags,
+        summary: "List orders",
+        description: "Newest first. X-Total-Count carries the number of orders (since created_since, when given).",
+        querystring: orderListQuery,
+        response: { 200: orderList, ...apiErrors },
+      },
+      handler: async (request, reply) => {
+        const { body, total } = await page({ createdSince: request.query.created_since }, request.query);
+        return reply.header("x-total-count", String(total)).send(body);
+      },
+    },
+    POST: {
+      schema: {
+        tags,
+        summary: "Create an order",
+        description:
+          "An API order: payment_state paid, payment_gateway null, not fulfilled. Lines are line_N_… fields, N " +
+          "from 1 without gaps (a gap is a 400). Stock goes down (more than is in stock is a 422 naming the line's " +
+          "quantity). total, shipping and tax are stored as given, or computed from the products' shipping and tax " +
+          "groups and the coupon. Answers a list holding the order. Sends the order confirmation unless " +
+          "send_notifications=false.",
+        body: createOrderBody(config.currency),
+        response: { 201: orderCreated, ...apiErrors },
+      },
+      handler: async (request, reply) => {
+        const now = new Date();
+        const details = await db.transaction(async (tx) => {
+          const row = await createOrder(tx, request.body, { currency: config.currency, now });
+          const created = await orderDetails(tx, [row]);
+          await sendOrderConfirmation(tx, created.orders[0]!, mail);
+          return created;
+        });
+        void mailer.deliver();
+        return reply.status(201).send(serializeOrders(details, ctx()));
+      },
+    },
+  });
+
+  resource(api, "/orders/count", {
+    GET: {
+      schema: { tags, summary: "Count all orders", response: { 200: orderCount, ...apiErrors } },
+      handler: async () => ({ count: await countOrders(db) }),
+    },
+  });
+
+  for (const state of ORDER_STATES) {
+    resource(api, `/orders/${state}`, {
+      GET: {
+        schema: {
+          tags,
+          summary: `List ${STATE_SUMMARY[state]}`,
+          description: "Newest first, paged like the orders list; X-Total-Count carries how many there are.",
+          querystring: orderListQuery,
+          response: { 200: orderList, ...apiErrors },
+        },
+        handler: async (request, reply) => {
+          const { body, total } = await page({ state, createdSince: request.query.created_since }, request.query);
+          return reply.header("x-total-count", String(total)).send(body);
+        },
+      },
+    });
+    resource(api, `/orders/${state}/count`, {
+      GET: {
+        schema: { tags, summary: `Count ${STATE_SUMMARY[state]}`, response: { 200: orderCount, ...apiErrors } },
+        handler: async () => ({ count: await countOrders(db, { state }) }),
+      },
+    });
+  }
+
+  resource(api, "/orders/:order_number", {
+    GET: {
+      schema: {
+        tags,
+        summary: "Get an order",
+        params: orderNumberParams,
+        response: { 200: order, ...apiErrors },
+      },
+      handler: async (request) => {
+        const details = await db.transaction(async (tx) =>
+          orderDetails(tx, [await getOrder(tx, request.params.order_number)]),
+        );
+        return serializeOrders(details, ctx())[0]!;
+      },
+    },
+    PUT: {
+      schema: {
+        tags,
+        summary: "Fulfil or cancel an order",
+        description:
+          "fulfilled=true fulfils (and sends the shipping notice unless the order's notifications are off); " +
+          "fulfilled=false takes a fulfilled order back. cancelled=true cancels an API order for good and puts its " +
+          "items back in stock (a storefront order's is a 403). A cancelled order's fulfilled cannot change (422). " +
+          "Answers a list holding the order.",
+        params: orderNumberParams,
+        body: updateOrderBody,
+        response: { 200: orderUpdated, ...apiErrors },
+      },
+      handler: async (request) => {
+        const details = await db.transaction(async (tx) => {
+          const current = await getOrder(tx, request.params.order_number, { lock: true });
+          const change = await updateOrder(tx, current, request.body);
+          const changed = await orderDetails(tx, [change.order]);
+          if (change.shipped) await sendShippedNotice(tx, changed.orders[0]!, mail);
+          return changed;
+        });
+        void mailer.deliver();
+        return serializeOrders(details, ctx());
+      },
+    },
+  });
+};
+
+export default ordersRoutes;
