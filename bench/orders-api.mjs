@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 // Throughput and latency of `GET /api/v1/orders?count=N` on the real store seeded with the demo
-// store (its 320 orders, each line carrying its full product), beside two baselines measured in
+// store (its 320 orders, each line carrying its full product), repeated (served by the read cache)
+// and each a new read (computed: what a first read costs), beside two baselines measured in
 // the same run: a bare Fastify route answering the same bytes (what HTTP and JSON cost alone), and
 // the store's own `GET /api/v1/products?count=N` (a read served from the read cache). On the
 // embedded database (PGlite), and on PostgreSQL too when TEST_DATABASE_URL is set or --postgres
@@ -159,12 +160,17 @@ async function accessToken(base, client) {
   return (await token.json()).access_token;
 }
 
-/** Requests per second and latency percentiles of `pathname` for `seconds`, with `connections` at once. */
+/**
+ * Requests per second and latency percentiles of `pathname` for `seconds`, with `connections` at
+ * once. `pathname` may be a function of the request's sequence number (a new URL each time).
+ */
 async function measure(port, pathname, headers, connections, seconds) {
   const agent = new http.Agent({ keepAlive: true, maxSockets: connections });
+  let sequence = 0;
   const once = () =>
     new Promise((resolve, reject) => {
-      const req = http.get({ host: "127.0.0.1", port, path: pathname, headers, agent }, (res) => {
+      const path = typeof pathname === "function" ? pathname(++sequence) : pathname;
+      const req = http.get({ host: "127.0.0.1", port, path, headers, agent }, (res) => {
         res.on("data", () => {});
         res.on("end", () => (res.statusCode === 200 ? resolve() : reject(new Error(`status ${res.statusCode}`))));
       });
@@ -302,6 +308,9 @@ async function benchDatabase(label, databaseUrl) {
   const rows = [];
   for (const connections of [1, CONCURRENCY]) {
     const o = await measure(store.port, ordersPath, store.auth, connections, SECONDS);
+    // The same 100 orders, but a URL the read cache has not seen (created_since=n, long before them):
+    // what a first read, or a read after a write, costs.
+    const cold = await measure(store.port, (n) => `${ordersPath}&created_since=${n}`, store.auth, connections, SECONDS);
     const p = await measure(store.port, `/api/v1/products?count=${COUNT}`, store.auth, connections, SECONDS);
     const b = await measure(bare.port, ordersPath, store.auth, connections, SECONDS);
     const row = (what, m, base) => ({
@@ -314,7 +323,12 @@ async function benchDatabase(label, databaseUrl) {
       "p99 ms": ms(m.p99),
       "vs bare orders": ratio(m.rps / base.rps),
     });
-    rows.push(row(`orders?count=${COUNT}`, o, b), row(`products?count=${COUNT}`, p, b), row("bare (same bytes)", b, b));
+    rows.push(
+      row(`orders?count=${COUNT} (repeated: read cache)`, o, b),
+      row(`orders?count=${COUNT} (each a new read)`, cold, b),
+      row(`products?count=${COUNT}`, p, b),
+      row("bare (same bytes)", b, b),
+    );
   }
   await stopProcess(bare.child);
   await stopProcess(store.child);

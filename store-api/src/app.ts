@@ -11,7 +11,7 @@ import { registerDocs } from "./docs/plugin.js";
 import { NotFoundError } from "./api/errors.js";
 import { echoRequestId, loggingOptions } from "./logging/logger.js";
 import { Mailer } from "./mail/mailer.js";
-import { ReadCache } from "./api/read-cache.js";
+import { answerBytes, ReadCache } from "./api/read-cache.js";
 import type { AccessToken } from "./oauth/tokens.js";
 import { signInHousekeeping } from "./oauth/housekeeping.js";
 import { oauthEndpointsPlugin } from "./oauth/plugin.js";
@@ -95,7 +95,11 @@ export async function buildApp({ config, database, onRoute, logStream }: BuildOp
   closeUnreadBodies(app);
   signInHousekeeping(app);
   // An answer is recomputed at least every 10 s, whatever happens: the bound on another process's write.
-  app.decorate("readCache", new ReadCache(config.readCache, 256, 10_000));
+  // At most 64 MiB of answers (a page of 100 orders, each line with its whole product, is over 1 MB).
+  app.decorate(
+    "readCache",
+    new ReadCache(config.readCache, 256, 10_000, Date.now, { max: 64 * 1024 * 1024, weigh: answerBytes }),
+  );
   // A token is re-read at least every 30 s, whatever happens: the bound on a revocation made by another process.
   app.decorate("tokenCache", new ReadCache<AccessToken>(config.readCache, 1_000, 30_000));
   bracketWrites(app, [app.readCache, app.tokenCache]);

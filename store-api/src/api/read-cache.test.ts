@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { ReadCache } from "./read-cache.js";
+import { answerBytes, ReadCache } from "./read-cache.js";
 
 const answer = (body: string) => ({ body, headers: { "x-total-count": "1" } });
 
@@ -72,5 +72,22 @@ describe("the read cache", () => {
     const cache = new ReadCache(false);
     cache.set("/p", cache.ticket(), answer("[1]"));
     expect(cache.get("/p")).toBeUndefined();
+  });
+
+  it("keeps answers within a weight, the least recently used going first, and none heavier than all of it", () => {
+    const cache = new ReadCache(true, 100, Number.POSITIVE_INFINITY, Date.now, { max: 10, weigh: answerBytes });
+    cache.set("/a", cache.ticket(), answer("1234"));
+    cache.set("/b", cache.ticket(), answer("1234"));
+    expect(cache.get("/a")?.body).toBe("1234");
+    cache.set("/c", cache.ticket(), answer("1234"));
+    expect(cache.get("/b")).toBeUndefined();
+    expect(cache.get("/a")?.body).toBe("1234");
+    expect(cache.weight).toBe(8);
+    cache.set("/huge", cache.ticket(), answer("12345678901"));
+    expect(cache.get("/huge")).toBeUndefined();
+    expect(cache.size).toBe(2);
+    cache.beginWrite();
+    cache.endWrite();
+    expect(cache.weight).toBe(0);
   });
 });

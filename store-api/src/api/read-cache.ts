@@ -27,7 +27,19 @@ interface Entry<V> {
   value: V;
   generation: number;
   storedAt: number;
+  /** What `weigh` said of the value (bytes, for answers). */
+  weight: number;
 }
+
+/** A bound on the memory kept, beside the number of answers: a page of 100 orders is over a megabyte. */
+export interface WeightLimit<V> {
+  max: number;
+  weigh(value: V): number;
+}
+
+/** The weight of an answer: its body's bytes. */
+export const answerBytes = (answer: CachedAnswer): number =>
+  typeof answer.body === "string" ? Buffer.byteLength(answer.body) : answer.body.length;
 
 /**
  * The cache of any value read from the database that writes may change (the
@@ -37,6 +49,8 @@ export class ReadCache<V = CachedAnswer> {
   #generation = 0;
   #writes = 0;
   readonly #entries = new Map<string, Entry<V>>();
+  #weight = 0;
+  readonly #limit: WeightLimit<V> | undefined;
 
   constructor(
     readonly enabled: boolean,
@@ -45,7 +59,11 @@ export class ReadCache<V = CachedAnswer> {
     /** How long an answer is kept at most, writes or not (a bound on what another process's write could leave stale). */
     readonly maxAgeMs = Number.POSITIVE_INFINITY,
     private readonly now: () => number = Date.now,
-  ) {}
+    /** How much may be kept at most, by weight (bytes); the least recently used go first. */
+    limit?: WeightLimit<V>,
+  ) {
+    this.#limit = limit;
+  }
 
   /** A write starts: nothing is served or kept until it ends. */
   beginWrite(): void {
@@ -58,6 +76,7 @@ export class ReadCache<V = CachedAnswer> {
     this.#writes = Math.max(0, this.#writes - 1);
     this.#generation++;
     this.#entries.clear();
+    this.#weight = 0;
   }
 
   /** Runs a write outside a request (a background job) between beginWrite and endWrite. */
@@ -76,7 +95,7 @@ export class ReadCache<V = CachedAnswer> {
     const entry = this.#entries.get(key);
     if (!entry || entry.generation !== this.#generation) return undefined;
     if (this.now() - entry.storedAt > this.maxAgeMs) {
-      this.#entries.delete(key);
+      this.delete(key);
       return undefined;
     }
     // Most recently used last (Map keeps insertion order).
@@ -87,6 +106,9 @@ export class ReadCache<V = CachedAnswer> {
 
   /** Forgets one answer (a caller found it no longer true, e.g. an expired token). */
   delete(key: string): void {
+    const entry = this.#entries.get(key);
+    if (!entry) return;
+    this.#weight -= entry.weight;
     this.#entries.delete(key);
   }
 
@@ -98,17 +120,26 @@ export class ReadCache<V = CachedAnswer> {
   /** Keeps an answer computed since `ticket()`, unless a write started in between. */
   set(key: string, ticket: number | null, value: V): void {
     if (ticket === null || ticket !== this.#generation || this.#writes > 0) return;
-    this.#entries.delete(key);
-    this.#entries.set(key, { value, generation: ticket, storedAt: this.now() });
-    while (this.#entries.size > this.capacity) {
+    const weight = this.#limit ? this.#limit.weigh(value) : 0;
+    this.delete(key);
+    // An answer heavier than the whole allowance is not kept at all (it would push out everything else).
+    if (this.#limit && weight > this.#limit.max) return;
+    this.#entries.set(key, { value, generation: ticket, storedAt: this.now(), weight });
+    this.#weight += weight;
+    while (this.#entries.size > this.capacity || (this.#limit && this.#weight > this.#limit.max)) {
       const oldest = this.#entries.keys().next().value;
       if (oldest === undefined) break;
-      this.#entries.delete(oldest);
+      this.delete(oldest);
     }
   }
 
   /** How many answers are kept (tests). */
   get size(): number {
     return this.#entries.size;
+  }
+
+  /** Their total weight (tests). */
+  get weight(): number {
+    return this.#weight;
   }
 }

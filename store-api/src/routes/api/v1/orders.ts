@@ -1,5 +1,6 @@
 import type { FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { cachedRead } from "../../../api/cached-read.js";
 import { resource } from "../../../api/routes.js";
 import { apiErrors } from "../../../api/schemas.js";
 import { recordCouponHit } from "../../../coupons/counting.js";
@@ -87,10 +88,8 @@ const ordersRoutes: FastifyPluginAsyncZod = async (api) => {
         querystring: orderListQuery,
         response: { 200: orderList, ...apiErrors },
       },
-      handler: async (request, reply) => {
-        const { body, total } = await page({ createdSince: request.query.created_since }, request.query);
-        return reply.header("x-total-count", String(total)).send(body);
-      },
+      handler: async (request, reply) =>
+        cachedRead(request, reply, orderList, () => page({ createdSince: request.query.created_since }, request.query)),
     },
     POST: {
       schema: {
@@ -122,7 +121,8 @@ const ordersRoutes: FastifyPluginAsyncZod = async (api) => {
   resource(api, "/orders/count", {
     GET: {
       schema: { tags, summary: "Count all orders", response: { 200: orderCount, ...apiErrors } },
-      handler: async () => ({ count: await countOrders(db) }),
+      handler: async (request, reply) =>
+        cachedRead(request, reply, orderCount, async () => ({ body: { count: await countOrders(db) } })),
     },
   });
 
@@ -136,16 +136,17 @@ const ordersRoutes: FastifyPluginAsyncZod = async (api) => {
           querystring: orderListQuery,
           response: { 200: orderList, ...apiErrors },
         },
-        handler: async (request, reply) => {
-          const { body, total } = await page({ state, createdSince: request.query.created_since }, request.query);
-          return reply.header("x-total-count", String(total)).send(body);
-        },
+        handler: async (request, reply) =>
+          cachedRead(request, reply, orderList, () =>
+            page({ state, createdSince: request.query.created_since }, request.query),
+          ),
       },
     });
     resource(api, `/orders/${state}/count`, {
       GET: {
         schema: { tags, summary: `Count ${STATE_SUMMARY[state]}`, response: { 200: orderCount, ...apiErrors } },
-        handler: async () => ({ count: await countOrders(db, { state }) }),
+        handler: async (request, reply) =>
+          cachedRead(request, reply, orderCount, async () => ({ body: { count: await countOrders(db, { state }) } })),
       },
     });
   }
@@ -158,12 +159,13 @@ const ordersRoutes: FastifyPluginAsyncZod = async (api) => {
         params: orderNumberParams,
         response: { 200: order, ...apiErrors },
       },
-      handler: async (request) => {
-        const details = await db.transaction(async (tx) =>
-          orderDetails(tx, [await getOrder(tx, request.params.order_number)]),
-        );
-        return serializeOrders(details, ctx())[0]!;
-      },
+      handler: async (request, reply) =>
+        cachedRead(request, reply, order, async () => {
+          const details = await db.transaction(async (tx) =>
+            orderDetails(tx, [await getOrder(tx, request.params.order_number)]),
+          );
+          return { body: serializeOrders(details, ctx())[0]! };
+        }),
     },
     PUT: {
       schema: {

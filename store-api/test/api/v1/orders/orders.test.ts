@@ -1,7 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { orders, shipments } from "../../../../src/db/schema/index.js";
 import type { OrderAddress } from "../../../../src/db/schema/orders.js";
-import { addUser, api, outbox, seedToken, startStoreWithAdmin, type TestStore } from "../../../helpers/index.js";
+import {
+  addUser,
+  api,
+  outbox,
+  seedToken,
+  startStoreWithAdmin,
+  type TestStore,
+  writeBehindApi,
+} from "../../../helpers/index.js";
 import { addCatalogue, type Catalogue, type Json, orderCount, postOrder, stock } from "./order-helpers.js";
 
 /**
@@ -33,25 +41,28 @@ const ADDRESS: OrderAddress = {
 async function storefrontOrders(
   rows: { created: number; state?: "paid" | "pending" | "failed"; fulfilled?: boolean; gateway?: string }[],
 ) {
-  const inserted = await store.database.db
-    .insert(orders)
-    .values(
-      rows.map((r) => ({
-        currency: "USD",
-        billingAddress: ADDRESS,
-        shippingAddress: ADDRESS,
-        subtotal: 1000,
-        shipping: 0,
-        tax: 0,
-        total: 1000,
-        paymentState: r.state ?? "paid",
-        paymentGateway: r.gateway ?? "stripe",
-        fulfilled: r.fulfilled ?? false,
-        createdAt: new Date(r.created * 1000),
-        updatedAt: new Date(r.created * 1000),
-      })),
-    )
-    .returning({ number: orders.number });
+  // Behind the API's back, bracketed as the store brackets its own writes (no cached read outlives it).
+  const inserted = await writeBehindApi(store, () =>
+    store.database.db
+      .insert(orders)
+      .values(
+        rows.map((r) => ({
+          currency: "USD",
+          billingAddress: ADDRESS,
+          shippingAddress: ADDRESS,
+          subtotal: 1000,
+          shipping: 0,
+          tax: 0,
+          total: 1000,
+          paymentState: r.state ?? "paid",
+          paymentGateway: r.gateway ?? "stripe",
+          fulfilled: r.fulfilled ?? false,
+          createdAt: new Date(r.created * 1000),
+          updatedAt: new Date(r.created * 1000),
+        })),
+      )
+      .returning({ number: orders.number }),
+  );
   return inserted.map((r) => r.number);
 }
 
@@ -128,15 +139,17 @@ describe("GET /orders and the state lists", () => {
   });
 
   it("reads a storefront order with its gateway and shipments", async () => {
-    await store.database.db.insert(shipments).values({
-      orderNumber: made[0]!,
-      labelCreated: new Date((T0 + 3600) * 1000),
-      shipDate: "2023-11-15",
-      carrier: "UPS",
-      service: "UPS Ground",
-      trackingNumber: "1Z999AA10123456784",
-      shippingCost: 845,
-    });
+    await writeBehindApi(store, () =>
+      store.database.db.insert(shipments).values({
+        orderNumber: made[0]!,
+        labelCreated: new Date((T0 + 3600) * 1000),
+        shipDate: "2023-11-15",
+        carrier: "UPS",
+        service: "UPS Ground",
+        trackingNumber: "1Z999AA10123456784",
+        shippingCost: 845,
+      }),
+    );
     const res = await api(store, admin, "GET", `/orders/${made[0]}`);
     expect(res.status, res.text).toBe(200);
     expect(res.json).toMatchObject({
@@ -370,11 +383,16 @@ describe("an order's url", () => {
   it("is its page in the dashboard when the store knows the dashboard's address", async () => {
     const [n] = await storefrontOrders([{ created: T0 }]);
     expect((await api(store, admin, "GET", `/orders/${n}`)).json.url).toBe(`${store.url}/api/v1/orders/${n}`);
-    store.app.config.dashboardUrl = "https://admin.example.com/";
+    // A change of configuration, made as a restart would: no answer read before it is served after it.
+    const configure = (url: string | undefined) =>
+      writeBehindApi(store, async () => {
+        store.app.config.dashboardUrl = url;
+      });
+    await configure("https://admin.example.com/");
     try {
       expect((await api(store, admin, "GET", `/orders/${n}`)).json.url).toBe(`https://admin.example.com/orders/${n}`);
     } finally {
-      store.app.config.dashboardUrl = undefined;
+      await configure(undefined);
     }
     expect(await orderCount(store, admin)).toBeGreaterThan(0);
   });
