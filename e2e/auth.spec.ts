@@ -61,12 +61,11 @@ test("denying access on the consent page says so on the sign-in page", async ({ 
   await expect(page).toHaveURL(/\/signin\?/);
 });
 
-test("sections that are not built yet say so", async ({ page }) => {
+test("the last section that was coming soon, Orders, opens its list", async ({ page }) => {
   await signIn(page);
-  for (const [link, text] of [["Orders", "Orders are on their way"]] as const) {
-    await page.getByRole("navigation", { name: "Sections" }).getByRole("link", { name: link }).click();
-    await expect(page.getByText(text)).toBeVisible();
-  }
+  await page.getByRole("navigation", { name: "Sections" }).getByRole("link", { name: "Orders" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "Orders" })).toBeVisible();
+  await expect(page.getByText("Orders are on their way")).toHaveCount(0);
 });
 
 test("signing out from the user menu, by keyboard, revokes the token at the store and ends the session", async ({

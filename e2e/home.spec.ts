@@ -1,5 +1,5 @@
-import { type Page, expect, test } from "@playwright/test";
-import { accessTokenOf, e2e, signIn, storeApi, tabTo, uniqueEmail, userMenuButton } from "./support";
+import { type Browser, type Page, expect, test } from "@playwright/test";
+import { accessTokenOf, e2e, escapeRegExp, signIn, storeApi, tabTo, uniqueEmail, userMenuButton } from "./support";
 
 // The e2e dashboard's STORE_NAME (scripts/e2e.mjs).
 const storeName = "Demo Store";
@@ -60,9 +60,9 @@ test("a user with manage_orders and view_stats sees only Orders, with no word of
 
   await page.goto("/");
   await main.getByRole("link", { name: "Orders", exact: true }).click();
-  await expect(page.getByText("Orders are on their way")).toBeVisible();
+  await expect(page.getByRole("heading", { name: "Orders", level: 1 })).toBeVisible();
   await expect(nav.getByRole("link", { name: "Orders", exact: true })).toHaveAttribute("aria-current", "page");
-  await main.getByRole("link", { name: "Go to Home" }).click();
+  await nav.getByRole("link", { name: "Home" }).click();
   await expect(page).toHaveURL(`${e2e.dashboardUrl}/`);
 });
 
@@ -149,4 +149,189 @@ test("the development mail page shows an invitation just sent, with its set-pass
   ).toBe(201);
   await page.getByRole("link", { name: "Refresh" }).click();
   await expect(page.getByRole("article").first()).toContainText(second);
+});
+
+/* ---------- the dashboard part: counts, the chart, the latest orders ---------- */
+
+/** Today in the chart's zone (UTC, lib/store/orders/stats.ts), as the chart writes it: "Mar 3". */
+const todayShort = () =>
+  new Intl.DateTimeFormat("en", { month: "short", day: "numeric", timeZone: "UTC" }).format(new Date());
+const usd = (cents: number) => new Intl.NumberFormat("en", { style: "currency", currency: "USD" }).format(cents / 100);
+const cents = (text: string) => Math.round(Number(text.replace(/[^\d.-]/g, "")) * 100);
+
+/** A product to order (unlimited stock), made with the owner's token; its default option's key. */
+async function productToOrder(token: string): Promise<string> {
+  const product = await storeApi(token, "POST", "/api/v1/products", {
+    name: uniqueEmail("Home product").replace(/@.*/, ""),
+    price: "12.50",
+    quantity: "-1",
+  });
+  expect(product.status, JSON.stringify(product.body)).toBe(201);
+  const options = (product.body as { options: { key: string }[] }).options;
+  return options[0]!.key;
+}
+
+/** An API order of one line, shipping and tax posted as 0 (no shipping groups needed); its number. */
+async function placeOrder(token: string, option: string, { customer, total }: { customer: string; total: string }) {
+  const [first, last] = customer.split(" ");
+  const created = await storeApi(token, "POST", "/api/v1/orders", {
+    send_notifications: "false",
+    ship_first_name: first!,
+    ship_last_name: last!,
+    ship_street1: "1 Main St",
+    ship_city: "New York",
+    ship_state: "NY",
+    ship_postal_code: "10001",
+    ship_country: "US",
+    ship_email: "home-buyer@e2e.test",
+    line_1_product_option: option,
+    line_1_quantity: "1",
+    line_1_unit_price: total,
+    line_1_total: total,
+    shipping: "0",
+    tax: "0",
+    total,
+  });
+  expect(created.status, JSON.stringify(created.body)).toBeLessThan(300);
+  const order = (Array.isArray(created.body) ? created.body[0] : created.body) as { order_number: number };
+  return order.order_number;
+}
+
+/** Signs the owner in, in a context of its own, and runs `work` with the owner's token. */
+async function asOwner<T>(browser: Browser, work: (token: string) => Promise<T>): Promise<T> {
+  const context = await browser.newContext({ baseURL: e2e.dashboardUrl });
+  try {
+    const page = await context.newPage();
+    await signIn(page, e2e.owner, "/");
+    return await work(await accessTokenOf(context));
+  } finally {
+    await context.close();
+  }
+}
+
+/** Today's row of the chart's table (opened under "Show as table"): its orders and revenue in cents; zeros without a chart. */
+async function todayOnHome(page: Page): Promise<{ orders: number; revenue: number }> {
+  const sales = page.getByRole("region", { name: "Sales, last 30 days" });
+  await expect(sales).toBeVisible();
+  const show = sales.getByText("Show as table", { exact: true });
+  if ((await show.count()) === 0) {
+    await expect(sales).toContainText("No orders in the last 30 days.");
+    return { orders: 0, revenue: 0 };
+  }
+  await show.click();
+  const table = sales.getByRole("table", { name: "Revenue and orders per day" });
+  await expect(table).toBeVisible();
+  // Newest first: today's row is the first, and says so.
+  const row = table.getByRole("row").nth(1);
+  await expect(row.getByRole("rowheader")).toContainText("(today)");
+  const cells = row.getByRole("cell");
+  return {
+    orders: Number((await cells.nth(0).innerText()).replace(/,/g, "")),
+    revenue: cents(await cells.nth(1).innerText()),
+  };
+}
+
+test("Home shows the order counts, the last 30 days as a chart and the latest orders", async ({ page, context }) => {
+  await signIn(page, e2e.owner, "/");
+  const token = await accessTokenOf(context);
+  const main = page.getByRole("main");
+  const before = await todayOnHome(page);
+
+  // Three API orders (paid): one cancelled afterwards, which counts as an order but not as revenue.
+  const option = await productToOrder(token);
+  const customer = `Ada ${uniqueEmail("Homebuyer")
+    .replace(/@.*/, "")
+    .replace(/[^A-Za-z0-9]/g, "")}`;
+  const cancelled = await placeOrder(token, option, { customer: "Cy Cancel", total: "7.00" });
+  const cancel = await storeApi(token, "PUT", `/api/v1/orders/${cancelled}`, { cancelled: "true" });
+  expect(cancel.status, JSON.stringify(cancel.body)).toBeLessThan(300);
+  await placeOrder(token, option, { customer: "Bo Second", total: "10.00" });
+  const newest = await placeOrder(token, option, { customer, total: "25.00" });
+
+  // What the store counts now, state by state (the owner has view_stats).
+  const views = ["unfulfilled", "fulfilled", "paid", "pending", "failed"] as const;
+  const expected: Record<string, number> = {};
+  for (const view of [...views, "all"] as const) {
+    const path = view === "all" ? "/api/v1/orders/count" : `/api/v1/orders/${view}/count`;
+    const answer = await storeApi(token, "GET", path);
+    expect(answer.status).toBe(200);
+    expected[view] = typeof answer.body === "number" ? answer.body : (answer.body as { count: number }).count;
+  }
+  expect(expected.all).toBeGreaterThanOrEqual(3);
+
+  await page.reload();
+  await expect(page.getByRole("heading", { name: `Welcome to ${storeName}`, level: 1 })).toBeVisible();
+
+  // Counts: a card per state, each a link to that tab of the orders list.
+  const counts = main.getByRole("list", { name: "Orders by state" });
+  const labels: Record<string, string> = {
+    unfulfilled: "Unfulfilled",
+    fulfilled: "Fulfilled",
+    paid: "Paid",
+    pending: "Pending",
+    failed: "Failed",
+    all: "All",
+  };
+  for (const [view, label] of Object.entries(labels)) {
+    const card = counts.getByRole("link", { name: new RegExp(`^${label}\\s`) });
+    await expect(card).toHaveAccessibleName(`${label} ${expected[view]!.toLocaleString("en")}`);
+    await expect(card).toHaveAttribute("href", view === "all" ? "/orders" : `/orders?view=${view}`);
+  }
+
+  // The chart: its accessible summary names today's figures, and the table's row for today moved by the new orders.
+  const after = await todayOnHome(page);
+  expect(after.orders - before.orders).toBe(3);
+  expect(after.revenue - before.revenue).toBe(3500);
+  const chart = main.getByRole("img", { name: /^Revenue and orders per day from / });
+  await expect(chart).toHaveAccessibleName(
+    new RegExp(
+      `Today, ${escapeRegExp(todayShort())}: ${after.orders} orders? and ${escapeRegExp(usd(after.revenue))}\\.$`,
+    ),
+  );
+  const sales = main.getByRole("region", { name: "Sales, last 30 days" });
+  await expect(sales).toContainText("days in UTC");
+  await expect(sales).toContainText(/without cancelled orders and failed payments \(\d+ cancelled/);
+
+  // Latest orders: the newest first, with its customer, total, payment and fulfilment, linking to its page.
+  const latest = main.getByRole("table", { name: "Latest orders" });
+  const first = latest.getByRole("row").nth(1);
+  await expect(first.getByRole("link", { name: `#${newest}`, exact: true })).toHaveAttribute(
+    "href",
+    `/orders/${newest}`,
+  );
+  await expect(first).toContainText(customer);
+  await expect(first).toContainText("$25.00");
+  await expect(first).toContainText("Paid");
+  await expect(first).toContainText("Unfulfilled");
+  await expect(first).toContainText("just now");
+  await expect(latest.getByRole("row").filter({ hasText: `#${cancelled}` })).toContainText("Cancelled");
+  await expect(main.getByRole("link", { name: "View all orders" })).toHaveAttribute("href", "/orders");
+  // The sections stay, below.
+  await expect(
+    main.getByRole("list", { name: "Sections" }).getByRole("link", { name: "Products", exact: true }),
+  ).toBeVisible();
+});
+
+test("without view_stats Home shows no counts, says so quietly, and still lists the latest orders", async ({
+  page,
+  browser,
+}) => {
+  const number = await asOwner(browser, async (token) =>
+    placeOrder(token, await productToOrder(token), { customer: "Mo Manager", total: "12.50" }),
+  );
+  await signIn(page, e2e.manager, "/");
+  const main = page.getByRole("main");
+  await expect(page.getByRole("heading", { name: `Welcome to ${storeName}`, level: 1 })).toBeVisible();
+  await expect(
+    main.getByText("Order counts are not shown: the store does not let your account view statistics."),
+  ).toBeVisible();
+  await expect(main.getByRole("list", { name: "Orders by state" })).toHaveCount(0);
+  expect(await page.locator("body").innerText()).not.toMatch(rawPermissionNames);
+  // The chart and the latest orders need manage_orders only.
+  await expect(main.getByRole("img", { name: /^Revenue and orders per day from / })).toBeVisible();
+  const latest = main.getByRole("table", { name: "Latest orders" });
+  await expect(latest.getByRole("link", { name: `#${number}`, exact: true })).toBeVisible();
+  // Its sections: Orders and Users only.
+  const sections = main.getByRole("list", { name: "Sections" });
+  await expect(sections.getByRole("link")).toHaveText(["Orders", "Users"]);
 });

@@ -47,7 +47,7 @@ test("at 390px the sidebar folds into a menu and every page fits", async ({ page
   await menu.click();
   await expect(sections).toBeVisible();
   await sections.getByRole("link", { name: "Orders" }).click();
-  await expect(page.getByText("Orders are on their way")).toBeVisible();
+  await expect(page.getByRole("heading", { level: 1, name: "Orders" })).toBeVisible();
   // Choosing a section closes the menu.
   await expect(sections).toBeHidden();
   await expectNoSideways(page);

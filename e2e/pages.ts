@@ -33,6 +33,8 @@ export interface Fixtures {
   shippingOptionId: string;
   /** A tax group with rules, for /tax/[id]. */
   taxGroupId: string;
+  /** An API order of the product above (an option, an extra, two addresses), for /orders/[number]. */
+  orderNumber: string;
 }
 
 export interface SitePage {
@@ -69,8 +71,11 @@ function dashboardPage(name: string, visitor: Visitor, path: (f: Fixtures) => st
           ? page.getByRole("heading", { level: 1, name: heading })
           : page.getByRole("heading", { level: 1 }).first(),
       ).toBeVisible();
-      // Forms that load after the page (components/ui/after-hydration.tsx) are part of it: wait for them.
-      await expect(page.getByText(/^Loading the (form|product editor|calculator)…$/)).toHaveCount(0);
+      // Forms that load after the page (components/ui/after-hydration.tsx) and Home's streamed widgets
+      // (components/home) are part of it: wait for them.
+      await expect(
+        page.getByText(/^Loading the (form|product editor|calculator|order counts|sales chart|latest orders)…$/),
+      ).toHaveCount(0);
     },
   } satisfies SitePage;
 }
@@ -88,6 +93,9 @@ export const sitePages: readonly SitePage[] = [
   dashboardPage("users-invite", "owner", () => "/users/invite"),
   dashboardPage("user", "owner", (f) => `/users/${encodeURIComponent(f.userId)}`),
   dashboardPage("orders", "owner", () => "/orders"),
+  dashboardPage("orders-unfulfilled", "owner", () => "/orders?view=unfulfilled&count=50", "Orders"),
+  dashboardPage("order-new", "owner", () => "/orders/new", "Create order"),
+  dashboardPage("order", "owner", (f) => `/orders/${f.orderNumber}`, /^Order #\d+$/),
   dashboardPage("products", "owner", () => "/products"),
   dashboardPage("product-new", "owner", () => "/products/new"),
   dashboardPage("product", "owner", (f) => `/products/${encodeURIComponent(f.productKey)}`),
@@ -222,6 +230,33 @@ export async function prepare(browser: Browser): Promise<Prepared> {
     });
     expect(product.status, JSON.stringify(product.body)).toBe(201);
     const productKey = String((product.body as { key: string }).key);
+    // An API order of it: a line with an option and an extra, separate billing and shipping addresses.
+    const productOptions = (product.body as { options: { key: string }[] }).options;
+    const productExtras = (product.body as { extras: { key: string }[] }).extras;
+    const address = (prefix: "bill" | "ship", first: string, city: string) => ({
+      [`${prefix}_first_name`]: first,
+      [`${prefix}_last_name`]: "Pages",
+      [`${prefix}_street1`]: "1 Main Street",
+      [`${prefix}_city`]: city,
+      [`${prefix}_state`]: "CA",
+      [`${prefix}_postal_code`]: "94105",
+      [`${prefix}_country`]: "US",
+      [`${prefix}_email`]: `${first.toLowerCase()}@example.com`,
+    });
+    const order = await storeApi(token, "POST", "/api/v1/orders", {
+      line_1_product_option: productOptions[1]!.key,
+      line_1_quantity: "2",
+      line_1_product_extras: productExtras[0]!.key,
+      ...address("bill", "Ada", "San Francisco"),
+      ...address("ship", "Grace", "Oakland"),
+      shipping: "4.00",
+      tax: "0",
+      send_notifications: "false",
+    });
+    expect(order.status, JSON.stringify(order.body)).toBeLessThan(300);
+    const orderNumber = String(
+      ((Array.isArray(order.body) ? order.body[0] : order.body) as { order_number: number }).order_number,
+    );
     // A coupon with a dozen generated single-use codes: its page (the codes list) and its edit form.
     const now = Math.floor(Date.now() / 1000);
     const coupon = await storeApi(token, "POST", "/api/v1/coupons", {
@@ -296,10 +331,13 @@ export async function prepare(browser: Browser): Promise<Prepared> {
         shippingGroupId,
         shippingOptionId,
         taxGroupId,
+        orderNumber,
       },
       ownerState,
       storeSessionState,
       async cleanUp() {
+        // Orders cannot be deleted through the contract: cancelled, its items go back into stock.
+        await storeApi(token, "PUT", `/api/v1/orders/${orderNumber}`, { cancelled: "true" });
         const deleted = await storeApi(token, "DELETE", `/api/v1/users/${inviteeId}`);
         expect(deleted.status, JSON.stringify(deleted.body)).toBeLessThan(300);
         const gone = await storeApi(token, "DELETE", `/api/v1/products/${encodeURIComponent(productKey)}`);

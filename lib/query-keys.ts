@@ -13,6 +13,8 @@ export const queryKeys = {
     /** The categories collected from the whole catalogue (a background load). */
     categories: () => ["products", "categories"] as const,
     one: (key: string) => ["products", "one", key] as const,
+    /** The new order form's product picker: pages of the whole catalogue, loaded as asked. */
+    picker: () => ["products", "picker"] as const,
   },
   /** A product's images and videos (components/products/media/); under the products prefix. */
   productMedia: {
@@ -36,6 +38,8 @@ export const queryKeys = {
     list: (filter: { view: string; page: number; count: number; createdSince: number | null }) =>
       ["orders", "list", filter.view, filter.page, filter.count, filter.createdSince] as const,
     counts: () => ["orders", "counts"] as const,
+    /** The newest orders (page 0 of all), polled for new orders when the counts are refused. */
+    newest: () => ["orders", "newest"] as const,
     one: (number: number) => ["orders", "one", number] as const,
   },
   /** Tax groups: the list and each group with its rules, under ["tax"]. */

@@ -36,3 +36,56 @@ export function storeRead<P extends Params = Params>(
     }
   };
 }
+
+/** What a streaming GET answers: its headers, and the body as text chunks. */
+export interface StoreStreamAnswer {
+  headers: Record<string, string>;
+  chunks: AsyncIterable<string>;
+}
+
+/**
+ * storeRead's sibling for a body streamed as it is read from the store (the
+ * orders' CSV export: app/api/orders/export/route.ts). The same session
+ * check and failure JSON, for what fails before the first byte: `run`
+ * should read the first page itself, so that a refusal or an unreachable
+ * store is answered with its status and sentence. What fails later can only
+ * end the stream with an error (the browser's reader sees it; the log keeps
+ * the detail). Each chunk is sent as soon as it is yielded; a browser that
+ * goes away cancels the reading.
+ */
+export function storeStream<P extends Params = Params>(
+  run: (store: StoreClient, request: StoreReadRequest<P>) => Promise<StoreStreamAnswer>,
+) {
+  return async (request: NextRequest, context: { params: Promise<P> }): Promise<Response> => {
+    const store = await getStoreClient();
+    if (!store) return failureResponse(signedOutFailure);
+    const where = `GET ${request.nextUrl.pathname}`;
+    let answer: StoreStreamAnswer;
+    try {
+      answer = await run(store, { params: await context.params, searchParams: request.nextUrl.searchParams });
+    } catch (error) {
+      return failureResponse(failureFrom(error, { where }));
+    }
+    const iterator = answer.chunks[Symbol.asyncIterator]();
+    const encoder = new TextEncoder();
+    const body = new ReadableStream<Uint8Array>({
+      async pull(controller) {
+        try {
+          const next = await iterator.next();
+          if (next.done) controller.close();
+          else controller.enqueue(encoder.encode(next.value));
+        } catch (error) {
+          const failure = failureFrom(error, { where });
+          console.error(`[stream] ${where} ended early: ${failure.status} ${failure.code}: ${failure.error}`);
+          controller.error(new Error(failure.error));
+        }
+      },
+      async cancel() {
+        await iterator.return?.();
+      },
+    });
+    return new Response(body, {
+      headers: { "Cache-Control": "private, no-store", "X-Content-Type-Options": "nosniff", ...answer.headers },
+    });
+  };
+}

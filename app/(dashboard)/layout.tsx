@@ -22,15 +22,20 @@ export default async function DashboardLayout({ children }: { children: ReactNod
       >
         Skip to main content
       </a>
-      <div className="min-h-screen md:flex">
-        <Sidebar session={session} showDevLinks={devPagesOpenTo(session.permissions)} initialTheme={theme} />
-        <main id="main" tabIndex={-1} className="min-w-0 flex-1 px-4 py-6 -outline-offset-3 sm:px-6 md:px-10 md:py-10">
-          <div className="mx-auto max-w-4xl">
-            {/* React Query and the toasts, once for every section (its keys: lib/query-keys.ts). */}
-            <Providers>{children}</Providers>
-          </div>
-        </main>
-      </div>
+      {/* React Query and the toasts, once for every section (its keys: lib/query-keys.ts). Around
+          the sidebar too: its Orders badge and the orders list share one poll (components/orders/live/). */}
+      <Providers>
+        <div className="min-h-screen md:flex">
+          <Sidebar session={session} showDevLinks={devPagesOpenTo(session.permissions)} initialTheme={theme} />
+          <main
+            id="main"
+            tabIndex={-1}
+            className="min-w-0 flex-1 px-4 py-6 -outline-offset-3 sm:px-6 md:px-10 md:py-10"
+          >
+            <div className="mx-auto max-w-4xl">{children}</div>
+          </main>
+        </div>
+      </Providers>
     </>
   );
 }

@@ -1,73 +1,121 @@
-import ArrowRight from "lucide-react/icons/arrow-right";
 import KeyRound from "lucide-react/icons/key-round";
 import type { Metadata } from "next";
-import Link from "next/link";
+import { Suspense } from "react";
+import { LatestOrders, LatestOrdersSkeleton, latestOrdersCount } from "@/components/home/latest-orders";
+import { OrderCounts, OrderCountsHidden, OrderCountsSkeleton } from "@/components/home/order-counts";
+import { SalesChart, SalesChartSkeleton } from "@/components/home/sales-chart";
+import { SectionLinks } from "@/components/home/section-links";
 import { EmptyState } from "@/components/ui/empty-state";
 import { PageHeader } from "@/components/ui/page-header";
-import { visibleSections } from "@/lib/navigation";
+import { mayUse, sectionAt, visibleSections } from "@/lib/navigation";
 import { requireSession } from "@/lib/session";
+import { loadFromStore } from "@/lib/store/load";
+import { countAllOrders, listOrders, listOrdersCreatedSince } from "@/lib/store/orders/api";
+import { periodCreatedSince, summariseActivity, unixNow } from "@/lib/store/orders/stats";
 
 export const metadata: Metadata = { title: "Home" };
 
 /**
- * Home: a greeting and a card for each section the user may use
- * (lib/navigation.ts). What they may not use is not shown at all.
+ * Home: a greeting, the store at a glance for those who handle orders, and a
+ * card for each section the user may use (lib/navigation.ts). What they may
+ * not use is not shown at all.
+ *
+ * The greeting renders at once; each widget streams in behind its own
+ * skeleton (Suspense) and fails on its own, in a sentence, so one slow or
+ * refused read never holds up or breaks the rest. The reads start together,
+ * here, before anything renders; the widgets (components/home) await them.
+ *
+ * - Orders widgets need manage_orders; without it there are none. Counts
+ *   need view_stats as well. Permissions null (the store does not say):
+ *   every widget asks, and a refusal is shown quietly in its place.
+ * - The chart's days are UTC days (lib/store/orders/stats.ts says why).
  */
 export default async function HomePage() {
   const session = await requireSession("/");
   const sections = visibleSections(session.permissions);
+  const permissions = session.permissions;
+  const ordersWidgets = mayUse(permissions, sectionAt("/orders")!);
+  const mayCount = permissions === null || permissions.includes("view_stats");
 
-  return (
-    <>
-      <PageHeader
-        title={`Welcome to ${session.storeName}`}
-        description={sections.length > 0 ? "Choose what to work on." : `Signed in as ${session.signedInAs}.`}
-      />
-      {session.permissions === null ? (
-        <p className="mb-4 text-sm text-fg-muted">
-          Your store does not tell Store Admin what you may do, so every section is listed. The store decides what you
-          may open.
-        </p>
-      ) : null}
-      {sections.length === 0 ? (
+  const header = (
+    <PageHeader
+      title={`Welcome to ${session.storeName}`}
+      description={
+        ordersWidgets
+          ? "Your store at a glance."
+          : sections.length > 0
+            ? "Choose what to work on."
+            : `Signed in as ${session.signedInAs}.`
+      }
+    />
+  );
+  const unknownPermissions =
+    permissions === null ? (
+      <p className="mb-4 text-sm text-fg-muted">
+        Your store does not tell Store Admin what you may do, so every section is listed. The store decides what you may
+        open.
+      </p>
+    ) : null;
+
+  if (sections.length === 0) {
+    return (
+      <>
+        {header}
         <EmptyState icon={KeyRound} title="Nothing to open yet">
           Your store account may not use any section of Store Admin. Ask the store&apos;s owner to give you access to
           what you work on, then sign out and in again.
         </EmptyState>
-      ) : (
-        <ul aria-label="Sections" className="grid gap-4 sm:grid-cols-2">
-          {sections.map(({ path, label, description, icon: Icon }) => {
-            const aboutId = `section${path.replace(/\//g, "-")}-about`;
-            return (
-              <li
-                key={path}
-                className="group relative flex gap-4 rounded-lg border border-border bg-surface p-4 shadow-sm transition-colors hover:border-border-strong hover:bg-surface-hover"
-              >
-                <span className="flex size-10 shrink-0 items-center justify-center rounded-md bg-accent-soft text-accent-soft-fg">
-                  <Icon aria-hidden="true" className="size-5" />
-                </span>
-                <div className="min-w-0 flex-1">
-                  {/* The whole card is the link's target; its name stays the section's. */}
-                  <Link
-                    href={path}
-                    aria-describedby={aboutId}
-                    className="font-semibold text-fg after:absolute after:inset-0 after:rounded-lg"
-                  >
-                    {label}
-                  </Link>
-                  <p id={aboutId} className="mt-1 text-sm text-fg-muted">
-                    {description}
-                  </p>
-                </div>
-                <ArrowRight
-                  aria-hidden="true"
-                  className="mt-0.5 size-4 shrink-0 text-fg-muted transition-transform group-hover:translate-x-0.5"
-                />
-              </li>
-            );
-          })}
-        </ul>
-      )}
+      </>
+    );
+  }
+
+  if (!ordersWidgets) {
+    return (
+      <>
+        {header}
+        {unknownPermissions}
+        <SectionLinks sections={sections} />
+      </>
+    );
+  }
+
+  // The reads, started together. `now` is one clock for the whole page.
+  const now = unixNow();
+  const counts = mayCount ? loadFromStore("/", (store) => countAllOrders(store)) : null;
+  const activity = loadFromStore("/", async (store) => {
+    const { items, complete } = await listOrdersCreatedSince(store, periodCreatedSince(now));
+    return summariseActivity(items, { now, complete });
+  });
+  const latest = loadFromStore("/", async (store) => ({
+    orders: (await listOrders(store, { count: latestOrdersCount })).items,
+    now,
+  }));
+
+  return (
+    <>
+      {header}
+      {unknownPermissions}
+      <div className="space-y-6">
+        {counts ? (
+          <Suspense fallback={<OrderCountsSkeleton />}>
+            <OrderCounts data={counts} />
+          </Suspense>
+        ) : (
+          <OrderCountsHidden />
+        )}
+        <Suspense fallback={<SalesChartSkeleton />}>
+          <SalesChart data={activity} />
+        </Suspense>
+        <Suspense fallback={<LatestOrdersSkeleton />}>
+          <LatestOrders data={latest} />
+        </Suspense>
+        <section aria-labelledby="sections-heading">
+          <h2 id="sections-heading" className="mb-3 text-base font-semibold text-fg">
+            Sections
+          </h2>
+          <SectionLinks sections={sections} compact />
+        </section>
+      </div>
     </>
   );
 }

@@ -11,6 +11,7 @@ import { usePathname } from "next/navigation";
 import { type ReactNode, useEffect, useRef, useState } from "react";
 import { cn } from "@/components/ui/cn";
 import { home, visibleSections } from "@/lib/navigation";
+import { OrdersNavBadge, ordersBadgeDescriptionId } from "../orders/live/orders-badge";
 
 interface NavLink {
   label: string;
@@ -66,11 +67,14 @@ export function NavMenu({ permissions, showDevLinks, brand, topBarEnd, footer }:
 
   const link = ({ label, path, icon: Icon }: NavLink) => {
     const current = isCurrent(pathname, path);
+    // Orders carries the live badge (components/orders/live/): only listed for people who may see orders.
+    const orders = path === "/orders";
     return (
       <li key={path}>
         <Link
           href={path}
           aria-current={current ? "page" : undefined}
+          aria-describedby={orders ? ordersBadgeDescriptionId : undefined}
           // The current page's own link changes no pathname: close by hand.
           onClick={() => setOpenOn(null)}
           className={cn(
@@ -80,6 +84,7 @@ export function NavMenu({ permissions, showDevLinks, brand, topBarEnd, footer }:
         >
           <Icon aria-hidden="true" className={cn("size-4 shrink-0", current ? "" : "text-fg-muted")} />
           {label}
+          {orders ? <OrdersNavBadge permissions={permissions} onList={current} /> : null}
         </Link>
       </li>
     );

@@ -1,7 +1,9 @@
 "use server";
 
 import * as z from "zod/mini";
-import { orderTags, updateOrder } from "../store/orders/api";
+import { StoreApiError } from "../store/errors";
+import { createOrder, orderTags, updateOrder } from "../store/orders/api";
+import { createOrderInput } from "../store/orders/input";
 import { storeAction } from "./action";
 
 // Writes only. Orders are read by the pages (first render) and by React
@@ -11,6 +13,30 @@ import { storeAction } from "./action";
 const orderNumberInput = z.object({ number: z.number().check(z.int(), z.positive()) });
 
 /**
+ * A store's refusal of a change to an order, in words about orders. Reading
+ * the order took the same permission (manage_orders), so a 403 `forbidden`
+ * here is one of the store's rules, not a missing permission; a 422 is the
+ * order's state (a cancelled order cannot be fulfilled: docs/contract.md#orders).
+ * A store whose error body cannot be read still gets the sentence.
+ */
+function refusedChange(error: unknown, refused: string, { rule403 }: { rule403: boolean }): never {
+  if (
+    error instanceof StoreApiError &&
+    ((rule403 && error.status === 403 && error.code !== "insufficient_scope") ||
+      error.status === 409 ||
+      error.status === 422)
+  ) {
+    throw new StoreApiError({
+      status: error.status,
+      code: error.code,
+      message: refused,
+      detail: error.detail,
+    });
+  }
+  throw error;
+}
+
+/**
  * Fulfils one order. The bulk fulfil of the list calls it once per order,
  * in turn, for a result per order (Next runs a client's actions one at a
  * time anyway).
@@ -18,12 +44,39 @@ const orderNumberInput = z.object({ number: z.number().check(z.int(), z.positive
 export const fulfilOrderAction = storeAction({
   input: orderNumberInput,
   invalidates: [orderTags.all],
-  run: (store, { number }) => updateOrder(store, number, { fulfilled: true }),
+  run: (store, { number }) =>
+    updateOrder(store, number, { fulfilled: true }).catch((error: unknown) =>
+      refusedChange(error, "The store refused to fulfil this order: a cancelled order cannot be fulfilled.", {
+        rule403: false,
+      }),
+    ),
 });
 
 /** Cancels an API order; irreversible (store-api.md, Order states). */
 export const cancelOrderAction = storeAction({
   input: orderNumberInput,
   invalidates: [orderTags.all],
-  run: (store, { number }) => updateOrder(store, number, { cancelled: true }),
+  run: (store, { number }) =>
+    updateOrder(store, number, { cancelled: true }).catch((error: unknown) =>
+      refusedChange(
+        error,
+        "The store refused to cancel this order: only orders created through the API can be cancelled, and only once.",
+        { rule403: true },
+      ),
+    ),
+});
+
+/**
+ * Creates an API order from the spec's POST fields (lib/store/orders/input.ts
+ * builds them from the new order form). The store's 422 names the refused
+ * fields (`line_2_quantity`, `coupon`, `ship_country`): the form puts each
+ * under its own field.
+ */
+export const createOrderAction = storeAction({
+  input: createOrderInput,
+  invalidates: [orderTags.all],
+  run: async (store, fields) => {
+    const order = await createOrder(store, fields);
+    return { number: order.number };
+  },
 });

@@ -6,7 +6,13 @@
 //   - there is no /oauth2/revoke (404);
 //   - creating a user answers 200, not 201; an update answers a list holding the item;
 //   - DELETE answers 204 with no body;
-//   - errors are plain text, not the JSON error model (401 stays 401).
+//   - errors are plain text, not the JSON error model (401 stays 401);
+//   - orders carry neither of the orders extensions (docs/contract.md#orders): no
+//     `cancelled`, and no `payment_gateway` key on API orders (null is left out), so
+//     the dashboard cannot tell API orders or cancelled ones; and cancelling an
+//     order that is already cancelled is refused (422), as a store may do with a
+//     change that cannot be made twice (the bundled store answers it unchanged);
+//     and the orders lists send no X-Total-Count.
 // The dashboard must work against it all the same.
 import http from "node:http";
 
@@ -18,6 +24,20 @@ function send(res, status, headers, body) {
   if (body.length) out["content-length"] = String(body.length);
   res.writeHead(status, out);
   res.end(body);
+}
+
+/** An order of the API without the extensions: no `cancelled`, no `payment_gateway: null`. */
+function plainOrder(value) {
+  if (value && typeof value === "object" && "order_number" in value) {
+    delete value.cancelled;
+    if (value.payment_gateway === null) delete value.payment_gateway;
+  }
+  return value;
+}
+
+function plainOrders(body) {
+  const json = JSON.parse(body.toString("utf8"));
+  return Buffer.from(JSON.stringify(Array.isArray(json) ? json.map(plainOrder) : plainOrder(json)));
 }
 
 function transform(req, status, headers, body) {
@@ -38,6 +58,9 @@ function transform(req, status, headers, body) {
     const plain = { ...headers, "content-type": "text/plain; charset=utf-8" };
     return [status, plain, Buffer.from(status === 401 ? "Unauthorized" : `Error: ${sentence}`)];
   }
+  if (path.startsWith("/api/v1/orders") && /json/.test(headers["content-type"] ?? "")) body = plainOrders(body);
+  // Nor a total of the orders lists: the dashboard pages until a short page.
+  if (path.startsWith("/api/v1/orders")) delete headers["x-total-count"];
   if (req.method === "POST" && status === 201) return [200, headers, body];
   if (req.method === "PUT" && status === 200) {
     const json = JSON.parse(body.toString("utf8"));
@@ -48,13 +71,56 @@ function transform(req, status, headers, body) {
   return [status, headers, body];
 }
 
+/** Whether `req` (with its `body`) cancels an order: PUT /api/v1/orders/{n} with cancelled=true. */
+function cancelsOrder(req, body) {
+  if (req.method !== "PUT" || !/^\/api\/v1\/orders\/\d+$/.test(req.url.split("?")[0])) return false;
+  return /^(true|1)$/i.test(new URLSearchParams(body.toString("utf8")).get("cancelled") ?? "");
+}
+
+/** Reads the order at `path` from the store with the request's own token: whether it is cancelled. */
+function alreadyCancelled(upstream, req) {
+  return new Promise((resolve) => {
+    const check = http.request(
+      {
+        host: upstream.hostname,
+        port: upstream.port,
+        method: "GET",
+        path: req.url.split("?")[0],
+        headers: { authorization: req.headers.authorization ?? "", accept: "application/json" },
+      },
+      (up) => {
+        const chunks = [];
+        up.on("data", (c) => chunks.push(c));
+        up.on("end", () => {
+          try {
+            resolve(up.statusCode === 200 && JSON.parse(Buffer.concat(chunks).toString("utf8")).cancelled === true);
+          } catch {
+            resolve(false);
+          }
+        });
+      },
+    );
+    check.on("error", () => resolve(false));
+    check.end();
+  });
+}
+
 /** Starts the proxy on `port`, forwarding to the store at `target` (http://host:port). */
 export function startPlainStore(port, target) {
   const upstream = new URL(target);
   const server = http.createServer((req, res) => {
     const chunks = [];
     req.on("data", (c) => chunks.push(c));
-    req.on("end", () => {
+    req.on("end", async () => {
+      if (cancelsOrder(req, Buffer.concat(chunks)) && (await alreadyCancelled(upstream, req))) {
+        send(
+          res,
+          422,
+          { "content-type": "text/plain; charset=utf-8" },
+          Buffer.from("Error: the order is already cancelled"),
+        );
+        return;
+      }
       const forward = http.request(
         {
           host: upstream.hostname,

@@ -135,3 +135,77 @@ export async function updateOrder(store: StoreClient, number: number, changes: O
     schema: oneOrListOfOne(storeOrderSummarySchema),
   });
 }
+
+export interface OrdersSince {
+  /** Newest first, each order once. */
+  items: OrderSummary[];
+  /** False when the cap stopped the reading before the period's oldest order. */
+  complete: boolean;
+}
+
+/**
+ * Every order created after `createdSince` (UNIX seconds), for the home
+ * page's figures (lib/store/orders/stats.ts): `GET /orders?created_since=…`
+ * page by page, newest first, until a short page or X-Total-Count is
+ * reached. A store that ignores the filter still ends the reading: listOrders
+ * drops older orders, which makes the page short. Capped at `maxPages`
+ * (default 50 pages of 100), so that a very busy store costs a bounded wait;
+ * `complete` then says the figures rest on the newest orders only.
+ */
+export async function listOrdersCreatedSince(
+  store: StoreClient,
+  createdSince: number,
+  { pageSize = 100, maxPages = 50 }: { pageSize?: number; maxPages?: number } = {},
+): Promise<OrdersSince> {
+  const seen = new Set<number>();
+  const items: OrderSummary[] = [];
+  for (let page = 0; page < maxPages; page++) {
+    const result = await listOrders(store, { page, count: pageSize, createdSince });
+    // An order placed while we read moves the rest down a place: one may come twice.
+    let added = 0;
+    for (const order of result.items) {
+      if (seen.has(order.number)) continue;
+      seen.add(order.number);
+      items.push(order);
+      added++;
+    }
+    const last = result.items.length < pageSize || (result.total !== null && (page + 1) * pageSize >= result.total);
+    if (last) return { items, complete: true };
+    // A full page of nothing new: a store that ignores `page`. Stop rather than read it 50 times.
+    if (added === 0) return { items, complete: false };
+  }
+  return { items, complete: false };
+}
+
+export interface OrderPagesRequest {
+  view?: OrderView;
+  createdSince?: number | null;
+  pageSize?: number;
+  /** A bound, in case a store ignores `page` (default: 2,000 pages of 100). */
+  maxPages?: number;
+}
+
+/**
+ * Every page of a tab, newest first, one page at a time (the CSV export
+ * streams them as they come): until a short page or X-Total-Count is
+ * reached. An order placed while reading moves the rest down a place, so an
+ * order may come twice: each is yielded once. A full page of nothing new (a
+ * store that ignores `page`) ends the reading.
+ */
+export async function* orderPages(
+  store: StoreClient,
+  { view = "all", createdSince = null, pageSize = 100, maxPages = 2_000 }: OrderPagesRequest = {},
+): AsyncGenerator<OrderPage, void, undefined> {
+  const seen = new Set<number>();
+  for (let page = 0; page < maxPages; page++) {
+    const result = await listOrders(store, { view, page, count: pageSize, createdSince });
+    const fresh = result.items.filter((order) => {
+      if (seen.has(order.number)) return false;
+      seen.add(order.number);
+      return true;
+    });
+    yield { ...result, items: fresh };
+    const last = result.items.length < pageSize || (result.total !== null && (page + 1) * pageSize >= result.total);
+    if (last || fresh.length === 0) return;
+  }
+}

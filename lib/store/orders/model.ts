@@ -114,6 +114,13 @@ export function optionLabel(option: Pick<ProductOption, "metadata" | "isDefault"
     .join(" · ");
 }
 
+/** An extra in words: "Gift wrap: Yes", or its one name ("Engraving"); "" when it has no metadata. */
+export function extraLabel(extra: Pick<ProductExtra, "metadata">): string {
+  return Object.entries(extra.metadata)
+    .map(([name, value]) => (!value.trim() || value.trim() === name.trim() ? name : `${name}: ${value}`))
+    .join(" · ");
+}
+
 export interface Shipment {
   /** UNIX seconds. */
   labelCreated: number | null;

@@ -1,0 +1,109 @@
+import type { Metadata } from "next";
+import { notFound } from "next/navigation";
+import { LocalDate } from "@/components/coupons/local-date";
+import { NoAccess } from "@/components/no-access";
+import { backToList, ordersListPath } from "@/components/orders/detail/back";
+import { OrderActions } from "@/components/orders/detail/order-actions";
+import { CustomerCard, DetailsCard, LinesCard, ShipmentsCard, TotalsCard } from "@/components/orders/detail/order-view";
+import { StoreProblemNotice } from "@/components/store-problem";
+import { Badge, type BadgeTone } from "@/components/ui/badge";
+import { Notice } from "@/components/ui/notice";
+import { PageHeader } from "@/components/ui/page-header";
+import { mayUse, sectionAt } from "@/lib/navigation";
+import { requireSession } from "@/lib/session";
+import { getOrder } from "@/lib/store/orders/api";
+import { fulfilmentLabel, paymentGatewayLabel, paymentStateLabel, parseOrderNumber } from "@/lib/store/orders/model";
+import { loadFromStore } from "@/lib/store/load";
+
+type Params = {
+  params: Promise<{ number: string }>;
+  searchParams: Promise<Record<string, string | string[] | undefined>>;
+};
+
+export async function generateMetadata({ params }: Pick<Params, "params">): Promise<Metadata> {
+  const raw = (await params).number;
+  const number = /^\d+$/.test(raw) ? parseOrderNumber(raw) : null;
+  return { title: number === null ? "Order" : `Order #${number}` };
+}
+
+const paymentTones: Record<string, BadgeTone> = { paid: "success", pending: "warning", failed: "danger" };
+
+/**
+ * One order (store-api.md: Order; docs/contract.md#orders): its state and
+ * actions in the header, then what was ordered, by whom, where it goes and
+ * what it cost. `?back=/orders?…` is the list it was opened from.
+ */
+export default async function OrderPage({ params, searchParams }: Params) {
+  const [{ number: raw }, query] = await Promise.all([params, searchParams]);
+  const number = /^\d+$/.test(raw) ? parseOrderNumber(raw) : null;
+  if (number === null) notFound();
+  const backHref = backToList(query.back);
+  const back = { href: backHref, label: "Back to orders" };
+  const here =
+    backHref === ordersListPath ? `/orders/${number}` : `/orders/${number}?${new URLSearchParams({ back: backHref })}`;
+  const session = await requireSession(here);
+  const section = sectionAt("/orders")!;
+  if (!mayUse(session.permissions, section)) return <NoAccess section={section} storeName={session.storeName} />;
+
+  const loaded = await loadFromStore(here, (store) => getOrder(store, number));
+  if (!loaded.ok) {
+    if (loaded.problem.status === 404) notFound();
+    return (
+      <>
+        <PageHeader title={`Order #${number}`} back={back} />
+        <StoreProblemNotice problem={loaded.problem} retryHref={here} back={back} />
+      </>
+    );
+  }
+  const order = loaded.data;
+  const fulfilment = fulfilmentLabel(order);
+
+  return (
+    <div className="max-w-6xl space-y-6">
+      <PageHeader
+        title={`Order #${order.number}`}
+        description={
+          order.created !== null ? (
+            <>
+              Placed <LocalDate seconds={order.created} />
+            </>
+          ) : undefined
+        }
+        back={back}
+        // Reading an order takes manage_orders, as its writes do: whoever sees the page may try them (the store decides).
+        actions={<OrderActions order={order} />}
+      />
+      <ul aria-label="Status" className="-mt-3 flex flex-wrap items-center gap-2 text-sm">
+        <li>
+          <Badge tone={paymentTones[order.paymentState] ?? "neutral"} dot>
+            {paymentStateLabel(order.paymentState)}
+          </Badge>
+        </li>
+        {order.paymentGatewayKnown ? (
+          <li className="text-fg-muted">{paymentGatewayLabel(order.paymentGateway)}</li>
+        ) : null}
+        <li>
+          <Badge tone={order.cancelled ? "danger" : order.fulfilled ? "success" : "warning"} dot>
+            {fulfilment}
+          </Badge>
+        </li>
+      </ul>
+      {order.cancelled ? (
+        <Notice tone="info">
+          This order is cancelled: it can no longer be fulfilled, and cancelling cannot be undone.
+        </Notice>
+      ) : null}
+      <div className="grid gap-6 lg:grid-cols-3">
+        <div className="min-w-0 space-y-6 lg:col-span-2">
+          <LinesCard order={order} />
+          <ShipmentsCard order={order} />
+        </div>
+        <div className="min-w-0 space-y-6">
+          <TotalsCard order={order} />
+          <CustomerCard order={order} />
+          <DetailsCard order={order} />
+        </div>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,486 @@
+"use client";
+
+import { keepPreviousData, useQuery, useQueryClient } from "@tanstack/react-query";
+import ShoppingCart from "lucide-react/icons/shopping-cart";
+import Link from "next/link";
+import { useSearchParams } from "next/navigation";
+import { type MouseEvent, useEffect, useId, useMemo, useRef, useState } from "react";
+import { fulfilOrderAction } from "@/lib/actions/orders";
+import { fetchJson } from "@/lib/query/fetch-json";
+import { queryKeys } from "@/lib/query-keys";
+import { signInAgainIfNeeded } from "@/lib/sign-in-again";
+import {
+  canFulfil,
+  type OrderPage,
+  type OrderView,
+  orderPageSizes,
+  orderViewLabels,
+  orderViews,
+} from "@/lib/store/orders/model";
+import { useHydrated } from "../../ui/after-hydration";
+import { Button, buttonClasses } from "../../ui/button";
+import { cn } from "../../ui/cn";
+import { EmptyState } from "../../ui/empty-state";
+import { ListAlert, Notice } from "../../ui/notice";
+import { Pagination } from "../../ui/pagination";
+import { Select } from "../../ui/select";
+import { SkeletonRows } from "../../ui/skeleton";
+import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "../../ui/table";
+import { type LiveMark, newOrdersSince, newOrdersText } from "../live/live-logic";
+import { useOrdersLive } from "../live/use-orders-live";
+import { type FulfilProgress, fulfilInTurn, stillSelected } from "./bulk-fulfil";
+import { ExportOrders } from "./export-orders";
+import { FulfilBar } from "./fulfil-bar";
+import { createdSinceOf, listApiPath, listHref, type OrderListParams, readListParams } from "./list-params";
+import { ListFilters } from "./list-filters";
+import { OrderCustomer, OrderDate, OrderFulfilment, OrderPayment, OrderTotal } from "./order-cells";
+
+const counted = (n: number) => n.toLocaleString("en");
+
+/** A plain left click on a link that the page handles itself (modified clicks open tabs as usual). */
+function ownClick(event: MouseEvent<HTMLAnchorElement>): boolean {
+  if (event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey)
+    return false;
+  event.preventDefault();
+  return true;
+}
+
+const emptyTexts: Record<OrderView, { title: string; body: string }> = {
+  all: { title: "No orders yet", body: "Orders appear here as customers buy. You can also create one for a customer." },
+  unfulfilled: {
+    title: "No unfulfilled orders",
+    body: "Everything is fulfilled. New orders show here until you ship them.",
+  },
+  fulfilled: { title: "No fulfilled orders", body: "Orders show here once you have fulfilled them." },
+  paid: { title: "No paid orders", body: "Orders whose payment is complete show here." },
+  pending: { title: "No pending payments", body: "Orders whose payment has not gone through yet show here." },
+  failed: { title: "No failed payments", body: "Orders whose payment failed show here, so that you can follow up." },
+};
+
+/**
+ * The orders list: tabs by state with their counts, a date filter, one page
+ * of a tab as a table (cards on phones), bulk fulfil, the CSV export, and
+ * the "N new orders" pill fed by the shared poll (components/orders/live/).
+ *
+ * The view is the URL (list-params.ts). The first render comes from the
+ * server (app/(dashboard)/orders/page.tsx); moving between tabs and pages
+ * writes the URL with the History API (Next keeps useSearchParams in step,
+ * so Back works) and reads the page through React Query and GET /api/orders.
+ */
+export function OrdersManager({
+  permissions,
+  mayFulfil,
+}: {
+  permissions: string[] | null;
+  /** manage_orders, or permissions unknown (the store decides). */
+  mayFulfil: boolean;
+}) {
+  const search = useSearchParams();
+  const params = useMemo(() => readListParams(Object.fromEntries(search)), [search]);
+  const here = listHref(params);
+  const hydrated = useHydrated();
+  const queryClient = useQueryClient();
+  const headingId = useId();
+  const headingRef = useRef<HTMLHeadingElement>(null);
+
+  // The day filter becomes the store's created_since in the browser's own zone; until hydrated, unknown.
+  const createdSince = params.since ? (hydrated ? createdSinceOf(params.since) : undefined) : null;
+  const request = {
+    view: params.view,
+    page: params.page,
+    count: params.count,
+    createdSince: createdSince ?? null,
+  };
+  const list = useQuery({
+    queryKey: queryKeys.orders.list(request),
+    queryFn: ({ signal }) => fetchJson<OrderPage>(listApiPath(request), { signal }),
+    enabled: createdSince !== undefined,
+    placeholderData: keepPreviousData,
+  });
+
+  function go(next: OrderListParams) {
+    window.history.pushState(null, "", listHref(next));
+  }
+
+  /* ---------- live: the "N new orders" pill ---------- */
+  const live = useOrdersLive({ permissions, poll: false });
+  const [baseline, setBaseline] = useState<{ key: string; mark: LiveMark } | null>(null);
+  const comparable = (a: LiveMark, b: LiveMark) => (a.all === null) === (b.all === null);
+  if (live.ready && (baseline === null || baseline.key !== here || !comparable(baseline.mark, live.mark))) {
+    setBaseline({ key: here, mark: live.mark });
+  }
+  const fresh = baseline ? newOrdersSince(baseline.mark, live.mark) : { count: 0, capped: false };
+
+  function showNewOrders() {
+    setBaseline({ key: listHref({ ...params, page: 0 }), mark: live.mark });
+    if (params.page !== 0) go({ ...params, page: 0 });
+    void queryClient.invalidateQueries({ queryKey: ["orders", "list"] });
+    headingRef.current?.focus();
+  }
+
+  /* ---------- selection and bulk fulfil ---------- */
+  const [selection, setSelection] = useState<{ key: string; numbers: Set<number> }>({ key: here, numbers: new Set() });
+  const selected = selection.key === here ? selection.numbers : new Set<number>();
+  const [progress, setProgress] = useState<FulfilProgress | null>(null);
+  const running = progress !== null && progress.current !== null;
+  const mounted = useRef(true);
+  useEffect(() => {
+    mounted.current = true;
+    return () => {
+      mounted.current = false;
+    };
+  }, []);
+
+  const rows = list.data?.items ?? [];
+  const fulfillable = mayFulfil ? rows.filter(canFulfil) : [];
+  const chosenHere = fulfillable.filter((o) => selected.has(o.number));
+  const allChosen = fulfillable.length > 0 && chosenHere.length === fulfillable.length;
+
+  function toggle(number: number, on: boolean) {
+    const next = new Set(selected);
+    if (on) next.add(number);
+    else next.delete(number);
+    setSelection({ key: here, numbers: next });
+  }
+  function toggleAll(on: boolean) {
+    setSelection({ key: here, numbers: on ? new Set(fulfillable.map((o) => o.number)) : new Set() });
+  }
+
+  async function fulfilSelected() {
+    if (running) return;
+    const key = here;
+    const chosen = new Set(selected);
+    const numbers = rows.filter((o) => chosen.has(o.number)).map((o) => o.number);
+    if (!numbers.length) return;
+    const results = await fulfilInTurn(
+      numbers,
+      async (number) => {
+        const result = await fulfilOrderAction({ number });
+        if (result.ok) return { ok: true };
+        // A 401 sends the person to sign in and back; the rest is the store's sentence for this order.
+        signInAgainIfNeeded(result);
+        return { ok: false, message: result.error };
+      },
+      (p) => {
+        if (mounted.current) setProgress(p);
+      },
+      () => !mounted.current,
+    );
+    if (!mounted.current) return;
+    setSelection({ key, numbers: stillSelected(chosen, results) });
+    // The list, the tabs' counts and the sidebar's badge, all under ["orders"].
+    await queryClient.invalidateQueries({ queryKey: queryKeys.orders.all });
+  }
+
+  /* ---------- what the page shows ---------- */
+  const page = list.data;
+  const counts = live.counts?.counts;
+  const countsMissing = live.mode === "newest";
+  const label = orderViewLabels[params.view];
+  const expected = page?.total ?? (params.since ? null : (counts?.[params.view] ?? null));
+  const loadError = list.error instanceof Error ? list.error.message : null;
+  const noun = params.view === "all" ? "orders" : `${label.toLowerCase()} orders`;
+  const sinceText = params.since ? ` since ${params.since}` : "";
+
+  return (
+    <section aria-labelledby={headingId} className="min-w-0">
+      <nav aria-label="Order views" className="relative -mx-1 mb-4 overflow-x-auto px-1 pb-1">
+        <ul className="flex min-w-max gap-1 border-b border-border">
+          {orderViews.map((view) => {
+            const current = view === params.view;
+            const count = counts?.[view];
+            return (
+              <li key={view}>
+                <a
+                  href={listHref({ ...params, view, page: 0 })}
+                  aria-current={current ? "page" : undefined}
+                  onClick={(event) => {
+                    if (ownClick(event)) go({ ...params, view, page: 0 });
+                  }}
+                  className={cn(
+                    "-mb-px inline-flex min-h-10 items-center gap-2 border-b-2 px-3 py-2 text-sm font-medium whitespace-nowrap",
+                    current ? "border-primary text-fg" : "border-transparent text-fg-muted hover:text-fg",
+                  )}
+                >
+                  {orderViewLabels[view]}
+                  {count != null ? (
+                    <span className="rounded-full bg-surface-muted px-1.5 text-xs text-fg tabular-nums">
+                      {counted(count)}
+                      <span className="sr-only"> orders</span>
+                    </span>
+                  ) : null}
+                </a>
+              </li>
+            );
+          })}
+        </ul>
+      </nav>
+      {countsMissing ? (
+        <p className="-mt-2 mb-4 text-sm text-fg-muted">
+          The tabs show no counts: your store account may not view statistics.
+        </p>
+      ) : null}
+
+      <ListFilters
+        key={`${params.since}|${params.view}`}
+        params={params}
+        onApply={(since) => go({ ...params, since, page: 0 })}
+        exportSlot={
+          <ExportOrders view={params.view} since={params.since} createdSince={createdSince} expected={expected} />
+        }
+      />
+
+      <div className="mb-3 flex flex-wrap items-center justify-between gap-2">
+        <h2 id={headingId} ref={headingRef} tabIndex={-1} className="text-sm font-medium text-fg-muted">
+          {label === "All" ? "All orders" : `${label} orders`}
+          {sinceText}
+          {page?.total != null ? ` · ${counted(page.total)}` : ""}
+        </h2>
+        <div aria-live="polite">
+          {fresh.count > 0 ? (
+            <Button size="sm" variant="secondary" onClick={showNewOrders} className="rounded-full">
+              {newOrdersText(fresh)} · Show
+            </Button>
+          ) : null}
+        </div>
+      </div>
+
+      <ListAlert loadError={page ? loadError : null} />
+
+      {!page ? (
+        list.isError ? (
+          <Notice role="alert" tone="error" title="Could not load the orders">
+            <p>{loadError}</p>
+            <Button variant="secondary" className="mt-3" onClick={() => void list.refetch()}>
+              Try again
+            </Button>
+          </Notice>
+        ) : (
+          <SkeletonRows label="Loading orders…" rows={6} rowClassName="h-14" />
+        )
+      ) : rows.length ? (
+        <>
+          {fulfillable.length ? (
+            <div className="mb-2 md:hidden">
+              <SelectAll
+                id={`${headingId}-all-phone`}
+                checked={allChosen}
+                some={chosenHere.length > 0}
+                onChange={toggleAll}
+                disabled={running}
+              />
+            </div>
+          ) : null}
+          {/* On phones the header row is only read out, but it keeps its width (overflow does not apply
+              to a table's row groups, and it is absolute): clip it here, so that the page never scrolls sideways. */}
+          <div className="max-md:relative max-md:overflow-x-clip">
+            <Table aria-label={`${noun}${sinceText}`} stackOnMobile aria-busy={list.isFetching || running || undefined}>
+              <TableHeader>
+                <TableRow>
+                  {mayFulfil ? (
+                    <TableHead className="w-0">
+                      {fulfillable.length ? (
+                        // Phones get their own, above the cards: the header is only read out there.
+                        <SelectAll
+                          id={`${headingId}-all`}
+                          checked={allChosen}
+                          some={chosenHere.length > 0}
+                          onChange={toggleAll}
+                          disabled={running}
+                          compact
+                        />
+                      ) : (
+                        <span className="sr-only">Select</span>
+                      )}
+                    </TableHead>
+                  ) : null}
+                  <TableHead>Order</TableHead>
+                  <TableHead>Date</TableHead>
+                  <TableHead>Customer</TableHead>
+                  <TableHead numeric>Total</TableHead>
+                  <TableHead>Payment</TableHead>
+                  <TableHead>Fulfilment</TableHead>
+                </TableRow>
+              </TableHeader>
+              <TableBody>
+                {rows.map((order) => {
+                  const choosable = mayFulfil && canFulfil(order);
+                  return (
+                    <TableRow key={order.number} data-order={order.number}>
+                      {mayFulfil ? (
+                        <TableCell
+                          className={cn(
+                            "w-0 max-md:float-start max-md:me-3 max-md:py-3",
+                            // Nothing to choose: no empty gap before the number on a phone's card.
+                            !choosable && "max-md:hidden",
+                          )}
+                        >
+                          {choosable ? (
+                            <input
+                              type="checkbox"
+                              aria-label={`Select order #${order.number}`}
+                              checked={selected.has(order.number)}
+                              disabled={running}
+                              onChange={(event) => toggle(order.number, event.target.checked)}
+                              className="mt-0.5 size-4 cursor-pointer accent-primary disabled:cursor-not-allowed max-md:size-5"
+                            />
+                          ) : null}
+                        </TableCell>
+                      ) : null}
+                      <TableCell className="font-medium whitespace-nowrap max-md:text-base">
+                        <Link
+                          href={`/orders/${order.number}`}
+                          className="text-accent underline-offset-2 hover:underline"
+                        >
+                          #{order.number}
+                        </Link>
+                      </TableCell>
+                      <TableCell label="Date" className="max-md:clear-both md:min-w-36">
+                        <OrderDate seconds={order.created} />
+                      </TableCell>
+                      <TableCell label="Customer" className="min-w-0 md:max-w-56">
+                        <OrderCustomer order={order} />
+                      </TableCell>
+                      <TableCell label="Total" numeric className="max-md:text-start">
+                        <OrderTotal order={order} />
+                      </TableCell>
+                      <TableCell label="Payment">
+                        <OrderPayment order={order} />
+                      </TableCell>
+                      <TableCell label="Fulfilment">
+                        <OrderFulfilment order={order} />
+                      </TableCell>
+                    </TableRow>
+                  );
+                })}
+              </TableBody>
+            </Table>
+          </div>
+        </>
+      ) : params.page > 0 ? (
+        <EmptyState
+          icon={ShoppingCart}
+          title="This page is empty"
+          action={
+            <Button variant="secondary" onClick={() => go({ ...params, page: 0 })}>
+              Go to the first page
+            </Button>
+          }
+        >
+          The list is shorter than this page: orders may have changed tabs since.
+        </EmptyState>
+      ) : params.since ? (
+        <EmptyState
+          icon={ShoppingCart}
+          title={`No ${params.view === "all" ? "" : `${label.toLowerCase()} `}orders since ${params.since}`}
+          action={
+            <Button variant="secondary" onClick={() => go({ ...params, since: "", page: 0 })}>
+              Show every date
+            </Button>
+          }
+        >
+          Choose an earlier day, or clear the date to see every order in this tab.
+        </EmptyState>
+      ) : (
+        <EmptyState
+          icon={ShoppingCart}
+          title={emptyTexts[params.view].title}
+          action={
+            params.view === "all" && mayFulfil ? (
+              <Link href="/orders/new" className={buttonClasses("secondary")}>
+                Create an order
+              </Link>
+            ) : null
+          }
+        >
+          {emptyTexts[params.view].body}
+        </EmptyState>
+      )}
+
+      {page ? (
+        <div className="flex flex-wrap items-end justify-between gap-3">
+          <Pagination
+            page={params.page}
+            pageSize={params.count}
+            itemCount={rows.length}
+            total={page.total}
+            onPageChange={(p) => go({ ...params, page: p })}
+            noun={noun}
+            className="grow"
+          />
+          {rows.length || params.page > 0 ? (
+            <PageSize value={params.count} onChange={(count) => go({ ...params, page: 0, count })} />
+          ) : null}
+        </div>
+      ) : null}
+
+      {mayFulfil ? (
+        <FulfilBar
+          selected={chosenHere.length}
+          progress={progress}
+          onFulfil={() => void fulfilSelected()}
+          onClear={() => setSelection({ key: here, numbers: new Set() })}
+          onDismiss={() => setProgress(null)}
+        />
+      ) : null}
+    </section>
+  );
+}
+
+function SelectAll({
+  id,
+  checked,
+  some,
+  onChange,
+  disabled,
+  compact = false,
+}: {
+  id: string;
+  checked: boolean;
+  some: boolean;
+  onChange: (on: boolean) => void;
+  disabled: boolean;
+  compact?: boolean;
+}) {
+  const ref = useRef<HTMLInputElement>(null);
+  useEffect(() => {
+    if (ref.current) ref.current.indeterminate = some && !checked;
+  }, [some, checked]);
+  return (
+    <span className={cn("inline-flex items-center gap-2", compact && "max-md:hidden")}>
+      <input
+        ref={ref}
+        id={id}
+        type="checkbox"
+        checked={checked}
+        disabled={disabled}
+        onChange={(event) => onChange(event.target.checked)}
+        className="size-4 cursor-pointer accent-primary disabled:cursor-not-allowed max-md:size-5"
+        aria-label={compact ? "Select all on this page" : undefined}
+      />
+      {compact ? null : (
+        <label htmlFor={id} className="text-sm font-medium text-fg">
+          Select all on this page
+        </label>
+      )}
+    </span>
+  );
+}
+
+function PageSize({ value, onChange }: { value: number; onChange: (count: number) => void }) {
+  const id = useId();
+  return (
+    <div className="mt-4 flex items-center gap-2">
+      <label htmlFor={id} className="text-sm text-fg-muted">
+        Per page
+      </label>
+      <Select id={id} value={value} onChange={(event) => onChange(Number(event.target.value))} className="w-24">
+        {orderPageSizes.map((size) => (
+          <option key={size} value={size}>
+            {size}
+          </option>
+        ))}
+      </Select>
+    </div>
+  );
+}

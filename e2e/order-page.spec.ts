@@ -1,0 +1,278 @@
+import { type Browser, type BrowserContext, type Page, expect, test } from "@playwright/test";
+import { accessTokenOf, e2e, signIn, storeApi, toastSaying, uniqueEmail } from "./support";
+
+// An order's page (app/(dashboard)/orders/[number]): what it shows of an API
+// order, fulfilling and cancelling it (stock goes back), the plain store that
+// cannot tell API orders apart, and a user who may not manage orders.
+
+interface ApiItem {
+  key: string;
+  metadata: Record<string, string>;
+  quantity: number;
+}
+interface ApiProduct {
+  key: string;
+  name: string;
+  options: ApiItem[];
+  extras: ApiItem[];
+}
+interface ApiOrder {
+  order_number: number;
+  fulfilled: boolean;
+  cancelled?: boolean;
+  payment_gateway?: string | null;
+}
+
+const unique = (prefix: string) => `${prefix} ${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
+const plainDashboardUrl = process.env.E2E_PLAIN_DASHBOARD_URL ?? "";
+const plainStoreUrl = process.env.E2E_PLAIN_STORE_URL ?? "";
+
+const billing = {
+  bill_first_name: "Ada",
+  bill_last_name: "Lovelace",
+  bill_street1: "12 Analytical Way",
+  bill_city: "Springfield",
+  bill_state: "IL",
+  bill_postal_code: "62701",
+  bill_country: "US",
+  bill_email: "ada@example.com",
+  bill_phone: "+1 555 0100",
+};
+const shipping = {
+  ship_first_name: "Charles",
+  ship_last_name: "Babbage",
+  ship_street1: "Unter den Linden 5",
+  ship_city: "Berlin",
+  ship_postal_code: "10117",
+  ship_country: "DE",
+  ship_email: "charles@example.com",
+};
+
+async function addProduct(token: string): Promise<ApiProduct> {
+  const created = await storeApi(token, "POST", "/api/v1/products", {
+    name: unique("Order page lamp"),
+    price: "20.00",
+    options: JSON.stringify([
+      { metadata: { Size: "S" }, quantity: 5, surcharge: "0" },
+      { metadata: { Size: "M" }, quantity: 4, surcharge: "2.50" },
+    ]),
+    extras: JSON.stringify([{ metadata: { "Gift wrap": "Yes" }, quantity: -1, surcharge: "3.00" }]),
+  });
+  expect(created.status, JSON.stringify(created.body)).toBe(201);
+  return created.body as ApiProduct;
+}
+
+async function addOrder(token: string, fields: Record<string, string>): Promise<ApiOrder> {
+  const created = await storeApi(token, "POST", "/api/v1/orders", {
+    ...billing,
+    ...shipping,
+    shipping: "5.00",
+    tax: "1.00",
+    send_notifications: "false",
+    ...fields,
+  });
+  expect(created.status, JSON.stringify(created.body)).toBeLessThan(300);
+  return (Array.isArray(created.body) ? created.body[0] : created.body) as ApiOrder;
+}
+
+async function optionStock(token: string, productKey: string, key: string): Promise<number> {
+  const { status, body } = await storeApi(token, "GET", `/api/v1/products/${encodeURIComponent(productKey)}`);
+  expect(status).toBe(200);
+  return (body as ApiProduct).options.find((o) => o.key === key)!.quantity;
+}
+
+function badges(page: Page) {
+  return page.getByRole("list", { name: "Status" });
+}
+
+test("shows an API order, fulfils it and cancels it behind a confirmation, with the stock back", async ({
+  page,
+  context,
+}) => {
+  await signIn(page, e2e.owner, "/orders/new");
+  const token = await accessTokenOf(context);
+  const product = await addProduct(token);
+  const medium = product.options.find((o) => o.metadata.Size === "M")!;
+  const wrap = product.extras[0]!;
+  const customId = unique("E2E").replace(" ", "-");
+  const order = await addOrder(token, {
+    line_1_product_option: medium.key,
+    line_1_quantity: "2",
+    line_1_product_extras: wrap.key,
+    custom_id: customId,
+  });
+  const n = order.order_number;
+  expect(await optionStock(token, product.key, medium.key)).toBe(2);
+
+  await page.goto(`/orders/${n}?back=${encodeURIComponent("/orders?view=unfulfilled")}`);
+  await expect(page.getByRole("heading", { level: 1, name: `Order #${n}` })).toBeVisible();
+  await expect(page.getByRole("link", { name: "Back to orders" })).toHaveAttribute("href", "/orders?view=unfulfilled");
+  await expect(badges(page).getByRole("listitem")).toHaveText(["Paid", "API order", "Unfulfilled"]);
+
+  // The line: the product (a link), its option, the extra with its surcharge, the unit price without extras.
+  const items = page.getByRole("table", { name: `Items of order #${n}` });
+  const row = items.getByRole("row").filter({ hasText: product.name });
+  await expect(row.getByRole("link", { name: product.name })).toHaveAttribute(
+    "href",
+    `/products/${encodeURIComponent(product.key)}`,
+  );
+  await expect(row).toContainText("Size: M");
+  await expect(row.getByRole("list", { name: `Extras of ${product.name}` })).toHaveText("+ Gift wrap: Yes ($3.00)");
+  await expect(row.getByRole("cell").nth(1)).toContainText("$22.50");
+  await expect(row.getByRole("cell").nth(2)).toContainText("2");
+  await expect(row.getByRole("cell").nth(3)).toContainText("$51.00");
+
+  const totals = page.getByRole("region", { name: "Totals" });
+  await expect(totals).toContainText("Subtotal$51.00");
+  await expect(totals).toContainText("Shipping$5.00");
+  await expect(totals).toContainText("Tax$1.00");
+  await expect(totals).toContainText("DiscountNone");
+  await expect(totals).toContainText("Total$57.00");
+
+  const customer = page.getByRole("region", { name: "Customer" });
+  await expect(customer.getByRole("link", { name: "ada@example.com" })).toHaveAttribute(
+    "href",
+    "mailto:ada@example.com",
+  );
+  await expect(customer.getByRole("link", { name: "+1 555 0100" })).toHaveAttribute("href", "tel:+15550100");
+  await expect(customer).toContainText("Springfield, IL 62701");
+  await expect(customer).toContainText("United States");
+  await expect(customer).toContainText("Germany");
+  await expect(customer).not.toContainText("Same as billing");
+  await expect(page.getByRole("region", { name: "Details" })).toContainText(customId);
+  await expect(page.getByRole("region", { name: "Shipments" })).toContainText("No shipments yet.");
+
+  // Fulfil.
+  await page.getByRole("button", { name: "Fulfil", exact: true }).click();
+  await expect(toastSaying(page, `Fulfilled order #${n}.`)).toBeVisible();
+  await expect(badges(page).getByRole("listitem")).toHaveText(["Paid", "API order", "Fulfilled"]);
+  await expect(page.getByRole("button", { name: "Fulfil", exact: true })).toHaveCount(0);
+
+  // Cancel: the dialog says it cannot be undone and that stock goes back; backing out changes nothing.
+  const cancelOrder = page.getByRole("button", { name: "Cancel order", exact: true });
+  await cancelOrder.click();
+  const dialog = page.getByRole("dialog", { name: `Cancel order #${n}?` });
+  await expect(dialog).toContainText("cannot be undone");
+  await expect(dialog).toContainText("Its items go back into stock.");
+  await dialog.getByRole("button", { name: "Cancel", exact: true }).click();
+  await expect(dialog).toBeHidden();
+  await expect(cancelOrder).toBeFocused();
+  await expect(badges(page).getByRole("listitem")).toHaveText(["Paid", "API order", "Fulfilled"]);
+  const still = await storeApi(token, "GET", `/api/v1/orders/${n}`);
+  expect((still.body as ApiOrder).cancelled).toBe(false);
+
+  await cancelOrder.click();
+  await dialog.getByRole("button", { name: "Cancel order", exact: true }).click();
+  await expect(toastSaying(page, `Cancelled order #${n}.`)).toBeVisible();
+  await expect(badges(page).getByRole("listitem")).toHaveText(["Paid", "API order", "Cancelled"]);
+  await expect(page.getByText("This order is cancelled: it can no longer be fulfilled")).toBeVisible();
+  await expect(page.getByRole("button", { name: "Cancel order", exact: true })).toHaveCount(0);
+  await expect(page.getByRole("button", { name: "Fulfil", exact: true })).toHaveCount(0);
+  const after = await storeApi(token, "GET", `/api/v1/orders/${n}`);
+  expect((after.body as ApiOrder).cancelled).toBe(true);
+  expect(await optionStock(token, product.key, medium.key)).toBe(4);
+
+  await storeApi(token, "DELETE", `/api/v1/products/${encodeURIComponent(product.key)}`);
+});
+
+test("an unknown order number, and a path that is no number, are not found with a way back", async ({ page }) => {
+  await signIn(page, e2e.owner, "/orders/999999999");
+  await expect(page.getByRole("heading", { level: 1, name: "No such order" })).toBeVisible();
+  await page.goto("/orders/abc");
+  await expect(page.getByRole("heading", { level: 1, name: "No such order" })).toBeVisible();
+  await page.getByRole("link", { name: "Back to orders" }).click();
+  await expect(page).toHaveURL(/\/orders$/);
+});
+
+/** Signs in to a dashboard at `baseURL` in a fresh browser context. */
+async function dashboardContext(browser: Browser, baseURL: string): Promise<BrowserContext> {
+  return browser.newContext({ baseURL });
+}
+
+test("against a store without the orders extensions, cancel is offered and the store's refusal is said", async ({
+  browser,
+  page,
+  context,
+}) => {
+  test.skip(!plainDashboardUrl || !plainStoreUrl, "run through npm run test:e2e");
+  await signIn(page, e2e.owner, "/orders/new");
+  const token = await accessTokenOf(context);
+  const product = await addProduct(token);
+  const small = product.options.find((o) => o.metadata.Size === "S")!;
+  const order = await addOrder(token, { line_1_product_option: small.key, line_1_quantity: "1" });
+  const n = order.order_number;
+  // Cancelled through the API already: the plain store does not say so, and refuses a second cancel.
+  const cancelled = await storeApi(token, "PUT", `/api/v1/orders/${n}`, { cancelled: "true" });
+  expect(cancelled.status, JSON.stringify(cancelled.body)).toBe(200);
+
+  const plain = await dashboardContext(browser, plainDashboardUrl);
+  try {
+    const p = await plain.newPage();
+    await p.goto(`/orders/${n}`);
+    await expect(p).toHaveURL(/\/signin\?/);
+    await p.getByRole("button", { name: "Sign in with your store" }).click();
+    // The plain store's own pages (not e2e.storeUrl's, which answerStore waits for), as e2e/plain-store.spec.ts signs in.
+    await p.waitForURL((url) => url.origin === plainStoreUrl);
+    const signInHeading = p.getByRole("heading", { name: "Sign in", exact: true });
+    const consent = p.getByRole("heading", { name: /to access your store\?/ });
+    await expect(signInHeading.or(consent)).toBeVisible();
+    if (await signInHeading.isVisible()) {
+      await p.getByLabel("Email").fill(e2e.owner.email);
+      await p.getByLabel("Password").fill(e2e.owner.password);
+      await p.getByRole("button", { name: "Sign in", exact: true }).click();
+    }
+    await p.getByRole("button", { name: "Allow", exact: true }).click();
+    await p.waitForURL(`${plainDashboardUrl}/orders/${n}`);
+    await expect(p.getByRole("heading", { level: 1, name: `Order #${n}` })).toBeVisible();
+    // No gateway and no `cancelled`: neither "API order" nor "Cancelled" can be told.
+    await expect(badges(p).getByRole("listitem")).toHaveText(["Paid", "Unfulfilled"]);
+
+    await p.getByRole("button", { name: "Cancel order", exact: true }).click();
+    const dialog = p.getByRole("dialog", { name: `Cancel order #${n}?` });
+    await dialog.getByRole("button", { name: "Cancel order", exact: true }).click();
+    await expect(p.getByRole("alert").filter({ hasText: "Could not cancel" })).toHaveText(
+      `Could not cancel order #${n}. The store refused to cancel this order: only orders created through the API can be cancelled, and only once. Nothing was changed.`,
+    );
+    // Fulfilling it is refused too, in one sentence (a cancelled order cannot be fulfilled).
+    await p.getByRole("button", { name: "Fulfil", exact: true }).click();
+    await expect(p.getByRole("alert").filter({ hasText: "Could not fulfil" })).toHaveText(
+      `Could not fulfil order #${n}. The store refused to fulfil this order: a cancelled order cannot be fulfilled. Nothing was changed.`,
+    );
+  } finally {
+    await plain.close();
+    await storeApi(token, "DELETE", `/api/v1/products/${encodeURIComponent(product.key)}`);
+  }
+});
+
+test("a user who may not manage orders sees no order and no actions", async ({ browser, page, context }) => {
+  // No fixture lacks manage_orders (scripts/e2e.mjs): make one for this test, with a password.
+  await signIn(page, e2e.owner, "/orders/new");
+  const token = await accessTokenOf(context);
+  const product = await addProduct(token);
+  const order = await addOrder(token, { line_1_product_option: product.options[0]!.key, line_1_quantity: "1" });
+  const who = { email: uniqueEmail("no-orders"), password: "no-orders-password-1" };
+  const created = await storeApi(token, "POST", "/api/v1/users", {
+    email: who.email,
+    password: who.password,
+    permissions: JSON.stringify(["manage_products"]),
+  });
+  expect(created.status, JSON.stringify(created.body)).toBe(201);
+  const userId = (created.body as { id: number | string }).id;
+
+  const other = await browser.newContext({ baseURL: e2e.dashboardUrl });
+  try {
+    const p = await other.newPage();
+    // Sign-in lands on Home: the orders page is not one this user may use (lib/navigation.ts landingPath).
+    await signIn(p, who, "/");
+    await p.goto(`/orders/${order.order_number}`);
+    await expect(p.getByRole("heading", { level: 1, name: "You can't manage orders" })).toBeVisible();
+    await expect(p.getByRole("button", { name: "Fulfil", exact: true })).toHaveCount(0);
+    await expect(p.getByRole("button", { name: "Cancel order", exact: true })).toHaveCount(0);
+    await expect(p.getByText(product.name)).toHaveCount(0);
+  } finally {
+    await other.close();
+    await storeApi(token, "DELETE", `/api/v1/users/${userId}`);
+    await storeApi(token, "PUT", `/api/v1/orders/${order.order_number}`, { cancelled: "true" });
+    await storeApi(token, "DELETE", `/api/v1/products/${encodeURIComponent(product.key)}`);
+  }
+});

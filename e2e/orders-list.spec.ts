@@ -1,0 +1,340 @@
+import { readFile } from "node:fs/promises";
+import { type Browser, type Locator, type Page, expect, test } from "@playwright/test";
+import { accessTokenOf, e2e, expectAccessible, signIn, storeApi } from "./support";
+
+/*
+ * The orders list (components/orders/list, components/orders/live) against
+ * the real store. Orders are made through the store's API as another client
+ * would (API orders: paid, no gateway), each with a customer name of its
+ * own, so that the tests find theirs among what other specs made.
+ */
+
+interface ApiProduct {
+  key: string;
+  options: { key: string }[];
+}
+interface ApiOrder {
+  order_number: number;
+}
+
+const unique = (prefix: string) => `${prefix}${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
+const plainDashboardUrl = process.env.E2E_PLAIN_DASHBOARD_URL ?? "";
+const plainStoreUrl = process.env.E2E_PLAIN_STORE_URL ?? "";
+
+/** Today in this machine's zone (the browser's too): the date filter's day. */
+function today(): string {
+  const d = new Date();
+  return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, "0")}-${String(d.getDate()).padStart(2, "0")}`;
+}
+
+let ownerToken = "";
+let optionKey = "";
+
+async function ownerTokenFrom(browser: Browser): Promise<string> {
+  const context = await browser.newContext({ baseURL: e2e.dashboardUrl });
+  try {
+    const page = await context.newPage();
+    await signIn(page, e2e.owner, "/");
+    return await accessTokenOf(context);
+  } finally {
+    await context.close();
+  }
+}
+
+test.beforeAll(async ({ browser }) => {
+  ownerToken = await ownerTokenFrom(browser);
+  const product = await storeApi(ownerToken, "POST", "/api/v1/products", {
+    name: unique("Orders list mug "),
+    price: "12.50",
+    options: JSON.stringify([{ metadata: { Size: "Tall" }, quantity: 10_000, surcharge: "0" }]),
+  });
+  expect(product.status, JSON.stringify(product.body)).toBe(201);
+  optionKey = (product.body as ApiProduct).options[0]!.key;
+});
+
+/** An API order for `customer` (first name), one line of the test's product; answers its number. */
+async function addOrder(customer: string, fields: Record<string, string> = {}): Promise<number> {
+  const created = await storeApi(ownerToken, "POST", "/api/v1/orders", {
+    bill_first_name: customer,
+    bill_last_name: "Tester",
+    bill_street1: "1 Test Street",
+    bill_city: "Springfield",
+    bill_state: "IL",
+    bill_postal_code: "62701",
+    bill_country: "US",
+    bill_email: `${customer.toLowerCase()}@example.com`,
+    ship_first_name: customer,
+    ship_last_name: "Tester",
+    ship_street1: "1 Test Street",
+    ship_city: "Springfield",
+    ship_state: "IL",
+    ship_postal_code: "62701",
+    ship_country: "US",
+    ship_email: `${customer.toLowerCase()}@example.com`,
+    line_1_product_option: optionKey,
+    line_1_quantity: "2",
+    shipping: "0",
+    tax: "0",
+    send_notifications: "false",
+    ...fields,
+  });
+  expect(created.status, JSON.stringify(created.body)).toBeLessThan(300);
+  return ((Array.isArray(created.body) ? created.body[0] : created.body) as ApiOrder).order_number;
+}
+
+const table = (page: Page) => page.getByRole("table", { name: /orders/i });
+const row = (page: Page, number: number): Locator =>
+  table(page)
+    .getByRole("row")
+    .filter({ has: page.getByRole("link", { name: `#${number}`, exact: true }) });
+const tabs = (page: Page) => page.getByRole("navigation", { name: "Order views" });
+const tab = (page: Page, label: string) => tabs(page).getByRole("link", { name: new RegExp(`^${label}\\b`) });
+
+/** Once the page's script runs, a row's date says how long ago it was (components/orders/list/order-cells.tsx). */
+async function hydrated(page: Page) {
+  await expect(
+    table(page)
+      .getByText(/ ago$|^just now$|^yesterday$/)
+      .first(),
+  ).toBeVisible();
+}
+
+/** The count a tab shows ("Unfulfilled 12 orders" → 12); null without one. */
+async function tabCount(page: Page, label: string): Promise<number | null> {
+  const text = (await tab(page, label).textContent()) ?? "";
+  const match = /(\d[\d,]*)\s*orders/.exec(text);
+  return match ? Number(match[1]!.replaceAll(",", "")) : null;
+}
+
+test("tabs with counts, bulk fulfil with a result per order, and the counts follow", async ({ page }) => {
+  await signIn(page, e2e.owner, "/orders");
+  const name = unique("Bulk");
+  const numbers = [await addOrder(name), await addOrder(name), await addOrder(name)];
+  await page.goto("/orders?view=unfulfilled&count=100");
+  await hydrated(page);
+  await expect(tab(page, "Unfulfilled")).toHaveAttribute("aria-current", "page");
+  await expect(tab(page, "Unfulfilled")).toHaveText(/orders$/);
+  for (const n of numbers) await expect(row(page, n)).toBeVisible();
+  await expect(row(page, numbers[0]!)).toContainText("API order");
+  await expect(row(page, numbers[0]!)).toContainText("$25.00");
+  const unfulfilledBefore = (await tabCount(page, "Unfulfilled"))!;
+  const fulfilledBefore = (await tabCount(page, "Fulfilled"))!;
+  expect(unfulfilledBefore).toBeGreaterThanOrEqual(3);
+
+  for (const n of numbers) await page.getByRole("checkbox", { name: `Select order #${n}` }).check();
+  const bar = page.getByRole("region", { name: "Bulk fulfil" });
+  await expect(bar).toContainText("3 selected");
+  // Meanwhile someone cancels the last one in the store: the store refuses to fulfil it, the others go on.
+  const cancelled = await storeApi(ownerToken, "PUT", `/api/v1/orders/${numbers[2]}`, { cancelled: "true" });
+  expect(cancelled.status, JSON.stringify(cancelled.body)).toBe(200);
+  await bar.getByRole("button", { name: "Fulfil 3 orders" }).click();
+
+  const results = bar.getByRole("list", { name: "Results" });
+  await expect(results.getByRole("listitem")).toHaveCount(3);
+  // In the list's order, newest first: the cancelled one (made last) was asked first, and the others went on.
+  await expect(results.getByRole("listitem").nth(0)).toHaveText(new RegExp(`^#${numbers[2]} refused: .*cancelled`));
+  await expect(results.getByRole("listitem").nth(1)).toHaveText(`#${numbers[1]} fulfilled`);
+  await expect(results.getByRole("listitem").nth(2)).toHaveText(`#${numbers[0]} fulfilled`);
+  await expect(bar.getByRole("status")).toHaveText("Fulfilled 2 of 3 orders. 1 was refused and stays selected.");
+  await expect(bar.getByRole("progressbar", { name: "Fulfilling orders" })).toHaveAttribute("aria-valuenow", "3");
+
+  // The list and the counts refresh: two fulfilled, one cancelled (in neither tab).
+  for (const n of numbers) await expect(row(page, n)).toHaveCount(0);
+  await expect.poll(() => tabCount(page, "Unfulfilled")).toBe(unfulfilledBefore - 3);
+  await expect.poll(() => tabCount(page, "Fulfilled")).toBe(fulfilledBefore + 2);
+
+  await tab(page, "Fulfilled").click();
+  await expect(page).toHaveURL(/view=fulfilled/);
+  await expect(row(page, numbers[0]!)).toContainText("Fulfilled");
+  await tab(page, "All").click();
+  await expect(page).toHaveURL(/\/orders\?count=100$/);
+  await expect(row(page, numbers[2]!)).toContainText("Cancelled");
+  await expect(page.getByRole("checkbox", { name: `Select order #${numbers[2]}` })).toHaveCount(0);
+  await expectAccessible(page, "orders list after a bulk fulfil");
+});
+
+test("the URL holds the view: paging, page size, reload and Back; jumping to an order", async ({ page }) => {
+  await signIn(page, e2e.owner, "/orders");
+  const name = unique("Paging");
+  const numbers: number[] = [];
+  for (let i = 0; i < 22; i++) numbers.push(await addOrder(name));
+
+  await page.goto("/orders?view=unfulfilled");
+  await hydrated(page);
+  const pagination = page.getByRole("navigation", { name: "Pagination" });
+  await expect(pagination).toContainText(/Page 1 of \d+ · unfulfilled orders 1–20 of \d+/);
+  // Newest first: the last one made is on the first page.
+  await expect(row(page, numbers[21]!)).toBeVisible();
+  await pagination.getByRole("button", { name: "Next" }).click();
+  await expect(page).toHaveURL(/\/orders\?view=unfulfilled&page=1$/);
+  await expect(pagination).toContainText(/Page 2 of/);
+  await expect(row(page, numbers[21]!)).toHaveCount(0);
+  await page.reload();
+  await expect(page.getByRole("navigation", { name: "Pagination" })).toContainText(/Page 2 of/);
+  await expect(tab(page, "Unfulfilled")).toHaveAttribute("aria-current", "page");
+
+  await page.getByLabel("Per page").selectOption("50");
+  await expect(page).toHaveURL(/\/orders\?view=unfulfilled&count=50$/);
+  await expect(table(page).getByRole("row")).toHaveCount(Math.min(51, (await tabCount(page, "Unfulfilled"))! + 1));
+  await page.goBack();
+  await expect(page).toHaveURL(/\/orders\?view=unfulfilled&page=1$/);
+  await expect(page.getByRole("navigation", { name: "Pagination" })).toContainText(/Page 2 of/);
+  await page.reload();
+  await expect(page.getByLabel("Per page")).toHaveValue("20");
+
+  const goTo = page.getByRole("form", { name: "Go to an order" });
+  await goTo.getByLabel("Go to order #").fill("twelve");
+  await goTo.getByRole("button", { name: "Go" }).click();
+  await expect(goTo.getByRole("alert")).toHaveText("Enter an order number such as 1042.");
+  await goTo.getByLabel("Go to order #").fill(`#${numbers[3]}`);
+  await goTo.getByRole("button", { name: "Go" }).click();
+  await expect(page).toHaveURL(new RegExp(`/orders/${numbers[3]}$`));
+});
+
+test("exports the filtered view as CSV, every page, with quoting and the formula guard", async ({ page }) => {
+  await signIn(page, e2e.owner, "/orders");
+  const name = unique("Csv");
+  const plain = await addOrder(name, { custom_id: "plain-1" });
+  const risky = await addOrder(name, {
+    custom_id: "=1+1",
+    bill_first_name: `${name}, Jr`,
+    ship_first_name: `${name}, Jr`,
+  });
+
+  await page.goto("/orders");
+  await hydrated(page);
+  await page.getByLabel("Created since").fill(today());
+  await page.getByRole("button", { name: "Filter" }).click();
+  await expect(page).toHaveURL(new RegExp(`/orders\\?since=${today()}$`));
+  await expect(row(page, risky)).toBeVisible();
+  await page.reload();
+  await expect(row(page, risky)).toBeVisible();
+
+  const download = page.waitForEvent("download");
+  await page.getByRole("button", { name: "Export CSV" }).click();
+  const file = await download;
+  expect(file.suggestedFilename()).toBe(`orders-all-since-${today()}-${today()}.csv`);
+  const text = await readFile((await file.path())!, "utf8");
+  const lines = text.split("\r\n");
+  expect(lines[0]).toBe(
+    "\uFEFForder number,created,customer,email,country,items,total,currency,payment state,payment gateway,fulfilment,custom id",
+  );
+  const byNumber = (n: number) => lines.find((line) => line.startsWith(`${n},`));
+  expect(byNumber(plain)).toMatch(
+    new RegExp(
+      `^${plain},\\d{4}-\\d\\d-\\d\\dT[\\d:.]+Z,${name} Tester,${name.toLowerCase()}@example.com,US,2,25.00,USD,Paid,API order,Unfulfilled,plain-1$`,
+    ),
+  );
+  expect(byNumber(risky)).toContain(`,"${name}, Jr Tester",`);
+  expect(byNumber(risky)).toMatch(/,'=1\+1$/);
+  // Every order of today, on every page: as many rows as the view holds.
+  const rows = lines.filter((line) => /^\d+,/.test(line));
+  expect(new Set(rows.map((line) => line.split(",")[0])).size).toBe(rows.length);
+  await expect(page.getByRole("status").filter({ hasText: /^Exported \d+ orders? to / })).toHaveText(
+    `Exported ${rows.length} ${rows.length === 1 ? "order" : "orders"} to orders-all-since-${today()}-${today()}.csv.`,
+  );
+
+  await page.getByRole("button", { name: "Clear date" }).click();
+  await expect(page).toHaveURL(/\/orders$/);
+});
+
+test("a new order shows within seconds, without a reload: the pill and the sidebar badge", async ({ page }) => {
+  await signIn(page, e2e.owner, "/orders");
+  await hydrated(page);
+  await expect(tab(page, "Unfulfilled")).toHaveText(/orders$/);
+  const badge = page.getByRole("navigation", { name: "Sections" }).locator("[data-orders-badge]");
+  const unfulfilled = (await tabCount(page, "Unfulfilled"))!;
+  if (unfulfilled > 0) await expect(badge).toHaveText(unfulfilled > 99 ? "99+" : String(unfulfilled));
+
+  const number = await addOrder(unique("Live"));
+  const pill = page.getByRole("button", { name: /^1 new order · Show$/ });
+  await expect(pill).toBeVisible({ timeout: 12_000 });
+  await expect(row(page, number)).toHaveCount(0);
+  await expect(badge).toHaveText(unfulfilled + 1 > 99 ? "99+" : String(unfulfilled + 1));
+  await pill.click();
+  await expect(row(page, number)).toBeVisible();
+  await expect(pill).toHaveCount(0);
+});
+
+test("counts for a user with view_stats; none for one without, who still sees new orders", async ({ browser }) => {
+  const limited = await browser.newContext({ baseURL: e2e.dashboardUrl });
+  const page = await limited.newPage();
+  await signIn(page, e2e.limited, "/orders");
+  await expect(tab(page, "All")).toHaveText(/^All\s*[\d,]+ orders$/);
+  await expect(page.getByText("The tabs show no counts")).toHaveCount(0);
+  await expect(page.getByRole("link", { name: "New order" })).toBeVisible();
+  await limited.close();
+
+  const manager = await browser.newContext({ baseURL: e2e.dashboardUrl });
+  const other = await manager.newPage();
+  // Without counts the newest orders are polled instead: the first answer is what "new" is measured from.
+  const firstPoll = other.waitForResponse((r) => r.url().includes("/api/orders?view=all&page=0&count=20"));
+  await signIn(other, e2e.manager, "/orders");
+  await firstPoll;
+  await expect(tab(other, "All")).toHaveText("All");
+  await expect(tab(other, "Unfulfilled")).toHaveText("Unfulfilled");
+  await expect(other.getByText("The tabs show no counts: your store account may not view statistics.")).toBeVisible();
+  await expect(table(other)).toBeVisible();
+  const number = await addOrder(unique("Manager"));
+  const pill = other.getByRole("button", { name: /^1 new order · Show$/ });
+  await expect(pill).toBeVisible({ timeout: 12_000 });
+  await pill.click();
+  await expect(row(other, number)).toBeVisible();
+  await expectAccessible(other, "orders list without counts");
+  await manager.close();
+});
+
+test("on a phone the rows are cards and the tabs scroll", async ({ browser }) => {
+  const context = await browser.newContext({ baseURL: e2e.dashboardUrl, viewport: { width: 390, height: 844 } });
+  const page = await context.newPage();
+  await signIn(page, e2e.owner, "/orders");
+  const number = await addOrder(unique("Phone"));
+  await page.reload();
+  await expect(row(page, number)).toBeVisible();
+  await hydrated(page);
+  // Nothing sticks out sideways: the tabs scroll inside their own strip.
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  await page.getByText("Select all on this page").click();
+  await expect(page.getByRole("region", { name: "Bulk fulfil" })).toContainText(/\d+ selected/);
+  await context.close();
+});
+
+test.describe("against a plain store", () => {
+  test.skip(!plainDashboardUrl || !plainStoreUrl, "run through npm run test:e2e");
+
+  test("pages without X-Total-Count and shows orders without the extensions", async ({ browser }) => {
+    // Enough orders for a second page (other tests made some too).
+    const name = unique("Plain");
+    const numbers: number[] = [];
+    for (let i = 0; i < 21; i++) numbers.push(await addOrder(name));
+
+    const context = await browser.newContext({ baseURL: plainDashboardUrl });
+    const page = await context.newPage();
+    await page.goto("/orders");
+    await page.getByRole("button", { name: "Sign in with your store" }).click();
+    await page.waitForURL((url) => url.origin === plainStoreUrl);
+    const signInHeading = page.getByRole("heading", { name: "Sign in", exact: true });
+    const consent = page.getByRole("heading", { name: /to access your store\?/ });
+    await expect(signInHeading.or(consent)).toBeVisible();
+    if (await signInHeading.isVisible()) {
+      await page.getByLabel("Email").fill(e2e.owner.email);
+      await page.getByLabel("Password").fill(e2e.owner.password);
+      await page.getByRole("button", { name: "Sign in", exact: true }).click();
+    }
+    await page.getByRole("button", { name: "Allow", exact: true }).click();
+    await page.waitForURL(`${plainDashboardUrl}/orders`);
+
+    await expect(row(page, numbers[20]!)).toBeVisible();
+    // No gateway key on API orders: no "API order"; no `cancelled`: still Unfulfilled.
+    await expect(row(page, numbers[20]!)).toContainText("Unfulfilled");
+    await expect(row(page, numbers[20]!)).not.toContainText("API order");
+    const pagination = page.getByRole("navigation", { name: "Pagination" });
+    await expect(pagination).toContainText(/^Page 1 · orders 1–20/);
+    await expect(pagination).not.toContainText(" of ");
+    await pagination.getByRole("button", { name: "Next" }).click();
+    await expect(page).toHaveURL(/\/orders\?page=1$/);
+    await expect(pagination).toContainText(/^Page 2 · orders 21–/);
+    await expect(row(page, numbers[0]!)).toBeVisible();
+    await context.close();
+  });
+});
