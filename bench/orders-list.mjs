@@ -21,9 +21,7 @@
 // one connection, after a warm-up.
 import { spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
-import fs from "node:fs";
 import http from "node:http";
-import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
@@ -36,6 +34,7 @@ import {
   runJson,
   waitForHttp,
 } from "../scripts/lib/processes.mjs";
+import { benchRun, freePort, storeEnvironment, tokenResponse } from "./lib/harness.mjs";
 
 const { values: args } = parseArgs({
   options: {
@@ -48,114 +47,9 @@ const REQUESTS = Number(args.requests);
 const USER = { email: "bench@example.com", password: "bench-password-1234" };
 const SECRET = randomBytes(32).toString("hex");
 
-const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "store-bench-orders-"));
-const children = [];
+const { tmp: dataDir, startProcess, track } = benchRun("store-bench-orders-list-");
 const cli = path.join(root, "store-api/dist/cli.js");
-const storeEnv = (more = {}) => {
-  const env = Object.fromEntries(
-    Object.entries(process.env).filter(([k]) => !k.startsWith("STORE_API_") && k !== "DATABASE_URL"),
-  );
-  return { ...env, STORE_API_DATA_DIR: dataDir, ...more };
-};
-
-function cleanUp() {
-  for (const child of children) if (child.exitCode === null) child.kill("SIGTERM");
-  fs.rmSync(dataDir, { recursive: true, force: true });
-}
-process.on("exit", cleanUp);
-for (const signal of ["SIGINT", "SIGTERM"]) process.on(signal, () => process.exit(130));
-
-function startProcess(command, argv, env, ready) {
-  const child = spawn(command, argv, { cwd: root, env, stdio: ["ignore", "pipe", "inherit"] });
-  children.push(child);
-  return new Promise((resolve, reject) => {
-    let buffer = "";
-    const onData = (chunk) => {
-      buffer += chunk;
-      if (ready(buffer)) {
-        child.stdout.off("data", onData);
-        child.stdout.resume();
-        resolve(child);
-      }
-    };
-    child.stdout.setEncoding("utf8").on("data", onData);
-    child.on("exit", (code) => reject(new Error(`${command} ${argv.join(" ")} exited (${code}) before it was ready`)));
-  });
-}
-
-function freePort() {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer().on("error", reject);
-    server.listen(0, "127.0.0.1", () => {
-      const { port } = server.address();
-      server.close(() => resolve(port));
-    });
-  });
-}
-
-/** A cookie jar over fetch, enough for the store's sign-in and consent pages. */
-function browser(base) {
-  const cookies = new Map();
-  return async (pathOrUrl, form) => {
-    const headers = { origin: base };
-    if (cookies.size) headers.cookie = [...cookies].map(([k, v]) => `${k}=${v}`).join("; ");
-    if (form) headers["content-type"] = "application/x-www-form-urlencoded";
-    const res = await fetch(new URL(pathOrUrl, base), {
-      method: form ? "POST" : "GET",
-      headers,
-      body: form ? new URLSearchParams(form).toString() : undefined,
-      redirect: "manual",
-    });
-    for (const c of res.headers.getSetCookie()) {
-      const [name, ...value] = c.split(";")[0].split("=");
-      cookies.set(name.trim(), value.join("="));
-    }
-    return { res, text: await res.text() };
-  };
-}
-
-function hiddenFields(html, action) {
-  const start = html.indexOf(`action="${action}"`);
-  if (start < 0) throw new Error(`no form posting to ${action}`);
-  const form = html.slice(start, html.indexOf("</form>", start));
-  const unescape = (v) =>
-    v
-      .replace(/&quot;/g, '"')
-      .replace(/&#39;/g, "'")
-      .replace(/&lt;/g, "<")
-      .replace(/&gt;/g, ">")
-      .replace(/&amp;/g, "&");
-  return Object.fromEntries(
-    [...form.matchAll(/<input type="hidden" name="([^"]+)" value="([^"]*)"/g)].map((m) => [m[1], unescape(m[2])]),
-  );
-}
-
-/** The token response of the OAuth code flow (admin scope), as the dashboard gets one. */
-async function tokenResponse(base, client, redirectUri) {
-  const go = browser(base);
-  const query = new URLSearchParams({
-    client_id: client.client_id,
-    response_type: "code",
-    redirect_uri: redirectUri,
-    scope: "admin",
-  });
-  let page = await go(`/oauth2/authorize?${query}`);
-  if (page.text.includes('action="/oauth2/login"')) {
-    const signedIn = await go("/oauth2/login", { ...hiddenFields(page.text, "/oauth2/login"), ...USER });
-    if (signedIn.res.status !== 303) throw new Error(`sign-in answered ${signedIn.res.status}`);
-    page = await go(signedIn.res.headers.get("location"));
-  }
-  const decided = await go("/oauth2/authorize", { ...hiddenFields(page.text, "/oauth2/authorize"), decision: "allow" });
-  const code = new URL(decided.res.headers.get("location")).searchParams.get("code");
-  if (!code) throw new Error(`no authorization code (consent answered ${decided.res.status})`);
-  const token = await fetch(`${base}/oauth2/access_token`, {
-    method: "POST",
-    headers: { "content-type": "application/x-www-form-urlencoded" },
-    body: new URLSearchParams({ grant_type: "authorization_code", code, redirect_uri: redirectUri, ...client }),
-  });
-  if (token.status !== 200) throw new Error(`the token exchange answered ${token.status}`);
-  return token.json();
-}
+const storeEnv = (more = {}) => storeEnvironment({ STORE_API_DATA_DIR: dataDir, ...more });
 
 /** Median and 90th percentile (ms) of `requests` sequential GETs, after a warm-up; checks the status. */
 async function timeGets(port, pathname, headers, requests) {
@@ -192,7 +86,7 @@ async function main() {
     env: storeEnv(),
     stdio: ["ignore", "pipe", "inherit"],
   });
-  children.push(seed);
+  track(seed);
   let seedOutput = "";
   seed.stdout.setEncoding("utf8").on("data", (c) => (seedOutput += c));
   const seedCode = await new Promise((resolve) => seed.on("close", resolve));
@@ -212,18 +106,14 @@ async function main() {
     env: storeEnv(),
   });
 
-  const store = await startProcess(
+  const { child: store } = await startProcess(
     process.execPath,
     [cli, "serve"],
     storeEnv({ STORE_API_PORT: String(storePort), STORE_API_PUBLIC_URL: storeBase, STORE_API_RATE_LIMIT: "0" }),
-    (out) => out.includes("Server listening at") || out.includes("listening"),
+    (line) => line.includes("Server listening at"),
   );
   await waitForHttp(`${storeBase}/`, store, 60_000);
-  const granted = await tokenResponse(
-    storeBase,
-    { client_id: client.client_id, client_secret: client.client_secret },
-    redirectUri,
-  );
+  const granted = await tokenResponse(storeBase, { client, user: USER, scope: "admin", redirectUri });
   const auth = { authorization: `Bearer ${granted.access_token}` };
 
   // At least 120 orders, for a full page of 100.
@@ -253,7 +143,7 @@ async function main() {
   }
   console.log(`  The store holds ${orders} orders.`);
 
-  const dashboard = await startProcess(
+  const { child: dashboard } = await startProcess(
     bin("next"),
     ["start", "-p", String(dashboardPort), "-H", "127.0.0.1"],
     {
@@ -266,7 +156,7 @@ async function main() {
       NEXTAUTH_URL: dashboardBase,
       NEXTAUTH_SECRET: SECRET,
     },
-    (out) => /Ready|started server|Local:/i.test(out),
+    (line) => /Ready|started server|Local:/i.test(line),
   );
   await waitForHttp(`${dashboardBase}/signin`, dashboard, 60_000);
 

@@ -17,14 +17,13 @@
 // connections alive: sequential is one connection, one request at a time.
 import { spawn } from "node:child_process";
 import fs from "node:fs";
-import http from "node:http";
-import net from "node:net";
 import { createRequire } from "node:module";
 import os from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import { pathToFileURL } from "node:url";
 import { buildStoreIfStale, root, runJson, waitForHttp } from "../scripts/lib/processes.mjs";
+import { benchRun, freePort, measure, ratio, storeEnvironment, tokenResponse } from "./lib/harness.mjs";
 
 const { values: args } = parseArgs({
   options: {
@@ -39,158 +38,11 @@ const CONCURRENCY = Number(args.concurrency);
 const REDIRECT_URI = "http://127.0.0.1:9/callback";
 const USER = { email: "bench@example.com", password: "bench-password-1234" };
 
-const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "store-bench-products-"));
-const children = [];
+const { tmp: dataDir, startProcess, track } = benchRun("store-bench-products-");
 const cli = path.join(root, "store-api/dist/cli.js");
-const storeEnv = (more = {}) => {
-  const env = Object.fromEntries(
-    Object.entries(process.env).filter(([k]) => !k.startsWith("STORE_API_") && k !== "DATABASE_URL"),
-  );
-  return { ...env, STORE_API_DATA_DIR: dataDir, ...more };
-};
-
-function cleanUp() {
-  for (const child of children) if (child.exitCode === null) child.kill("SIGTERM");
-  fs.rmSync(dataDir, { recursive: true, force: true });
-}
-process.on("exit", cleanUp);
-for (const signal of ["SIGINT", "SIGTERM"]) process.on(signal, () => process.exit(130));
-
-/** Starts a server process; resolves with it and the first line it prints that `pick` accepts. */
-function startProcess(command, argv, env, pick) {
-  const child = spawn(command, argv, { cwd: root, env, stdio: ["ignore", "pipe", "inherit"] });
-  children.push(child);
-  return new Promise((resolve, reject) => {
-    let buffer = "";
-    const onData = (chunk) => {
-      buffer += chunk;
-      for (const line of buffer.split("\n").slice(0, -1)) {
-        const found = pick(line);
-        if (found) {
-          child.stdout.off("data", onData);
-          child.stdout.resume(); // the rest (request logs) is read and dropped
-          return resolve({ child, found });
-        }
-      }
-      buffer = buffer.slice(buffer.lastIndexOf("\n") + 1);
-    };
-    child.stdout.setEncoding("utf8").on("data", onData);
-    child.on("exit", (code) => reject(new Error(`${command} ${argv.join(" ")} exited (${code}) before it was ready`)));
-  });
-}
-
-function freePort() {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer().on("error", reject);
-    server.listen(0, "127.0.0.1", () => {
-      const { port } = server.address();
-      server.close(() => resolve(port));
-    });
-  });
-}
-
-/** A cookie jar over fetch, enough for the store's sign-in and consent pages. */
-function browser(base) {
-  const cookies = new Map();
-  return async (pathOrUrl, form) => {
-    const headers = { origin: base };
-    if (cookies.size) headers.cookie = [...cookies].map(([k, v]) => `${k}=${v}`).join("; ");
-    if (form) headers["content-type"] = "application/x-www-form-urlencoded";
-    const res = await fetch(new URL(pathOrUrl, base), {
-      method: form ? "POST" : "GET",
-      headers,
-      body: form ? new URLSearchParams(form).toString() : undefined,
-      redirect: "manual",
-    });
-    for (const c of res.headers.getSetCookie()) {
-      const [name, ...value] = c.split(";")[0].split("=");
-      cookies.set(name.trim(), value.join("="));
-    }
-    return { res, text: await res.text() };
-  };
-}
-
-/** The hidden fields of the form posting to `action`. */
-function hiddenFields(html, action) {
-  const start = html.indexOf(`action="${action}"`);
-  if (start < 0) throw new Error(`no form posting to ${action}`);
-  const form = html.slice(start, html.indexOf("</form>", start));
-  const unescape = (v) =>
-    v
-      .replace(/&quot;/g, '"')
-      .replace(/&#39;/g, "'")
-      .replace(/&lt;/g, "<")
-      .replace(/&gt;/g, ">")
-      .replace(/&amp;/g, "&");
-  return Object.fromEntries(
-    [...form.matchAll(/<input type="hidden" name="([^"]+)" value="([^"]*)"/g)].map((m) => [m[1], unescape(m[2])]),
-  );
-}
-
-/** An access token through the OAuth code flow, as the dashboard gets one. */
-async function accessToken(base, client) {
-  const go = browser(base);
-  const query = new URLSearchParams({
-    client_id: client.client_id,
-    response_type: "code",
-    redirect_uri: REDIRECT_URI,
-    scope: "storefront",
-  });
-  let page = await go(`/oauth2/authorize?${query}`);
-  if (page.text.includes('action="/oauth2/login"')) {
-    const signedIn = await go("/oauth2/login", { ...hiddenFields(page.text, "/oauth2/login"), ...USER });
-    if (signedIn.res.status !== 303) throw new Error(`sign-in answered ${signedIn.res.status}`);
-    page = await go(signedIn.res.headers.get("location"));
-  }
-  const decided = await go("/oauth2/authorize", { ...hiddenFields(page.text, "/oauth2/authorize"), decision: "allow" });
-  const code = new URL(decided.res.headers.get("location")).searchParams.get("code");
-  if (!code) throw new Error(`no authorization code (consent answered ${decided.res.status})`);
-  const token = await fetch(`${base}/oauth2/access_token`, {
-    method: "POST",
-    headers: { "content-type": "application/x-www-form-urlencoded" },
-    body: new URLSearchParams({ grant_type: "authorization_code", code, redirect_uri: REDIRECT_URI, ...client }),
-  });
-  if (token.status !== 200) throw new Error(`the token exchange answered ${token.status}`);
-  return (await token.json()).access_token;
-}
-
-/** Requests per second (and median latency) of `path` for `seconds`, with `connections` at once. */
-async function measure(port, pathname, headers, connections, seconds) {
-  const agent = new http.Agent({ keepAlive: true, maxSockets: connections });
-  const once = () =>
-    new Promise((resolve, reject) => {
-      const req = http.get({ host: "127.0.0.1", port, path: pathname, headers, agent }, (res) => {
-        let bytes = 0;
-        res.on("data", (c) => (bytes += c.length));
-        res.on("end", () => (res.statusCode === 200 ? resolve(bytes) : reject(new Error(`status ${res.statusCode}`))));
-      });
-      req.on("error", reject);
-    });
-  const run = async (ms) => {
-    const latencies = [];
-    const end = performance.now() + ms;
-    await Promise.all(
-      Array.from({ length: connections }, async () => {
-        while (performance.now() < end) {
-          const t = performance.now();
-          await once();
-          latencies.push(performance.now() - t);
-        }
-      }),
-    );
-    return latencies;
-  };
-  await run(Math.min(1000, seconds * 200)); // warm-up: connections open, code paths hot
-  const started = performance.now();
-  const latencies = await run(seconds * 1000);
-  const elapsed = (performance.now() - started) / 1000;
-  agent.destroy();
-  latencies.sort((a, b) => a - b);
-  return { rps: latencies.length / elapsed, median: latencies[Math.floor(latencies.length / 2)] };
-}
-
-/** A ratio with enough digits to tell a small one from zero. */
-const ratio = (r) => `${r.toFixed(r < 0.1 ? 4 : 2)}×`;
+const storeEnv = (more = {}) => storeEnvironment({ STORE_API_DATA_DIR: dataDir, ...more });
+const accessToken = async (base, client) =>
+  (await tokenResponse(base, { client, user: USER, scope: "storefront", redirectUri: REDIRECT_URI })).access_token;
 
 async function main() {
   console.log("Building the store if stale, and seeding a fresh one with the demo catalogue (about a minute)…");
@@ -200,7 +52,7 @@ async function main() {
     env: storeEnv(),
     stdio: ["ignore", "pipe", "inherit"],
   });
-  children.push(seed);
+  track(seed);
   let seedOutput = "";
   seed.stdout.setEncoding("utf8").on("data", (c) => (seedOutput += c));
   const seedCode = await new Promise((resolve) => seed.on("close", resolve));
@@ -278,8 +130,8 @@ async function main() {
         connections: connections === 1 ? "1 (sequential)" : String(connections),
         "store req/s": store.rps.toFixed(0),
         "bare req/s": bare.rps.toFixed(0),
-        "store median ms": store.median.toFixed(2),
-        "bare median ms": bare.median.toFixed(2),
+        "store median ms": store.p50.toFixed(2),
+        "bare median ms": bare.p50.toFixed(2),
         ratio: ratio(store.rps / bare.rps),
       });
     }

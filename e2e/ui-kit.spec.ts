@@ -38,7 +38,7 @@ function announcer(page: Page): Locator {
 
 test.describe("sortable list", () => {
   test("drags an item to the front with the mouse", async ({ page }) => {
-    expect(await orderOnScreen(page)).toEqual(initialOrder);
+    await expect.poll(() => orderOnScreen(page)).toEqual(initialOrder);
     await imageList(page).scrollIntoViewIfNeeded();
     const handle = page.getByRole("button", { name: "Move Gift box", exact: true });
     const target = imageList(page).getByRole("listitem").filter({ hasText: "Front view" });

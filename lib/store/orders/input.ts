@@ -2,6 +2,7 @@ import * as z from "zod/mini";
 import { isCountryCode } from "../../places";
 import { moneyText, parseMoneyText } from "../products/edit";
 import { displayPrice, type Product, type ProductExtra, type ProductOption } from "../products/model";
+import type { Address } from "./model";
 
 /**
  * What a person may send to create an order (store-api.md: Orders, POST
@@ -30,21 +31,12 @@ export interface OrderLineValues {
   unitPrice: string;
 }
 
-/** An address as typed (store-api.md, Address). */
-export interface AddressValues {
-  firstName: string;
-  lastName: string;
-  street1: string;
-  street2: string;
-  city: string;
-  /** A US state's 2-letter code in the United States; free text elsewhere. */
-  state: string;
-  postalCode: string;
-  /** An ISO 3166-1 alpha-2 code. */
-  country: string;
-  email: string;
-  phone: string;
-}
+/**
+ * An address as typed: the read Address's fields (store-api.md, Address). The state is a US
+ * state's 2-letter code in the United States, free text elsewhere; the country an ISO 3166-1
+ * alpha-2 code.
+ */
+export type AddressValues = Address;
 
 export interface NewOrderValues {
   lines: OrderLineValues[];

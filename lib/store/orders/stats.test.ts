@@ -184,14 +184,16 @@ describe("orders and revenue per day", () => {
     expect(activity.currency).toBe("EUR");
   });
 
-  it("has no currency and no average when nothing counts towards revenue", () => {
+  it("has no average when nothing counts towards revenue, and no currency without orders", () => {
     const empty = summariseActivity([], { now, complete: false });
     expect(empty.currency).toBeNull();
     expect(empty.totals).toEqual({ orders: 0, revenue: 0, revenueOrders: 0, averageOrder: null });
     expect(empty.days.every((d) => d.orders === 0 && d.revenue === 0)).toBe(true);
     expect(empty.complete).toBe(false);
     const failedOnly = summariseActivity([order("2025-03-30T10:00:00Z", 100, { paymentState: "failed" })], { now });
-    expect(failedOnly.currency).toBeNull();
+    // Revenue is zero in the currency of the orders there are, not unknown.
+    expect(failedOnly.currency).toBe("USD");
+    expect(failedOnly.totals.revenue).toBe(0);
     expect(failedOnly.totals.orders).toBe(1);
     expect(failedOnly.totals.averageOrder).toBeNull();
   });

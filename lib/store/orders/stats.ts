@@ -46,7 +46,7 @@ export interface OrderActivity {
   timeZone: string;
   /** Oldest first; the last one is today. */
   days: DayActivity[];
-  /** The charted currency; null when no order counts towards revenue. */
+  /** The charted currency; null when the period has no orders at all. */
   currency: string | null;
   totals: {
     /** Orders placed in the period. */
@@ -205,7 +205,9 @@ export function summariseActivity(
   const ranked = [...byCurrency.entries()].sort(
     ([a, x], [b, y]) => y.orders - x.orders || y.revenue - x.revenue || a.localeCompare(b),
   );
-  const currency = ranked[0]?.[0] ?? null;
+  // With nothing towards revenue (every order cancelled or failed), the period's orders still say
+  // which currency the store sells in: its revenue is then zero in it, not unknown.
+  const currency = ranked[0]?.[0] ?? inPeriod[0]?.order.currency ?? null;
 
   const perDay: DayActivity[] = keys.map((date) => ({ date, orders: 0, revenue: 0 }));
   let revenue = 0;
