@@ -8,6 +8,10 @@ export default defineConfig({
   workers: 1,
   forbidOnly: !!process.env.CI,
   retries: 0,
+  // Budgets against a hang, not timing checks: a walk through several pages, each rendered by the
+  // dashboard's server and the store, on a two-core CI machine that also runs both servers.
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
   // What the run leaves behind besides reports: screenshots of every page
   // (e2e/screenshots.spec.ts) in <artifactsDir>/screenshots/<page>-<width>-<theme>.png.
   // Not `outputDir` (test-results/), which Playwright empties on every run.

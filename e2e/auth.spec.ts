@@ -5,6 +5,7 @@ import {
   chooseUserAction,
   e2e,
   findUser,
+  ordersPollRead,
   revokeAtStore,
   signIn,
   storeApi,
@@ -115,7 +116,9 @@ test("when the store stops accepting the token, signing in again returns to the 
   page,
   context,
 }) => {
+  const polled = ordersPollRead(page);
   await signIn(page);
+  await polled;
   const token = await accessTokenOf(context);
   const casey = await findUser(token, e2e.staff("casey"));
   expect(casey).toBeDefined();
@@ -137,7 +140,9 @@ test("when the store stops accepting the token, signing in again returns to the 
 });
 
 test("an action the store answers with 401 sends the user to sign in and back", async ({ page, context }) => {
+  const polled = ordersPollRead(page);
   await signIn(page);
+  await polled;
   const casey = e2e.staff("casey");
   await expect(userCard(page, casey)).toContainText("Active");
   await revokeAtStore(await accessTokenOf(context));

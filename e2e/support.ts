@@ -70,6 +70,16 @@ export async function signIn(page: Page, who: Credentials = e2e.owner, path = "/
   await page.waitForURL((url) => url.origin === e2e.dashboardUrl && url.pathname === path);
 }
 
+/**
+ * Resolves when the sidebar's orders poll (components/orders/live/) has read
+ * the counts. Start waiting before the page opens. A test that revokes the
+ * token to see what one request does with the 401 revokes after this: the
+ * poll's next read is seconds away, so it cannot meet the 401 first.
+ */
+export function ordersPollRead(page: Page) {
+  return page.waitForResponse((response) => new URL(response.url()).pathname === "/api/orders/counts");
+}
+
 /** The store access token inside the encrypted session cookie (the test knows the secret). */
 export async function accessTokenOf(context: BrowserContext): Promise<string> {
   const cookies = await context.cookies(e2e.dashboardUrl);

@@ -1,6 +1,6 @@
 import "server-only";
 import type { FormValue, StoreClient } from "../client";
-import { StoreApiError } from "../errors";
+import { StoreApiError, StoreAuthError } from "../errors";
 import { countSchema, listPage, oneOrListOfOne } from "../shapes";
 import {
   defaultOrderPageSize,
@@ -78,6 +78,8 @@ export async function countOrders(store: StoreClient, view: OrderView): Promise<
  * Every tab's count at once; a count the store refuses (no view_stats) or
  * fails is null, so the tabs still show. `refused` says whether any was
  * refused for want of permission (the page then says why counts are missing).
+ * A 401 is not a refusal but the end of the session: it fails the whole, so
+ * that the person is sent to sign in again (the sidebar polls this).
  */
 export async function countAllOrders(store: StoreClient): Promise<{ counts: OrderCounts; refused: boolean }> {
   let refused = false;
@@ -86,7 +88,8 @@ export async function countAllOrders(store: StoreClient): Promise<{ counts: Orde
       try {
         return [view, await countOrders(store, view)] as const;
       } catch (error) {
-        if (error instanceof StoreApiError && (error.status === 403 || error.status === 401)) refused = true;
+        if (error instanceof StoreAuthError) throw error;
+        if (error instanceof StoreApiError && error.status === 403) refused = true;
         return [view, null] as const;
       }
     }),
