@@ -2,6 +2,15 @@
 const nextConfig = {
   reactStrictMode: true,
   poweredByHeader: false,
+  experimental: {
+    serverActions: {
+      // The bulk grid saves in chunks of at most 256 KiB of JSON (lib/actions/products-bulk.ts).
+      // Sent as UTF-8 in React's reply encoding, non-Latin text can take up to three times that:
+      // close to Next's default of 1 MB, and a body over the limit fails the call outright
+      // (a thrown error, not an ActionResult). 2 MB keeps the headroom; the store takes 10 MB.
+      bodySizeLimit: "2mb",
+    },
+  },
   async headers() {
     return [
       {

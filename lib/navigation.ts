@@ -18,6 +18,8 @@ export interface Section {
   permission: UserPermission;
   /** One line for Home. */
   description: string;
+  /** Pages of the section the navigation lists under it ("Bulk edit" under Products). */
+  subpages?: readonly { label: string; path: string }[];
 }
 
 export const sections: readonly Section[] = [
@@ -34,6 +36,7 @@ export const sections: readonly Section[] = [
     icon: Package,
     permission: "manage_products",
     description: "Edit products, their options, extras and images.",
+    subpages: [{ label: "Bulk edit", path: "/products/bulk" }],
   },
   {
     label: "Coupons",

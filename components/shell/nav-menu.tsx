@@ -17,6 +17,7 @@ interface NavLink {
   label: string;
   path: string;
   icon: LucideIcon;
+  subpages?: readonly { label: string; path: string }[];
 }
 
 const devLinks: readonly NavLink[] = [
@@ -65,8 +66,9 @@ export function NavMenu({ permissions, showDevLinks, brand, topBarEnd, footer }:
     return () => document.removeEventListener("keydown", onKeyDown);
   }, [open]);
 
-  const link = ({ label, path, icon: Icon }: NavLink) => {
-    const current = isCurrent(pathname, path);
+  const link = ({ label, path, icon: Icon, subpages = [] }: NavLink) => {
+    const onSubpage = subpages.some((page) => isCurrent(pathname, page.path));
+    const current = isCurrent(pathname, path) && !onSubpage;
     // Orders carries the live badge (components/orders/live/): only listed for people who may see orders.
     const orders = path === "/orders";
     return (
@@ -86,6 +88,30 @@ export function NavMenu({ permissions, showDevLinks, brand, topBarEnd, footer }:
           {label}
           {orders ? <OrdersNavBadge permissions={permissions} onList={current} /> : null}
         </Link>
+        {subpages.length ? (
+          <ul className="mt-1 space-y-1">
+            {subpages.map((page) => {
+              const here = isCurrent(pathname, page.path);
+              return (
+                <li key={page.path}>
+                  <Link
+                    href={page.path}
+                    aria-current={here ? "page" : undefined}
+                    onClick={() => setOpenOn(null)}
+                    className={cn(
+                      "flex min-h-9 items-center rounded-md py-1.5 ps-10 pe-3 text-sm transition-colors",
+                      here
+                        ? "bg-accent-soft font-medium text-accent-soft-fg"
+                        : "text-fg-muted hover:bg-surface-hover hover:text-fg",
+                    )}
+                  >
+                    {page.label}
+                  </Link>
+                </li>
+              );
+            })}
+          </ul>
+        ) : null}
       </li>
     );
   };

@@ -8,7 +8,7 @@ import { ConfigError, loadConfig, type StoreConfig } from "./config.js";
 import { DataDirInUseError, openDatabase, type Database } from "./db/index.js";
 import { ApiError } from "./api/errors.js";
 import { addRedirectUris, ClientRegistrationError, createClient, findClient } from "./oauth/clients.js";
-import { seedDemoStore, StoreNotEmptyError } from "./seed/index.js";
+import { MAX_SEED_PRODUCTS, seedDemoStore, StoreNotEmptyError } from "./seed/index.js";
 import { startServer } from "./server.js";
 import { emailField, passwordField } from "./users/schemas.js";
 import { serializeUser } from "./users/serialize.js";
@@ -30,6 +30,11 @@ Commands:
                                           options, extras, pictures and videos; shipping and tax groups,
                                           coupons, and 320 orders of the last 90 days) to a store without
                                           products; a store that has products is left as it is (exit status 1)
+  seed --products N [--media]             the same with N products in all (1 to ${MAX_SEED_PRODUCTS}), made in seconds for
+                                          tests, benches and demos of a big store: the demo's 66 first (or the
+                                          first N), then products generated from their data (unique names,
+                                          slugs and SKUs; varied prices, sales, statuses, options), without
+                                          pictures or videos unless --media (drawing them is the slow part)
 
 Configuration comes from the environment (see the README): STORE_API_DATA_DIR, DATABASE_URL, …
 With the embedded database the commands need the server to be stopped (one process per data folder).`;
@@ -61,6 +66,16 @@ function checkScopes(values: string[]): Scope[] {
   return values as Scope[];
 }
 
+/** `seed --products N`: a whole number from 1 to MAX_SEED_PRODUCTS, checked before the database is opened. */
+function productCount(value: string): number {
+  const n = /^\s*\d{1,16}\s*$/.test(value) ? Number(value) : NaN;
+  if (n >= 1 && n <= MAX_SEED_PRODUCTS) return n;
+  throw new UsageError(
+    `--products needs a whole number of products from 1 to ${MAX_SEED_PRODUCTS}, not "${value.slice(0, 40)}". ` +
+      `Nothing was changed.`,
+  );
+}
+
 function checked<T>(
   schema: {
     safeParse(v: unknown): { success: true; data: T } | { success: false; error: { issues: { message: string }[] } };
@@ -86,6 +101,8 @@ async function main(argv: string[]) {
       permissions: { type: "string" },
       credentials: { type: "string" },
       "owner-email": { type: "string" },
+      products: { type: "string" },
+      media: { type: "boolean" },
       help: { type: "boolean", short: "h" },
     },
   });
@@ -169,8 +186,16 @@ async function main(argv: string[]) {
     }
 
     case "seed": {
+      const products = values.products === undefined ? undefined : productCount(values.products);
+      // The demo's own products come with their pictures; --products leaves them out unless --media.
+      const media = products === undefined || values.media === true;
+      if (values.media && products === undefined) throw new UsageError("--media goes with --products N");
       const result = await withDatabase(config, ({ db }) =>
-        seedDemoStore(db, { config }, { progress: (line) => console.log(line) }),
+        seedDemoStore(
+          db,
+          { config },
+          { progress: (line) => console.log(line), ...(products === undefined ? {} : { products, media }) },
+        ),
       );
       const seconds = (result.milliseconds / 1000).toFixed(1);
       console.log(`Added the demo store in ${seconds} s: ${result.parts.map((p) => p.summary).join("; ")}.`);
@@ -193,7 +218,12 @@ main(process.argv.slice(2)).catch((err: unknown) => {
     console.error(`store: ${err.message}`);
   } else if (err instanceof ApiError) {
     console.error(`store: ${err.message}`);
-  } else if ((err as { code?: string }).code === "ERR_PARSE_ARGS_UNKNOWN_OPTION") {
+  } else if (
+    ["ERR_PARSE_ARGS_UNKNOWN_OPTION", "ERR_PARSE_ARGS_INVALID_OPTION_VALUE"].includes(
+      (err as { code?: string }).code ?? "",
+    )
+  ) {
+    // An unknown option, or one without its value (`--products` alone, or `--products -5`).
     console.error(`store: ${(err as Error).message}\n\n${USAGE}`);
   } else {
     console.error(err);

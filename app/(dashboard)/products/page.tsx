@@ -42,7 +42,9 @@ export default async function ProductsPage({
       actions={
         canWrite ? (
           <>
-            {/* Bulk edit (issue 19): its link goes here, beside "New product", once the grid exists. */}
+            <Link href="/products/bulk" className={buttonClasses("secondary")}>
+              Bulk edit
+            </Link>
             <Link href="/products/new" className={buttonClasses()}>
               New product
             </Link>

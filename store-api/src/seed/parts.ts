@@ -9,8 +9,10 @@ import type { Tx } from "../db/index.js";
 export interface SeedContext {
   /** The store currency: amounts are written in its minor units. */
   currency: string;
-  /** Only this many of the catalogue's products (tests); all when unset. */
+  /** Only this many of the catalogue's products (tests, `seed --products`); all when unset. */
   limit: number | undefined;
+  /** Products to make beyond the catalogue's (`seed --products`, seed/generated.ts); 0 on the plain seed. */
+  generate: number;
   /** Stores pictures and videos; null leaves the products without (never faked). */
   media: SeedMedia | null;
   /** One line of progress for the person waiting. */

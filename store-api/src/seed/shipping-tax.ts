@@ -1,5 +1,6 @@
 import { and, eq, gt, inArray, isNull } from "drizzle-orm";
-import { products } from "../db/schema/index.js";
+import type { Tx } from "../db/index.js";
+import { products, shippingGroups, taxGroups } from "../db/schema/index.js";
 import { createShippingGroup } from "../shipping/shipping-groups.js";
 import { createShippingGroupBody } from "../shipping/schemas.js";
 import { createTaxGroup } from "../tax/tax-groups.js";
@@ -151,6 +152,59 @@ const EU_VAT = {
 /** Physical goods at least this heavy (kilograms) ship as large items. */
 const LARGE_FROM_KG = 4;
 
+/** The ids of the seed's groups. */
+export interface SeedGroups {
+  standard: number;
+  large: number;
+  usTax: number;
+  euVat: number;
+}
+
+/**
+ * Gives every product without a tax group yet (the products added since the
+ * groups were made: all of them on the plain seed, the generated ones of
+ * `seed --products`) its groups, by type and weight. Answers how many got which.
+ */
+export async function giveSeedGroups(tx: Tx, groups: SeedGroups) {
+  const physical = eq(products.type, "physical");
+  const ungrouped = isNull(products.taxGroupId);
+  const heavy = await tx
+    .update(products)
+    .set({ shippingGroupId: groups.large, taxGroupId: groups.usTax })
+    .where(and(ungrouped, physical, gt(products.weight, LARGE_FROM_KG)))
+    .returning({ id: products.id });
+  const standard = await tx
+    .update(products)
+    .set({ shippingGroupId: groups.standard, taxGroupId: groups.usTax })
+    .where(and(ungrouped, physical, isNull(products.shippingGroupId)))
+    .returning({ id: products.id });
+  const digital = await tx
+    .update(products)
+    .set({ taxGroupId: groups.euVat })
+    .where(and(ungrouped, inArray(products.type, ["digital"])))
+    .returning({ id: products.id });
+  return { heavy: heavy.length, standard: standard.length, digital: digital.length };
+}
+
+/** The seed's groups, found by name; null when this part did not run (a test's own list of parts). */
+export async function findSeedGroups(tx: Tx): Promise<SeedGroups | null> {
+  const shipping = new Map(
+    (await tx.select({ id: shippingGroups.id, name: shippingGroups.name }).from(shippingGroups)).map((g) => [
+      g.name,
+      g.id,
+    ]),
+  );
+  const tax = new Map(
+    (await tx.select({ id: taxGroups.id, name: taxGroups.name }).from(taxGroups)).map((g) => [g.name, g.id]),
+  );
+  const standard = shipping.get(STANDARD.name);
+  const large = shipping.get(LARGE.name);
+  const usTax = tax.get(US_SALES_TAX.name);
+  const euVat = tax.get(EU_VAT.name);
+  if (standard === undefined || large === undefined || usTax === undefined || euVat === undefined) return null;
+  return { standard, large, usTax, euVat };
+}
+
 export const shippingAndTax: SeedPart = {
   name: "shipping and tax",
   async run(ctx, tx) {
@@ -164,28 +218,18 @@ export const shippingAndTax: SeedPart = {
     const usTax = await tax(US_SALES_TAX);
     const euVat = await tax(EU_VAT);
 
-    const physical = eq(products.type, "physical");
-    const heavy = await tx
-      .update(products)
-      .set({ shippingGroupId: large.group.id, taxGroupId: usTax.group.id })
-      .where(and(physical, gt(products.weight, LARGE_FROM_KG)))
-      .returning({ id: products.id });
-    const standardOnes = await tx
-      .update(products)
-      .set({ shippingGroupId: standard.group.id, taxGroupId: usTax.group.id })
-      .where(and(physical, isNull(products.shippingGroupId)))
-      .returning({ id: products.id });
-    const digital = await tx
-      .update(products)
-      .set({ taxGroupId: euVat.group.id })
-      .where(inArray(products.type, ["digital"]))
-      .returning({ id: products.id });
+    const given = await giveSeedGroups(tx, {
+      standard: standard.group.id,
+      large: large.group.id,
+      usTax: usTax.group.id,
+      euVat: euVat.group.id,
+    });
 
     const options = STANDARD.options.length + LARGE.options.length;
     const rules = US_SALES_TAX.rules.length + EU_VAT.rules.length;
     return (
       `2 shipping groups (${options} options) and 2 tax groups (${rules} rules); ` +
-      `${standardOnes.length} products ship standard, ${heavy.length} as large items, ${digital.length} digital ones pay EU VAT`
+      `${given.standard} products ship standard, ${given.heavy} as large items, ${given.digital} digital ones pay EU VAT`
     );
   },
 };

@@ -19,14 +19,14 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../.
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "store-seed-cli-test-"));
 afterAll(() => fs.rmSync(dataDir, { recursive: true, force: true }));
 
-function seed() {
+function seed(args: string[] = [], dir = dataDir) {
   return new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve, reject) => {
     const env = Object.fromEntries(
       Object.entries(process.env).filter(([k]) => !k.startsWith("STORE_API_") && k !== "DATABASE_URL"),
     );
-    const child = spawn(process.execPath, ["--import", "tsx", "store-api/src/cli.ts", "seed"], {
+    const child = spawn(process.execPath, ["--import", "tsx", "store-api/src/cli.ts", "seed", ...args], {
       cwd: root,
-      env: { ...env, STORE_API_DATA_DIR: dataDir },
+      env: { ...env, STORE_API_DATA_DIR: dir },
     });
     let stdout = "";
     let stderr = "";
@@ -81,6 +81,65 @@ describe.runIf(onEmbeddedRun)("store seed", () => {
       } finally {
         await database.close();
       }
+    },
+    SLOW,
+  );
+});
+
+describe.runIf(onEmbeddedRun)("store seed --products", () => {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "store-seed-products-cli-test-"));
+  afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
+
+  const productCount = async () => {
+    const database = await openDatabase({ dataDir: dir });
+    try {
+      return (await listProducts(database.db, 0, 1)).total;
+    } finally {
+      await database.close();
+    }
+  };
+
+  it("refuses a count that is no whole number from 1 to 100000 with a clear message, changing nothing", async () => {
+    // Each a process of its own (a few seconds each on a busy machine): side by side, and only a few.
+    const bad = ["0", "-5", "abc", "100001"];
+    const [noValue, mediaAlone, ...refusals] = await Promise.all([
+      seed(["--products"], dir),
+      seed(["--media"], dir),
+      // `--products=-5`: written apart, a value that starts with a dash reads as an option without its value.
+      ...bad.map((n) => seed([`--products=${n}`], dir)),
+    ]);
+    for (const [i, r] of refusals.entries()) {
+      expect(r.code, `${bad[i]}: ${r.stderr}`).toBe(1);
+      expect(r.stdout).toBe("");
+      expect(r.stderr.trim()).toBe(
+        `store: --products needs a whole number of products from 1 to 100000, not "${bad[i]}". Nothing was changed.`,
+      );
+    }
+    // The command line's own words, and the usage.
+    expect(noValue.code, noValue.stderr).toBe(1);
+    expect(noValue.stderr).toMatch(/^store: Option '--products <value>' argument missing/);
+    expect(noValue.stderr).toContain("seed --products N");
+    expect([mediaAlone.code, mediaAlone.stderr.trim()]).toEqual([1, "store: --media goes with --products N"]);
+    expect(await productCount()).toBe(0);
+  }, 120_000);
+
+  it(
+    "adds the demo store with N products in all, the catalogue's then generated ones, without pictures",
+    async () => {
+      const n = PRODUCTS.length + 4;
+      const r = await seed(["--products", String(n)], dir);
+      expect(r.stderr).toBe("");
+      expect(r.code).toBe(0);
+      const lines = r.stdout.trim().split("\n");
+      expect(lines).toContain("Seeding the generated products…");
+      expect(lines).toContain(`4/4 generated products`);
+      expect(lines.at(-1)).toMatch(
+        new RegExp(
+          `^Added the demo store in [\\d.]+ s: ${PRODUCTS.length} products in 7 categories \\(without pictures or videos\\); .*; 320 orders .*; 4 generated products \\(${n} in all; .*\\)\\.$`,
+        ),
+      );
+      expect(fs.existsSync(path.join(dir, "media")) ? fs.readdirSync(path.join(dir, "media")) : []).toEqual([]);
+      expect(await productCount()).toBe(n);
     },
     SLOW,
   );

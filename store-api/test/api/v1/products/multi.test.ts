@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { productOptions, products } from "../../../../src/db/schema/index.js";
 import { newKey } from "../../../../src/products/products.js";
-import { api, type TestStore } from "../../../helpers/index.js";
+import { api, type TestStore, writeBehindApi } from "../../../helpers/index.js";
 import { ageProduct, createProduct, expectError, startCatalogueStore } from "./parts-helpers.js";
 
 /** PUT /api/v1/products_multi (store-api.md, Products, rule 2; docs/contract.md#products_multi). */
@@ -121,20 +121,40 @@ describe("products_multi", () => {
   });
 
   it("sets order as given without shifting the other products (rule 2)", async () => {
+    // Bystanders at and around the orders given: a single PUT of order would move them.
     const bystander = await createProduct(store, admin, {
       name: "Reorder bystander",
       order: "2",
       price: "1",
       reorder_products: "false",
     });
+    for (const order of ["1", "3", "4"]) {
+      await createProduct(store, admin, {
+        name: `Reorder bystander ${order}`,
+        order,
+        price: "1",
+        reorder_products: "false",
+      });
+    }
     const [a, b, c] = await three("Reorder");
     const before = (await read(bystander.key)).order;
+    const sent = new Set([a!.key, b!.key, c!.key]);
+    const othersOrder = async () => {
+      const list = await api(store, admin, "GET", "/products?count=250");
+      expect(list.status, list.text).toBe(200);
+      return Object.fromEntries(
+        (list.json as { key: string; order: number }[]).filter((p) => !sent.has(p.key)).map((p) => [p.key, p.order]),
+      );
+    };
+    const others = await othersOrder();
     // A store-wide reorder: C first, A last.
     const res = await multi({ [c!.key]: { order: 1 }, [b!.key]: { order: 2 }, [a!.key]: { order: 3 } });
     expect(res.status, res.text).toBe(200);
     expect([(await read(a!.key)).order, (await read(b!.key)).order, (await read(c!.key)).order]).toEqual([3, 2, 1]);
-    // Unlike a single PUT of order, nobody else moved.
+    // Unlike a single PUT of order, nobody else moved: not the bystander at 2, nor any other product.
     expect((await read(bystander.key)).order).toBe(before);
+    expect(await othersOrder()).toEqual(others);
+    expect(Object.keys(others).length).toBeGreaterThanOrEqual(4);
     // B already had order 2: only A and C changed.
     expect(res.json.map((p: { key: string }) => p.key)).toEqual([c!.key, a!.key]);
   });
@@ -158,20 +178,59 @@ describe("products_multi", () => {
     expect(await read(a!.key)).toMatchObject({ price_raw: 10, name: a!.name });
   });
 
-  it("refuses products carrying different sets of properties, changing nothing", async () => {
-    const [a, b] = await three("Mixed");
-    const res = await multi({ [a!.key]: { price: "11" }, [b!.key]: { price: "12", name: "Other" } });
+  it("is all or nothing: one invalid product among valid ones changes none of them, as read back", async () => {
+    const made = [...(await three("One bad")), ...(await three("One bad more"))];
+    const before = [];
+    for (const p of made) {
+      await ageProduct(store, p.key);
+      before.push(await read(p.key));
+    }
+    // The fifth product's status is no status; every other value is fine, and would change something.
+    const body = Object.fromEntries(
+      made.map((p, i) => [p.key, { price: `${20 + i}`, status: i === 4 ? "on holiday" : "hidden", name: `New ${i}` }]),
+    );
+    const res = await multi(body);
+    expectError(res, 422, ["products", `products.${made[4]!.key}.status`]);
+    expect(res.json.fields.products).toContain(made[4]!.key);
+    expect(res.json.fields.products).not.toContain("more product");
+    for (const [i, p] of made.entries()) expect(await read(p.key), p.name).toEqual(before[i]);
+
+    // The same, with the bad one left out: all go through.
+    delete body[made[4]!.key];
+    const ok = await multi(body);
+    expect(ok.status, ok.text).toBe(200);
+    expect(ok.json).toHaveLength(5);
+    expect(await read(made[5]!.key)).toMatchObject({ price_raw: 25, status: "hidden", name: "New 5" });
+  });
+
+  it("refuses products carrying different sets of properties with a 422 naming them, changing nothing", async () => {
+    const [a, b, c] = await three("Mixed");
+    const res = await multi({
+      [a!.key]: { price: "11" },
+      [b!.key]: { price: "12" },
+      [c!.key]: { price: "12", name: "Other" },
+    });
     expectError(res, 422, ["products"]);
-    expect(res.json.error_description).toMatch(/same properties/);
-    expect((await read(a!.key)).price_raw).toBe(10);
+    expect(res.json.error).toBe("validation_failed");
+    // Which product sets the properties, which one differs, and what each carries.
+    expect(res.json.fields.products).toBe(
+      `every product must carry the same properties: "${a!.key}" has price, but "${c!.key}" has name, price`,
+    );
+    expect(res.json.error_description).toContain(res.json.fields.products);
+    for (const p of [a!, b!, c!]) expect(await read(p.key)).toMatchObject({ price_raw: 10, name: p.name });
   });
 
   it("refuses an unknown key, and a product named twice, changing nothing", async () => {
-    const [a, b] = await three("Unknown");
-    const unknown = await multi({ [a!.key]: { price: "11" }, "no-such-product": { price: "12" } });
+    const [a, b, c] = await three("Unknown");
+    const unknown = await multi({
+      [a!.key]: { price: "11" },
+      "no-such-product": { price: "12" },
+      [c!.key]: { price: "13" },
+    });
     expectError(unknown, 422, ["products"]);
     expect(unknown.json.fields.products).toContain('"no-such-product"');
     expect((await read(a!.key)).price_raw).toBe(10);
+    expect((await read(c!.key)).price_raw).toBe(10);
 
     const twice = await multi({ [b!.key]: { price: "11" }, [b!.slug]: { price: "12" } });
     expectError(twice, 422, ["products"]);
@@ -179,21 +238,27 @@ describe("products_multi", () => {
   });
 
   it("refuses read-only, POST-only and unknown properties, changing nothing", async () => {
-    const [a] = await three("Readonly");
+    const [a, b] = await three("Readonly");
     for (const property of [
       "price_raw",
       "key",
+      "slug",
       "regular_price",
       "categories",
       "options",
+      "images",
       "reorder_products",
       "colour",
     ]) {
-      const res = await multi({ [a!.key]: { [property]: "1", price: "99" } });
+      const res = await multi({
+        [a!.key]: { [property]: "1", price: "99" },
+        [b!.key]: { [property]: "1", price: "98" },
+      });
       expectError(res, 422, ["products"]);
-      expect(res.json.fields.products, property).toContain(property);
+      expect(res.json.fields.products, property).toContain(`cannot change ${property}`);
     }
     expect((await read(a!.key)).price_raw).toBe(10);
+    expect((await read(b!.key)).price_raw).toBe(10);
   });
 
   it("refuses quantity on a product with options (their sum is read), changing nothing", async () => {
@@ -289,35 +354,66 @@ describe("products_multi", () => {
     expect((await read(a!.key)).price_raw).toBe(10);
   });
 
-  it("changes 1,000 products in one request, well within the body limit", async () => {
+  it("changes 1,000 products in one request, well within the body limit, answering only the changed ones", async () => {
     // 1,000 products straight into the database: the test is about the one PUT, not about 1,000 POSTs.
-    const rows = await store.database.db
-      .insert(products)
-      .values(
-        Array.from({ length: 1000 }, (_, i) => ({
-          key: newKey(),
-          slug: `bulk-${i}`,
-          name: `Bulk ${i}`,
-          price: 1000 + i,
-          order: 1000 + i,
-        })),
-      )
-      .returning({ id: products.id, key: products.key });
-    await store.database.db
-      .insert(productOptions)
-      .values(rows.map((r) => ({ key: newKey(), productId: r.id, isDefault: true, order: 0 })));
+    const longAgo = new Date("2020-01-01T00:00:00Z");
+    const rows = await writeBehindApi(store, async () => {
+      const made = await store.database.db
+        .insert(products)
+        .values(
+          Array.from({ length: 1000 }, (_, i) => ({
+            key: newKey(),
+            slug: `bulk-${i}`,
+            name: `Bulk ${i}`,
+            price: 1000 + i,
+            order: 1000 + i,
+            updatedAt: longAgo,
+          })),
+        )
+        .returning({ id: products.id, key: products.key });
+      await store.database.db
+        .insert(productOptions)
+        .values(made.map((r) => ({ key: newKey(), productId: r.id, isDefault: true, order: 0 })));
+      return made;
+    });
 
+    // Every tenth product is sent with the values it has: neither written nor answered.
+    const same = (i: number) => i % 10 === 0;
     const body = Object.fromEntries(
-      rows.map((r, i) => [r.key, { name: `Bulk ${i} renamed`, price: `${20 + i}.99`, quantity: String(i) }]),
+      rows.map((r, i) => [
+        r.key,
+        same(i)
+          ? { name: `Bulk ${i}`, price: ((1000 + i) / 100).toFixed(2), quantity: "-1" }
+          : { name: `Bulk ${i} renamed`, price: `${20 + i}.99`, quantity: String(i) },
+      ]),
     );
     const form = new URLSearchParams({ products: JSON.stringify(body) }).toString();
     expect(Buffer.byteLength(form)).toBeLessThan(10 * 1024 * 1024);
     const res = await multi(body);
     expect(res.status, res.text.slice(0, 500)).toBe(200);
-    expect(res.json).toHaveLength(1000);
-    expect(res.json[999]).toMatchObject({ name: "Bulk 999 renamed", price_raw: 1019.99, quantity: 999 });
-    const list = await api(store, admin, "GET", "/products?count=5&page=0");
-    expect(list.status).toBe(200);
-    expect(await read(rows[500]!.key)).toMatchObject({ name: "Bulk 500 renamed", price_raw: 520.99, quantity: 500 });
+    const changed = rows.filter((_, i) => !same(i));
+    expect(res.json).toHaveLength(900);
+    expect(res.json.map((p: { key: string }) => p.key)).toEqual(changed.map((r) => r.key));
+    expect(res.json[899]).toMatchObject({ name: "Bulk 999 renamed", price_raw: 1019.99, quantity: 999 });
+
+    // Read back, all 1,000 of them, through the products list.
+    const listed = new Map<string, { name: string; price_raw: number; quantity: number; modified: number }>();
+    for (let page = 0; ; page++) {
+      const list = await api(store, admin, "GET", `/products?count=250&page=${page}`);
+      expect(list.status, list.text).toBe(200);
+      for (const p of list.json) listed.set(p.key, p);
+      if (list.json.length < 250) break;
+    }
+    for (const [i, r] of rows.entries()) {
+      const p = listed.get(r.key);
+      if (same(i)) {
+        expect(p, r.key).toMatchObject({ name: `Bulk ${i}`, price_raw: (1000 + i) / 100, quantity: -1 });
+        expect(p!.modified).toBe(longAgo.getTime() / 1000);
+      } else {
+        expect(p, r.key).toMatchObject({ name: `Bulk ${i} renamed`, price_raw: 20 + i + 0.99, quantity: i });
+        expect(p!.modified).toBeGreaterThan(longAgo.getTime() / 1000);
+      }
+    }
+    expect(await read(rows[501]!.key)).toMatchObject({ name: "Bulk 501 renamed", price_raw: 521.99, quantity: 501 });
   });
 });

@@ -1,0 +1,36 @@
+import { storeStream } from "@/lib/route-handler";
+import { readCatalogue } from "@/lib/store/products/bulk";
+import type { CatalogueLine } from "@/lib/store/products/bulk-model";
+
+const ndjson = (line: CatalogueLine) => `${JSON.stringify(line)}\n`;
+
+/**
+ * The whole catalogue for the bulk grid (components/products/bulk/use-catalogue.ts),
+ * streamed as NDJSON: one CatalogueLine a line, a `page` line as soon as the
+ * store's page is read (lib/store/products/bulk.ts reads them in parallel
+ * when the store sends X-Total-Count). The first page is read before
+ * answering: a refusal or an unreachable store is then a JSON failure with
+ * its status, as from every GET here; a later failure is the last line.
+ */
+export const GET = storeStream(async (store) => {
+  const lines = readCatalogue(store, { where: "GET /api/products/bulk" });
+  const first = await lines.next();
+  const total = !first.done && first.value.type === "start" ? first.value.total : null;
+  async function* chunks() {
+    try {
+      if (first.done) return;
+      yield ndjson(first.value);
+      for (let next = await lines.next(); !next.done; next = await lines.next()) yield ndjson(next.value);
+    } finally {
+      // A browser that went away: the reading stops too.
+      await lines.return();
+    }
+  }
+  return {
+    headers: {
+      "Content-Type": "application/x-ndjson; charset=utf-8",
+      ...(total !== null ? { "X-Total-Count": String(total) } : {}),
+    },
+    chunks: chunks(),
+  };
+});

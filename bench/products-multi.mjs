@@ -1,0 +1,287 @@
+#!/usr/bin/env node
+// One `PUT /api/v1/products_multi` changing 1,000 products (a new name and price each) beside the
+// same change made with 1,000 single-product `PUT /api/v1/products/{key}` requests, one at a time
+// and 8 at once, on the real store seeded with a big catalogue (`store seed --products N`). On the
+// embedded database (PGlite), and on PostgreSQL too (a fresh database made on the server of
+// TEST_DATABASE_URL or --postgres, postgres://postgres@127.0.0.1:5432/test by default, and dropped
+// after; skipped with a note when none answers there). Each way is timed over a few rounds, every
+// round writing new values (a value sent again is not written: docs/contract.md#products_multi);
+// prints the median time, products per second and the ratio to products_multi; asserts nothing
+// (machines are noisy).
+//
+//   node bench/products-multi.mjs [--products 10000] [--changes 1000] [--rounds 5] [--concurrency 8]
+//                                 [--postgres postgres://…/postgres]
+//
+// The store: the built CLI (built first when stale), seeded with `store seed --products N`, serving
+// with the rate limit off (STORE_API_RATE_LIMIT=0: 1,000 requests in a row would hit it) and its
+// request logs on (thrown away), as in production. The token: a registered app and a user
+// (`store app create`, `store user create`), then the OAuth code flow as a browser walks it, with the
+// admin scope (product writes need it, and the manage_products permission). The store runs in its
+// own process, so that it does not share a CPU with the client making the requests; the client
+// keeps its connections alive.
+import { spawn } from "node:child_process";
+import { randomBytes } from "node:crypto";
+import http from "node:http";
+import { createRequire } from "node:module";
+import os from "node:os";
+import path from "node:path";
+import { parseArgs } from "node:util";
+import { pathToFileURL } from "node:url";
+import { buildStoreIfStale, root, runJson, waitForHttp } from "../scripts/lib/processes.mjs";
+import { benchRun, freePort, ratio, tokenResponse } from "./lib/harness.mjs";
+
+const { values: args } = parseArgs({
+  options: {
+    products: { type: "string", default: "10000" },
+    changes: { type: "string", default: "1000" },
+    rounds: { type: "string", default: "5" },
+    concurrency: { type: "string", default: "8" },
+    postgres: { type: "string", default: process.env.TEST_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/test" },
+  },
+});
+const PRODUCTS = Number(args.products);
+const CHANGES = Number(args.changes);
+const ROUNDS = Number(args.rounds);
+const CONCURRENCY = Number(args.concurrency);
+if (!(CHANGES >= 1 && PRODUCTS >= CHANGES && ROUNDS >= 1 && CONCURRENCY >= 1)) {
+  console.error("bench: needs 1 ≤ --changes ≤ --products, --rounds ≥ 1 and --concurrency ≥ 1");
+  process.exit(1);
+}
+const REDIRECT_URI = "http://127.0.0.1:9/callback";
+const USER = { email: "bench@example.com", password: "bench-password-1234" };
+
+const storeRequire = createRequire(path.join(root, "store-api/package.json"));
+const { tmp, cleanups, startProcess, stopProcess, track } = benchRun("store-bench-products-multi-");
+const cli = path.join(root, "store-api/dist/cli.js");
+const accessToken = async (base, client) =>
+  (await tokenResponse(base, { client, user: USER, scope: "admin", redirectUri: REDIRECT_URI })).access_token;
+
+/** A fresh PostgreSQL database on the server of `adminUrl`, dropped when the bench ends; null when none answers. */
+async function freshPostgres(adminUrl) {
+  const { default: pg } = await import(pathToFileURL(storeRequire.resolve("pg")).href);
+  const name = `store_bench_${randomBytes(6).toString("hex")}`;
+  const admin = new pg.Client({ connectionString: adminUrl, connectionTimeoutMillis: 5000 });
+  try {
+    await admin.connect();
+  } catch (err) {
+    console.log(
+      `\n(PostgreSQL skipped: nothing answers at ${adminUrl.replace(/\/\/[^@/]*@/, "//…@")}: ${err.message})`,
+    );
+    return null;
+  }
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  cleanups.push(async () => {
+    const c = new pg.Client({ connectionString: adminUrl });
+    await c.connect();
+    await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+    await c.end();
+  });
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  return url.toString();
+}
+
+/** A store seeded with PRODUCTS products, serving on a free port, and an admin token for it. */
+async function seededStore(label, databaseUrl) {
+  const dataDir = path.join(tmp, label);
+  const env = (more = {}) => {
+    const clean = Object.fromEntries(
+      Object.entries(process.env).filter(([k]) => !k.startsWith("STORE_") && k !== "DATABASE_URL"),
+    );
+    return { ...clean, STORE_API_DATA_DIR: dataDir, ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}), ...more };
+  };
+  console.log(`\n[${label}] Seeding a fresh store with ${PRODUCTS} products…`);
+  const seed = spawn(process.execPath, [cli, "seed", "--products", String(PRODUCTS)], {
+    cwd: root,
+    env: env(),
+    stdio: ["ignore", "pipe", "inherit"],
+  });
+  track(seed);
+  let seedOutput = "";
+  seed.stdout.setEncoding("utf8").on("data", (c) => (seedOutput += c));
+  const seedCode = await new Promise((resolve) => seed.on("close", resolve));
+  if (seedCode !== 0) throw new Error(`store seed failed (exit ${seedCode})`);
+  const summary = seedOutput.trim().split("\n").at(-1);
+  console.log(`  ${summary.slice(0, summary.indexOf(":"))}; ${summary.slice(summary.lastIndexOf("; ") + 2)}`);
+
+  const client = runJson(
+    process.execPath,
+    [cli, "app", "create", "--name", "Bench", "--redirect-uri", REDIRECT_URI, "--scopes", "admin"],
+    { env: env() },
+  );
+  runJson(process.execPath, [cli, "user", "create", "--email", USER.email, "--password", USER.password], {
+    env: env(),
+  });
+  const port = await freePort();
+  const base = `http://127.0.0.1:${port}`;
+  const { child } = await startProcess(
+    process.execPath,
+    [cli, "serve"],
+    env({
+      STORE_API_PORT: String(port),
+      STORE_API_PUBLIC_URL: base,
+      STORE_API_RATE_LIMIT: "0",
+      STORE_API_LOG_LEVEL: "info",
+    }),
+    (line) => line.includes("Server listening at"),
+  );
+  await waitForHttp(`${base}/`, child, 60_000);
+  const token = await accessToken(base, { client_id: client.client_id, client_secret: client.client_secret });
+  return { child, port, base, auth: { authorization: `Bearer ${token}` } };
+}
+
+/** A request with a URL-encoded form (or none) over `agent`; its status and parsed JSON answer. */
+function request(port, agent, headers, method, pathname, form) {
+  const body = form ? new URLSearchParams(form).toString() : undefined;
+  return new Promise((resolve, reject) => {
+    const req = http.request(
+      {
+        host: "127.0.0.1",
+        port,
+        method,
+        path: `/api/v1${pathname}`,
+        agent,
+        headers: {
+          ...headers,
+          ...(body
+            ? { "content-type": "application/x-www-form-urlencoded", "content-length": Buffer.byteLength(body) }
+            : {}),
+        },
+      },
+      (res) => {
+        const chunks = [];
+        res.on("data", (c) => chunks.push(c));
+        res.on("end", () => {
+          const text = Buffer.concat(chunks).toString("utf8");
+          if (res.statusCode !== 200) {
+            return reject(new Error(`${method} ${pathname} answered ${res.statusCode}: ${text.slice(0, 300)}`));
+          }
+          resolve({ status: res.statusCode, json: JSON.parse(text), headers: res.headers });
+        });
+      },
+    );
+    req.on("error", reject);
+    req.end(body);
+  });
+}
+
+/** CHANGES product keys spread over the whole catalogue, read through the products list. */
+async function productKeys(store, agent) {
+  const all = [];
+  for (let page = 0; ; page++) {
+    const res = await request(store.port, agent, store.auth, "GET", `/products?count=250&page=${page}`);
+    all.push(...res.json.map((p) => p.key));
+    if (res.json.length < 250) break;
+  }
+  const step = all.length / CHANGES;
+  return Array.from({ length: CHANGES }, (_, i) => all[Math.floor(i * step)]);
+}
+
+/** The change of product `i` in the `n`th write of the run: a new name and price every time. */
+const change = (n, i) => ({
+  name: `Bench product ${i} (write ${n})`,
+  price: `${10 + (i % 90)}.${String(n % 100).padStart(2, "0")}`,
+});
+
+const median = (xs) => {
+  const s = [...xs].sort((a, b) => a - b);
+  return s.length % 2 ? s[(s.length - 1) / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
+};
+
+async function benchDatabase(label, databaseUrl) {
+  const store = await seededStore(label, databaseUrl);
+  const agent = new http.Agent({ keepAlive: true, maxSockets: CONCURRENCY });
+  const keys = await productKeys(store, agent);
+  let writes = 0;
+
+  const ways = {
+    "products_multi (1 request)": async () => {
+      const n = ++writes;
+      const products = Object.fromEntries(keys.map((key, i) => [key, change(n, i)]));
+      const res = await request(store.port, agent, store.auth, "PUT", "/products_multi", {
+        products: JSON.stringify(products),
+      });
+      if (res.json.length !== keys.length) throw new Error(`products_multi answered ${res.json.length} products`);
+      return n;
+    },
+    [`single PUTs, one at a time (${CHANGES} requests)`]: async () => {
+      const n = ++writes;
+      for (const [i, key] of keys.entries()) {
+        await request(store.port, agent, store.auth, "PUT", `/products/${key}`, change(n, i));
+      }
+      return n;
+    },
+    [`single PUTs, ${CONCURRENCY} at once (${CHANGES} requests)`]: async () => {
+      const n = ++writes;
+      let next = 0;
+      await Promise.all(
+        Array.from({ length: CONCURRENCY }, async () => {
+          while (next < keys.length) {
+            const i = next++;
+            await request(store.port, agent, store.auth, "PUT", `/products/${keys[i]}`, change(n, i));
+          }
+        }),
+      );
+      return n;
+    },
+  };
+
+  // A warm-up of each way (connections open, code paths hot), then the rounds, the ways taking turns.
+  for (const way of Object.values(ways)) await way();
+  const times = Object.fromEntries(Object.keys(ways).map((w) => [w, []]));
+  for (let round = 0; round < ROUNDS; round++) {
+    for (const [name, way] of Object.entries(ways)) {
+      const started = performance.now();
+      const n = await way();
+      times[name].push(performance.now() - started);
+      // What was written is what is read back (one product is enough to catch a silent no-op).
+      const last = keys.length - 1;
+      const read = await request(store.port, agent, store.auth, "GET", `/products/${keys[last]}`);
+      if (read.json.name !== change(n, last).name) throw new Error(`${name}: product not changed`);
+    }
+  }
+  agent.destroy();
+  await stopProcess(store.child);
+
+  const multi = median(Object.values(times)[0]);
+  return Object.entries(times).map(([name, ms]) => ({
+    database: label,
+    way: name,
+    "median ms": median(ms).toFixed(0),
+    "products/s": ((CHANGES / median(ms)) * 1000).toFixed(0),
+    "× products_multi's time": ratio(median(ms) / multi),
+    "rounds (ms)": ms.map((x) => x.toFixed(0)).join(" "),
+  }));
+}
+
+async function main() {
+  console.log("Building the store if stale…");
+  buildStoreIfStale();
+  const rows = await benchDatabase("pglite", null);
+  const postgres = args.postgres ? await freshPostgres(args.postgres) : null;
+  if (postgres) rows.push(...(await benchDatabase("postgres", postgres)));
+  else if (!args.postgres) console.log("\n(PostgreSQL skipped: --postgres is empty)");
+  console.log(
+    `\n${CHANGES} products changed (a new name and price each) in a store of ${PRODUCTS}: medians of ${ROUNDS} ` +
+      `rounds after a warm-up\n`,
+  );
+  console.table(rows);
+  console.log(
+    `Machine: ${os.cpus().length} CPU(s), load average ${os
+      .loadavg()
+      .map((l) => l.toFixed(1))
+      .join(" ")}.`,
+  );
+}
+
+main()
+  .then(async () => {
+    for (const cleanup of cleanups) await cleanup().catch(() => {});
+    process.exit(0);
+  })
+  .catch(async (err) => {
+    console.error(`bench: ${err.message}`);
+    for (const cleanup of cleanups) await cleanup().catch(() => {});
+    process.exit(1);
+  });

@@ -1,0 +1,443 @@
+"use client";
+
+import AlertTriangle from "lucide-react/icons/triangle-alert";
+import { type Dispatch, type SetStateAction, useMemo, useRef, useState } from "react";
+import { Button } from "@/components/ui/button";
+import { Dialog, DialogContent, DialogFooter } from "@/components/ui/dialog";
+import { Notice } from "@/components/ui/notice";
+import { ProgressBar } from "@/components/ui/progress-bar";
+import { Spinner } from "@/components/ui/spinner";
+import { toast } from "@/components/ui/toast";
+import { saveProductsMultiAction } from "@/lib/actions/products-bulk";
+import type { BulkProduct } from "@/lib/store/products/bulk-model";
+import type { GridProblem } from "./grid";
+import { type ColumnId, columns as allColumns, type GridContext } from "./model/columns";
+import { type Conflict, findConflicts } from "./model/conflicts";
+import { cellId, dropEdits, editedKeys, type EditsState, errorCount, rebase } from "./model/edits";
+import { reviewChanges } from "./model/review";
+import { planSave, type SaveChunk, splitChunk } from "./model/save-plan";
+import { readCatalogueOnce } from "./use-catalogue";
+
+const counted = (n: number) => n.toLocaleString("en");
+const plural = (n: number, one: string, many = `${one}s`) => `${counted(n)} ${n === 1 ? one : many}`;
+
+/**
+ * What one products_multi request may carry from here: measured on the
+ * encoded body, well inside the bundled store's 10 MB and Next's 1 MB for a
+ * server action's arguments. A store with a smaller limit answers 413; the
+ * chunk is then halved and sent again (docs/bulk-editing.md#saving).
+ */
+export const SAVE_LIMITS = { maxBytes: 256 * 1024, maxProducts: 500 } as const;
+/** Re-reading this many products one by one is quicker than reading the catalogue again. */
+const REREAD_ONE_BY_ONE = 50;
+
+const columnOfField = new Map(allColumns.map((c) => [c.field, c.id]));
+
+type Phase =
+  | { step: "review" }
+  | { step: "checking" }
+  | { step: "check-failed"; error: string }
+  | { step: "conflicts"; conflicts: Conflict[]; current: ReadonlyMap<string, BulkProduct>; chosen: Map<string, Choice> }
+  | { step: "saving"; done: number; total: number }
+  | { step: "done"; saved: number; failed: { key: string; name: string; message: string }[] };
+
+type Choice = "mine" | "theirs";
+
+export interface SaveDialogProps {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  /** Shown above the changes: the CSV import's dry run says so here. */
+  note: string | null;
+  edits: EditsState;
+  setEdits: Dispatch<SetStateAction<EditsState>>;
+  byKey: ReadonlyMap<string, BulkProduct>;
+  ctx: GridContext;
+  replaceProducts: (products: readonly BulkProduct[]) => void;
+  onSaving: (saving: boolean) => void;
+  onProblems: (problems: ReadonlyMap<string, GridProblem>) => void;
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** A product with its edited values written in (the store answered it unchanged: it already held them). */
+function withValues(product: BulkProduct, edits: EditsState, columns: readonly ColumnId[]): BulkProduct {
+  const next: Record<string, unknown> = { ...product };
+  for (const column of columns) {
+    const edit = edits.cells.get(cellId(product.key, column));
+    if (edit && !edit.error) next[column] = edit.value;
+  }
+  return next as unknown as BulkProduct;
+}
+
+/**
+ * The review panel, the conflict check and the save in chunks, in one dialog.
+ * Mounted while open: each opening starts at the review.
+ */
+export function SaveDialog(props: SaveDialogProps) {
+  const { open, onOpenChange, edits, setEdits, byKey, ctx, replaceProducts, onSaving, onProblems } = props;
+  const [phase, setPhase] = useState<Phase>({ step: "review" });
+  // The save runs across renders: it reads the latest edits and products from here.
+  const latest = useRef({ edits, byKey });
+  latest.current = { edits, byKey };
+
+  const changes = useMemo(() => (open ? reviewChanges(edits, byKey, ctx) : []), [open, edits, byKey, ctx]);
+  const invalid = errorCount(edits);
+  const busy = phase.step === "saving" || phase.step === "checking";
+
+  async function check() {
+    onSaving(true);
+    setPhase({ step: "checking" });
+    const keys = editedKeys(latest.current.edits);
+    let current: Map<string, BulkProduct>;
+    try {
+      if (keys.length <= REREAD_ONE_BY_ONE) {
+        const response = await fetch(`/api/products/bulk/current?keys=${keys.map(encodeURIComponent).join(",")}`);
+        const body = (await response.json().catch(() => null)) as {
+          products?: BulkProduct[];
+          error?: string;
+        } | null;
+        if (!response.ok || !body?.products) {
+          throw new Error(body?.error ?? `The store could not be read (HTTP ${response.status}).`);
+        }
+        current = new Map(body.products.map((p) => [p.key, p]));
+      } else {
+        current = new Map((await readCatalogueOnce()).map((p) => [p.key, p]));
+      }
+    } catch (error) {
+      onSaving(false);
+      setPhase({
+        step: "check-failed",
+        error: error instanceof TypeError ? "The dashboard could not be reached." : (error as Error).message,
+      });
+      return;
+    }
+    const conflicts = findConflicts(latest.current.byKey, current, keys, latest.current.edits);
+    if (conflicts.length) {
+      onSaving(false);
+      setPhase({ step: "conflicts", conflicts, current, chosen: new Map() });
+      return;
+    }
+    await save();
+  }
+
+  function resolve(phaseNow: Extract<Phase, { step: "conflicts" }>) {
+    const theirs: BulkProduct[] = [];
+    const dropped: string[] = [];
+    for (const conflict of phaseNow.conflicts) {
+      const choice = phaseNow.chosen.get(conflict.key);
+      const stored = phaseNow.current.get(conflict.key);
+      if (stored) theirs.push(stored);
+      if (choice === "theirs" || conflict.deleted) dropped.push(conflict.key);
+    }
+    // The grid now shows what the store holds; "keep mine" keeps the edits on top of it.
+    replaceProducts(theirs);
+    const nextByKey = new Map(latest.current.byKey);
+    for (const product of theirs) nextByKey.set(product.key, product);
+    setEdits((current) => rebase(dropEdits(current, dropped), nextByKey));
+    latest.current = { ...latest.current, byKey: nextByKey };
+  }
+
+  async function save() {
+    onSaving(true);
+    const { edits: now, byKey: products } = latest.current;
+    const queue: SaveChunk[] = planSave(now, products, ctx, SAVE_LIMITS);
+    const total = queue.reduce((sum, chunk) => sum + chunk.keys.length, 0);
+    const failed: { key: string; name: string; message: string }[] = [];
+    let done = 0;
+    let saved = 0;
+    let waits = 0;
+    setPhase({ step: "saving", done, total });
+
+    while (queue.length) {
+      const chunk = queue.shift()!;
+      let result: Awaited<ReturnType<typeof saveProductsMultiAction>>;
+      try {
+        result = await saveProductsMultiAction({ products: chunk.payload });
+      } catch {
+        // The action itself was not reached or not answered (the connection, or Next refused the body).
+        result = {
+          ok: false,
+          status: 0,
+          code: "outcome_unknown",
+          error: "The dashboard did not answer, so these may or may not have saved. Retry to make sure.",
+        };
+      }
+      if (result.ok) {
+        const answered = new Set(result.data.changed.map((p) => p.key));
+        const columns = chunk.fields.flatMap((f) => columnOfField.get(f) ?? []);
+        const unchanged = chunk.keys
+          .filter((key) => !answered.has(key))
+          .flatMap((key) => {
+            const product = products.get(key);
+            return product ? [withValues(product, now, columns)] : [];
+          });
+        replaceProducts([...result.data.changed, ...unchanged]);
+        setEdits((current) => dropEdits(current, chunk.keys, columns));
+        saved += chunk.keys.length;
+        done += chunk.keys.length;
+      } else if (result.status === 413 && chunk.keys.length > 1) {
+        // Over this store's body limit: halve and go on.
+        queue.unshift(...splitChunk(chunk));
+        continue;
+      } else if (result.status === 429 && waits < 6) {
+        waits += 1;
+        await sleep(1000 * 2 ** Math.min(waits, 4));
+        queue.unshift(chunk);
+        continue;
+      } else {
+        for (const key of chunk.keys) {
+          // `products.<key>.<property>`: the property has no dot, the key may.
+          const own = Object.entries(result.fieldErrors ?? {}).find(
+            ([field]) => field.slice(0, field.lastIndexOf(".")) === `products.${key}`,
+          );
+          failed.push({ key, name: products.get(key)?.name ?? key, message: own ? own[1] : result.error });
+        }
+        done += chunk.keys.length;
+      }
+      setPhase({ step: "saving", done, total });
+    }
+
+    onProblems(new Map(failed.map((f) => [f.key, { message: f.message }])));
+    onSaving(false);
+    if (!failed.length) {
+      toast.success(`Saved ${plural(saved, "product")}.`);
+      onOpenChange(false);
+      setPhase({ step: "review" });
+    } else {
+      setPhase({ step: "done", saved, failed });
+    }
+  }
+
+  const title =
+    phase.step === "conflicts"
+      ? "Changed since you loaded them"
+      : phase.step === "saving"
+        ? "Saving"
+        : phase.step === "done"
+          ? "Some products did not save"
+          : "Review changes";
+  const description =
+    phase.step === "conflicts"
+      ? "Someone changed these products in the store after the grid loaded them. Choose, for each, whose values to keep."
+      : phase.step === "done"
+        ? "Their changes are still in the grid, marked in red. Nothing else was lost."
+        : `${plural(changes.length, "change")} in ${plural(new Set(changes.map((c) => c.key)).size, "product")}. Nothing is saved until you save.`;
+
+  return (
+    <Dialog open={open} onOpenChange={(next) => (busy ? null : onOpenChange(next))}>
+      <DialogContent title={title} description={description} wide className="sm:max-w-3xl">
+        {phase.step === "review" || phase.step === "check-failed" ? (
+          <>
+            {props.note ? (
+              <Notice tone="info" className="mt-4">
+                {props.note}
+              </Notice>
+            ) : null}
+            {invalid ? (
+              <Notice tone="error" className="mt-4" title="Fix these first">
+                {plural(invalid, "value")} cannot be saved as typed (marked in red below and in the grid).
+              </Notice>
+            ) : null}
+            {phase.step === "check-failed" ? (
+              <Notice tone="error" className="mt-4" title="Could not check for changes made elsewhere">
+                {phase.error} Try again, or save without the check.
+              </Notice>
+            ) : null}
+            <ReviewList changes={changes} />
+            <DialogFooter>
+              <Button variant="secondary" onClick={() => onOpenChange(false)}>
+                Keep editing
+              </Button>
+              {phase.step === "check-failed" ? (
+                <Button variant="secondary" onClick={() => void save()} disabled={invalid > 0}>
+                  Save without the check
+                </Button>
+              ) : null}
+              <Button onClick={() => void check()} disabled={invalid > 0 || !changes.length}>
+                Save {plural(new Set(changes.map((c) => c.key)).size, "product")}
+              </Button>
+            </DialogFooter>
+          </>
+        ) : phase.step === "checking" ? (
+          <p className="mt-6 flex items-center gap-2 text-sm" role="status">
+            <Spinner /> Checking the store for changes made since the grid loaded…
+          </p>
+        ) : phase.step === "conflicts" ? (
+          <>
+            <p className="mt-3 text-sm text-fg-muted">
+              This check is best effort: the store has no conditional write, so a change made in the next moments can
+              still be overwritten.
+            </p>
+            <ul className="mt-3 max-h-[50dvh] space-y-3 overflow-y-auto" aria-label="Conflicts">
+              {phase.conflicts.map((conflict) => {
+                const choice = phase.chosen.get(conflict.key);
+                const choose = (value: Choice) => {
+                  const chosen = new Map(phase.chosen);
+                  chosen.set(conflict.key, value);
+                  setPhase({ ...phase, chosen });
+                };
+                return (
+                  <li key={conflict.key} className="rounded-md border border-border p-3">
+                    <p className="font-medium">{conflict.name}</p>
+                    {conflict.deleted ? (
+                      <p className="text-sm text-fg-muted">
+                        It was deleted from the store; your changes to it cannot be saved.
+                      </p>
+                    ) : conflict.fields.length ? (
+                      <ul className="mt-1 space-y-1 text-sm">
+                        {conflict.fields.map((field) => {
+                          const column = allColumns.find((c) => c.id === field.column)!;
+                          return (
+                            <li key={field.column}>
+                              {column.label}: theirs <strong>{column.format(field.theirs, ctx) || "empty"}</strong>,
+                              yours <strong>{column.format(field.mine, ctx) || "empty"}</strong> (was{" "}
+                              {column.format(field.loaded, ctx) || "empty"})
+                            </li>
+                          );
+                        })}
+                      </ul>
+                    ) : (
+                      <p className="text-sm text-fg-muted">
+                        It was saved elsewhere, though not in the columns you changed.
+                      </p>
+                    )}
+                    {!conflict.deleted ? (
+                      <div
+                        className="mt-2 flex gap-2"
+                        role="group"
+                        aria-label={`Keep whose values for ${conflict.name}`}
+                      >
+                        <Button
+                          size="sm"
+                          variant={choice === "mine" ? "primary" : "secondary"}
+                          aria-pressed={choice === "mine"}
+                          onClick={() => choose("mine")}
+                        >
+                          Keep mine
+                        </Button>
+                        <Button
+                          size="sm"
+                          variant={choice === "theirs" ? "primary" : "secondary"}
+                          aria-pressed={choice === "theirs"}
+                          onClick={() => choose("theirs")}
+                        >
+                          Take theirs
+                        </Button>
+                      </div>
+                    ) : null}
+                  </li>
+                );
+              })}
+            </ul>
+            <DialogFooter>
+              <Button
+                variant="secondary"
+                onClick={() => {
+                  resolve({ ...phase, chosen: new Map(phase.conflicts.map((c) => [c.key, "theirs" as const])) });
+                  setPhase({ step: "review" });
+                }}
+              >
+                Take all theirs
+              </Button>
+              <Button
+                variant="secondary"
+                onClick={() => {
+                  resolve({ ...phase, chosen: new Map(phase.conflicts.map((c) => [c.key, "mine" as const])) });
+                  setPhase({ step: "review" });
+                }}
+              >
+                Keep all mine
+              </Button>
+              <Button
+                disabled={phase.conflicts.some((c) => !c.deleted && !phase.chosen.has(c.key))}
+                onClick={() => {
+                  resolve(phase);
+                  setPhase({ step: "review" });
+                }}
+              >
+                Apply choices
+              </Button>
+            </DialogFooter>
+          </>
+        ) : phase.step === "saving" ? (
+          <div className="mt-6" role="status">
+            <ProgressBar
+              label="Saving products"
+              value={phase.done}
+              max={phase.total}
+              text={`Saving products: ${counted(phase.done)} of ${counted(phase.total)}`}
+            />
+          </div>
+        ) : (
+          <>
+            <p className="mt-4 text-sm">
+              Saved {plural(phase.saved, "product")}; {plural(phase.failed.length, "product")} did not save.
+            </p>
+            <ul className="mt-3 max-h-[40dvh] space-y-1 overflow-y-auto text-sm" aria-label="Not saved">
+              {phase.failed.slice(0, 500).map((f) => (
+                <li key={f.key} className="flex gap-2">
+                  <AlertTriangle aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-danger" />
+                  <span>
+                    <strong>{f.name}</strong>: {f.message}
+                  </span>
+                </li>
+              ))}
+              {phase.failed.length > 500 ? <li>and {counted(phase.failed.length - 500)} more</li> : null}
+            </ul>
+            <DialogFooter>
+              <Button variant="secondary" onClick={() => onOpenChange(false)}>
+                Back to the grid
+              </Button>
+              <Button onClick={() => void check()}>Retry the unsaved products</Button>
+            </DialogFooter>
+          </>
+        )}
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+const REVIEW_SHOWN = 1000;
+
+function ReviewList({ changes }: { changes: ReturnType<typeof reviewChanges> }) {
+  const sorted = useMemo(() => [...changes].sort((a, b) => Number(!!b.error) - Number(!!a.error)), [changes]);
+  if (!changes.length) return <p className="mt-4 text-sm text-fg-muted">No changes to save.</p>;
+  return (
+    <div className="mt-4 max-h-[50dvh] overflow-y-auto rounded-md border border-border">
+      <table className="w-full text-sm">
+        <caption className="sr-only">Changes to save</caption>
+        <thead className="sticky top-0 bg-surface-muted text-start text-xs text-fg-muted">
+          <tr>
+            <th scope="col" className="px-3 py-2 text-start font-semibold">
+              Product
+            </th>
+            <th scope="col" className="px-3 py-2 text-start font-semibold">
+              Field
+            </th>
+            <th scope="col" className="px-3 py-2 text-start font-semibold">
+              Change
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {sorted.slice(0, REVIEW_SHOWN).map((change) => (
+            <tr key={`${change.key}:${change.column}`} className="border-t border-border align-top">
+              <td className="px-3 py-2 font-medium">{change.name}</td>
+              <td className="px-3 py-2">{change.label}</td>
+              <td className={change.error ? "px-3 py-2 text-danger-soft-fg" : "px-3 py-2"}>
+                <span className="text-fg-muted line-through">{change.before || "empty"}</span> →{" "}
+                <span>{change.after || "empty"}</span>
+                {change.error ? <span className="block">{change.error}</span> : null}
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      {changes.length > REVIEW_SHOWN ? (
+        <p className="border-t border-border px-3 py-2 text-sm text-fg-muted">
+          and {counted(changes.length - REVIEW_SHOWN)} more changes
+        </p>
+      ) : null}
+    </div>
+  );
+}
