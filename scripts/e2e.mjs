@@ -15,6 +15,7 @@ import path from "node:path";
 import { spawn } from "node:child_process";
 import {
   bin,
+  run,
   buildDashboardIfStale,
   buildStoreIfStale,
   root,
@@ -25,20 +26,35 @@ import {
 } from "./lib/processes.mjs";
 import { startPlainStore } from "./lib/plain-store.mjs";
 
-const STORE_PORT = 4100;
-const DASHBOARD_PORT = 3100;
-const UNREACHABLE_DASHBOARD_PORT = 3101;
+// E2E_PORT_OFFSET moves every port (two runs side by side, in two checkouts).
+const offset = Number(process.env.E2E_PORT_OFFSET ?? 0);
+if (!Number.isInteger(offset) || offset < 0 || offset > 20_000) {
+  console.error(
+    `test:e2e: E2E_PORT_OFFSET must be a whole number from 0 to 20000, not "${process.env.E2E_PORT_OFFSET}"`,
+  );
+  process.exit(2);
+}
+const STORE_PORT = 4100 + offset;
+const DASHBOARD_PORT = 3100 + offset;
+const UNREACHABLE_DASHBOARD_PORT = 3101 + offset;
 // Nothing listens here: the second dashboard's store is "down".
-const DEAD_STORE_PORT = 4199;
+const DEAD_STORE_PORT = 4199 + offset;
 // A store without the bundled store's extensions (scripts/lib/plain-store.mjs) and its dashboard.
-const PLAIN_STORE_PORT = 4200;
-const PLAIN_DASHBOARD_PORT = 3102;
+const PLAIN_STORE_PORT = 4200 + offset;
+const PLAIN_DASHBOARD_PORT = 3102 + offset;
+// A big store (BULK_PRODUCTS products, seeded) and its dashboard, for the bulk grid
+// (e2e/bulk-*.spec.ts): its saves and reorders must not move the other specs' products.
+const BULK_STORE_PORT = 4300 + offset;
+const BULK_DASHBOARD_PORT = 3103 + offset;
+const BULK_PRODUCTS = 2000;
 
 const storeUrl = `http://localhost:${STORE_PORT}`;
 const dashboardUrl = `http://localhost:${DASHBOARD_PORT}`;
 const unreachableDashboardUrl = `http://localhost:${UNREACHABLE_DASHBOARD_PORT}`;
 const plainStoreUrl = `http://localhost:${PLAIN_STORE_PORT}`;
 const plainDashboardUrl = `http://localhost:${PLAIN_DASHBOARD_PORT}`;
+const bulkStoreUrl = `http://localhost:${BULK_STORE_PORT}`;
+const bulkDashboardUrl = `http://localhost:${BULK_DASHBOARD_PORT}`;
 // The e2e store's name, as its pages and the dashboards (STORE_NAME) show it.
 const STORE_NAME = "Demo Store";
 let plainStore;
@@ -55,6 +71,7 @@ const fixtures = {
 
 let exitCode = 1;
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "store-admin-e2e-"));
+const bulkDataDir = fs.mkdtempSync(path.join(os.tmpdir(), "store-admin-e2e-bulk-"));
 
 async function main() {
   buildStoreIfStale();
@@ -125,6 +142,33 @@ async function main() {
     );
   }
 
+  // The big store: its own data folder, the demo store with BULK_PRODUCTS products (no pictures),
+  // the owner, and the dashboard registered as at the main store.
+  const bulkEnv = {
+    ...storeEnv,
+    STORE_API_DATA_DIR: bulkDataDir,
+    STORE_API_PORT: String(BULK_STORE_PORT),
+    STORE_API_PUBLIC_URL: bulkStoreUrl,
+    STORE_DASHBOARD_URL: bulkDashboardUrl,
+  };
+  const bulkCli = (...args) =>
+    runJson(process.execPath, ["store-api/dist/cli.js", ...args], { env: { ...process.env, ...bulkEnv } });
+  const bulkApp = bulkCli(
+    "app",
+    "create",
+    "--name",
+    "Store Admin (e2e, bulk)",
+    "--redirect-uri",
+    `${bulkDashboardUrl}/api/auth/callback/store`,
+    "--scopes",
+    "admin storefront",
+  );
+  bulkCli("user", "create", "--email", fixtures.owner.email, "--password", fixtures.owner.password);
+  run(process.execPath, ["store-api/dist/cli.js", "seed", "--products", String(BULK_PRODUCTS)], {
+    env: { ...process.env, ...bulkEnv },
+    stdio: ["ignore", process.env.E2E_VERBOSE ? "inherit" : "ignore", "inherit"],
+  });
+
   const nextauthSecret = crypto.randomBytes(32).toString("base64url");
   // As `npm start` runs them: the store's name, its sign-out page and the development
   // pages, except for a plain store (bundled: false), which has none of these to offer.
@@ -167,11 +211,31 @@ async function main() {
     quiet,
   );
   plainStore = await startPlainStore(PLAIN_STORE_PORT, `http://127.0.0.1:${STORE_PORT}`);
+  const bulkStore = startService(
+    "e2e-bulk-store",
+    process.execPath,
+    ["store-api/dist/cli.js", "serve"],
+    bulkEnv,
+    quiet,
+  );
+  const bulkDashboard = startService(
+    "e2e-dashboard-bulk",
+    bin("next"),
+    ["start", "-p", String(BULK_DASHBOARD_PORT)],
+    {
+      ...dashboardEnv(BULK_DASHBOARD_PORT, `http://127.0.0.1:${BULK_STORE_PORT}`, bulkStoreUrl),
+      STORE_CLIENT_ID: bulkApp.client_id,
+      STORE_CLIENT_SECRET: bulkApp.client_secret,
+    },
+    quiet,
+  );
 
   await waitForHttp(`http://127.0.0.1:${STORE_PORT}/`, store, 60_000);
   await waitForHttp(`http://127.0.0.1:${PLAIN_DASHBOARD_PORT}/signin`, plainDashboard, 60_000);
   await waitForHttp(`http://127.0.0.1:${DASHBOARD_PORT}/signin`, dashboard, 60_000);
   await waitForHttp(`http://127.0.0.1:${UNREACHABLE_DASHBOARD_PORT}/signin`, downDashboard, 60_000);
+  await waitForHttp(`http://127.0.0.1:${BULK_STORE_PORT}/`, bulkStore, 60_000);
+  await waitForHttp(`http://127.0.0.1:${BULK_DASHBOARD_PORT}/signin`, bulkDashboard, 60_000);
 
   const playwright = spawn(bin("playwright"), ["test", ...process.argv.slice(2)], {
     cwd: root,
@@ -182,6 +246,11 @@ async function main() {
       E2E_UNREACHABLE_DASHBOARD_URL: unreachableDashboardUrl,
       E2E_PLAIN_DASHBOARD_URL: plainDashboardUrl,
       E2E_PLAIN_STORE_URL: plainStoreUrl,
+      E2E_BULK_DASHBOARD_URL: bulkDashboardUrl,
+      E2E_BULK_STORE_URL: bulkStoreUrl,
+      E2E_BULK_PRODUCTS: String(BULK_PRODUCTS),
+      E2E_BULK_CLIENT_ID: bulkApp.client_id,
+      E2E_BULK_CLIENT_SECRET: bulkApp.client_secret,
       E2E_STORE_URL: storeUrl,
       E2E_CLIENT_ID: app.client_id,
       E2E_CLIENT_SECRET: app.client_secret,
@@ -202,6 +271,7 @@ async function cleanup() {
   plainStore?.close();
   await stopAll();
   fs.rmSync(dataDir, { recursive: true, force: true });
+  fs.rmSync(bulkDataDir, { recursive: true, force: true });
 }
 
 for (const signal of ["SIGINT", "SIGTERM"]) {
