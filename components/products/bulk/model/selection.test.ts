@@ -4,8 +4,10 @@ import {
   clampSelection,
   collapse,
   extendTo,
+  followRows,
   inRange,
   moveBy,
+  pinSelection,
   rangeOf,
   rangeSize,
   selectAll,
@@ -62,5 +64,37 @@ describe("moving", () => {
   it("selects everything", () => {
     expect(selectAll(bounds)).toEqual({ anchor: { row: 0, col: 0 }, focus: { row: 9, col: 3 } });
     expect(selectAll({ rows: 0, cols: 0 })).toEqual({ anchor: { row: 0, col: 0 }, focus: { row: 0, col: 0 } });
+  });
+});
+
+describe("a selection pinned to its products", () => {
+  const rows = (...keys: string[]) => keys.map((key) => ({ key }));
+
+  it("stays the same object while the rows at its corners are the same products", () => {
+    const sel = { anchor: { row: 1, col: 0 }, focus: { row: 2, col: 3 } };
+    const pinned = pinSelection(sel, rows("a", "b", "c", "d"))!;
+    expect(pinned).toEqual({ selection: sel, anchorKey: "b", focusKey: "c" });
+    // A page appended below, or another row changed: nothing moves.
+    expect(followRows(pinned, rows("a", "b", "c", "d", "e"))).toBe(sel);
+  });
+
+  it("moves with its products when rows arrive above them (a sorted view while pages load)", () => {
+    const sel = { anchor: { row: 0, col: 2 }, focus: { row: 1, col: 4 } };
+    const pinned = pinSelection(sel, rows("a", "b", "c"))!;
+    expect(followRows(pinned, rows("x", "y", "a", "b", "c"))).toEqual({
+      anchor: { row: 2, col: 2 },
+      focus: { row: 3, col: 4 },
+    });
+  });
+
+  it("collapses on the focus when the anchor's product went, and is gone when the focused one did", () => {
+    const sel = { anchor: { row: 0, col: 1 }, focus: { row: 2, col: 1 } };
+    const pinned = pinSelection(sel, rows("a", "b", "c"))!;
+    expect(followRows(pinned, rows("b", "c"))).toEqual(collapse({ row: 1, col: 1 }));
+    expect(followRows(pinned, rows("a", "b"))).toBeNull();
+  });
+
+  it("cannot pin a corner outside the rows", () => {
+    expect(pinSelection(collapse({ row: 3, col: 0 }), rows("a", "b"))).toBeNull();
   });
 });

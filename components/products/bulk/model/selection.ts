@@ -82,3 +82,45 @@ export function selectAll(bounds: Bounds): Selection {
     focus: { row: Math.max(0, bounds.rows - 1), col: Math.max(0, bounds.cols - 1) },
   };
 }
+
+/**
+ * A selection pinned to the products at its corners: the rows under it change
+ * (a page of the catalogue arriving in a sorted or filtered view, a row that an
+ * edit moves, a reorder), and the selection stays on the products the person
+ * chose rather than on row numbers that now hold other products.
+ */
+export interface PinnedSelection {
+  selection: Selection;
+  anchorKey: string;
+  focusKey: string;
+}
+
+interface Keyed {
+  key: string;
+}
+
+/** The selection pinned to the keys of the rows at its corners; null when a corner holds no row. */
+export function pinSelection(sel: Selection, rows: readonly Keyed[]): PinnedSelection | null {
+  const anchorKey = rows[sel.anchor.row]?.key;
+  const focusKey = rows[sel.focus.row]?.key;
+  if (anchorKey === undefined || focusKey === undefined) return null;
+  return { selection: sel, anchorKey, focusKey };
+}
+
+/**
+ * The pinned selection over `rows` as they are now: the same object while its
+ * corners still hold their products; otherwise moved to where those products
+ * are now (the columns unchanged); collapsed on the focus when the anchor's
+ * product is no longer shown; null when the focused product is not.
+ */
+export function followRows(pinned: PinnedSelection, rows: readonly Keyed[]): Selection | null {
+  const { selection: sel, anchorKey, focusKey } = pinned;
+  if (rows[sel.anchor.row]?.key === anchorKey && rows[sel.focus.row]?.key === focusKey) return sel;
+  const focusRow =
+    rows[sel.focus.row]?.key === focusKey ? sel.focus.row : rows.findIndex((row) => row.key === focusKey);
+  if (focusRow === -1) return null;
+  const anchorRow =
+    rows[sel.anchor.row]?.key === anchorKey ? sel.anchor.row : rows.findIndex((row) => row.key === anchorKey);
+  const focus = { row: focusRow, col: sel.focus.col };
+  return anchorRow === -1 ? collapse(focus) : { anchor: { row: anchorRow, col: sel.anchor.col }, focus };
+}
