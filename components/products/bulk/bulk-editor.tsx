@@ -194,7 +194,9 @@ export function BulkEditor({ ctx, canWrite, groupsNote }: BulkEditorProps) {
 
   async function importFile(file: File) {
     const text = await file.text();
-    const result = importCsv(text, byKey, ctx);
+    // Against the grid's current values: a cell the file holds as the grid shows it changes nothing, and
+    // one the file puts back to the stored value takes the grid's edit back.
+    const result = importCsv(text, byKey, ctx, edits);
     const problems = [
       ...result.problems,
       ...(result.unknownKeys.length
@@ -225,7 +227,8 @@ export function BulkEditor({ ctx, canWrite, groupsNote }: BulkEditorProps) {
   const activeLock = activeProduct && activeColumn ? (activeColumn.readOnly?.(activeProduct) ?? null) : null;
 
   const total = state.total;
-  const ariaRowCount = (total ?? products.length) + 1;
+  // The header row counted. While a filter is on, the grid's rows are the products it keeps (so far).
+  const ariaRowCount = (isFiltering(filter) && !reorder ? rows.length : (total ?? products.length)) + 1;
 
   if (state.phase === "done" && products.length === 0) {
     return (
