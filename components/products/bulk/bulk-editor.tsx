@@ -43,7 +43,7 @@ import {
 } from "./model/edits";
 import { fillDownRequests, setAllRequests } from "./model/fill";
 import { moveKeys } from "./model/reorder";
-import { rangeOf, type Selection } from "./model/selection";
+import { followRows, type PinnedSelection, pinSelection, rangeOf, type Selection } from "./model/selection";
 import { categoriesOf, emptyFilter, type GridFilter, type GridSort, isFiltering, visibleRows } from "./model/view";
 import { SaveDialog } from "./save-dialog";
 import { useCatalogue } from "./use-catalogue";
@@ -79,7 +79,9 @@ export function BulkEditor({ ctx, canWrite, groupsNote }: BulkEditorProps) {
   const [sort, setSort] = useState<GridSort>({ column: "store", direction: "asc" });
   const [hidden, setHidden] = useState<ReadonlySet<ColumnId>>(() => new Set(defaultHidden));
   const [reorder, setReorder] = useState(false);
-  const [selection, setSelection] = useState<Selection | null>(null);
+  // The selection is pinned to the products at its corners (model/selection.ts): pages arriving in a
+  // sorted view, or an edit that moves a row, must not move it onto other products.
+  const [pinned, setPinned] = useState<PinnedSelection | null>(null);
   const [problems, setProblems] = useState<ReadonlyMap<string, GridProblem>>(new Map());
   const [saving, setSaving] = useState(false);
   const [reviewOpen, setReviewOpen] = useState(false);
@@ -123,6 +125,20 @@ export function BulkEditor({ ctx, canWrite, groupsNote }: BulkEditorProps) {
   }, [products, filter, sort, edits, ctx, reorder, storeIndex]);
 
   const categories = useMemo(() => categoriesOf(products), [products]);
+
+  const selection = useMemo(() => (pinned ? followRows(pinned, rows) : null), [pinned, rows]);
+  /** Selects over the rows shown now; `keys` names the corner products when the rows are about to change (a move). */
+  const setSelection = useCallback(
+    (next: Selection | null, keys?: { anchor: string; focus: string }) =>
+      setPinned(
+        !next
+          ? null
+          : keys
+            ? { selection: next, anchorKey: keys.anchor, focusKey: keys.focus }
+            : pinSelection(next, rows),
+      ),
+    [rows],
+  );
 
   const change = useCallback(
     (requests: CellChangeRequest[], label: string) => {

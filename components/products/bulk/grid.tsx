@@ -1,7 +1,7 @@
 "use client";
 
 import { type ColumnDef as TableColumn, getCoreRowModel, useReactTable } from "@tanstack/react-table";
-import { useVirtualizer } from "@tanstack/react-virtual";
+import { defaultRangeExtractor, type Range as VirtualRange, useVirtualizer } from "@tanstack/react-virtual";
 import ArrowDown from "lucide-react/icons/arrow-down";
 import ArrowUp from "lucide-react/icons/arrow-up";
 import GripVertical from "lucide-react/icons/grip-vertical";
@@ -9,6 +9,7 @@ import {
   type ClipboardEvent,
   type KeyboardEvent,
   type PointerEvent as ReactPointerEvent,
+  useCallback,
   useEffect,
   useMemo,
   useRef,
@@ -58,7 +59,12 @@ export interface BulkGridProps {
   sort: GridSort;
   onSort: (column: ColumnId) => void;
   selection: Selection | null;
-  onSelectionChange: (selection: Selection | null) => void;
+  /**
+   * A new selection over `rows`. `keys` names the products at its corners when
+   * `rows` are about to change under it (a row moved in reorder mode): the
+   * selection is kept on products (model/selection.ts, pinSelection).
+   */
+  onSelectionChange: (selection: Selection | null, keys?: { anchor: string; focus: string }) => void;
   onChanges: (requests: CellChangeRequest[], label: string) => void;
   onUndo: () => void;
   onRedo: () => void;
@@ -72,8 +78,10 @@ export interface BulkGridProps {
 
 const cellId = (row: number, col: number) => `bulk-cell-${row}-${col}`;
 
+/** The cell being edited, by product and column: rows may move while it is open (pages arriving in a sorted view). */
 interface Editing {
-  pos: CellPos;
+  key: string;
+  column: ColumnId;
   text: string;
   /** Started by typing: arrows commit and move (as in a spreadsheet); by Enter/F2/double click they move the caret. */
   typed: boolean;
@@ -109,30 +117,45 @@ export function BulkGrid(props: BulkGridProps) {
   const width = handleWidth + leafColumns.reduce((sum, c) => sum + c.getSize(), 0);
   const nameWidth = columns[0]?.width ?? 0;
 
+  const active = selection?.focus ?? null;
+  const range = selection ? rangeOf(selection) : null;
+  const editingRow = editing ? rows.findIndex((p) => p.key === editing.key) : -1;
+
+  // The active row and the row being edited stay rendered when scrolled away: aria-activedescendant
+  // must name a cell in the DOM, and an open editor must keep what was typed.
+  const pinnedRows = [active?.row ?? -1, editingRow].filter((row) => row >= 0 && row < rows.length);
+  const pinnedKey = pinnedRows.join(",");
+  const rangeExtractor = useCallback(
+    (visible: VirtualRange) => {
+      const indexes = defaultRangeExtractor(visible);
+      const extra = pinnedKey ? pinnedKey.split(",").map(Number) : [];
+      return extra.some((row) => !indexes.includes(row))
+        ? [...new Set([...indexes, ...extra])].sort((a, b) => a - b)
+        : indexes;
+    },
+    [pinnedKey],
+  );
+
   const virtualizer = useVirtualizer({
     count: rows.length,
     getScrollElement: () => scroller.current,
     estimateSize: () => ROW_HEIGHT,
     overscan: 12,
     scrollPaddingStart: HEADER_HEIGHT,
+    rangeExtractor,
   });
 
-  const active = selection?.focus ?? null;
-  const range = selection ? rangeOf(selection) : null;
-
-  // Keep the active cell in view (keyboard moves, paste, jumps).
-  useEffect(() => {
-    if (!active) return;
-    virtualizer.scrollToIndex(active.row, { align: "auto" });
+  /** Scrolls the cell into view (keyboard moves, clicks, jumps; not when rows move under the selection). */
+  function scrollToCell(pos: CellPos) {
+    virtualizer.scrollToIndex(pos.row, { align: "auto" });
     const el = scroller.current;
-    const left = handleWidth + columns.slice(0, active.col).reduce((sum, c) => sum + c.width, 0);
-    const colWidth = columns[active.col]?.width ?? 0;
-    if (el && active.col > 0) {
+    const left = handleWidth + columns.slice(0, pos.col).reduce((sum, c) => sum + c.width, 0);
+    const colWidth = columns[pos.col]?.width ?? 0;
+    if (el && pos.col > 0) {
       if (left - nameWidth < el.scrollLeft) el.scrollLeft = Math.max(0, left - nameWidth - handleWidth);
       else if (left + colWidth > el.scrollLeft + el.clientWidth) el.scrollLeft = left + colWidth - el.clientWidth;
     }
-    // Only when the active cell moves.
-  }, [active?.row, active?.col]); // eslint-disable-line react-hooks/exhaustive-deps
+  }
 
   useEffect(() => {
     const stop = () => (dragging.current = false);
@@ -140,7 +163,10 @@ export function BulkGrid(props: BulkGridProps) {
     return () => window.removeEventListener("pointerup", stop);
   }, []);
 
-  const select = (next: Selection | null) => onSelectionChange(next);
+  const select = (next: Selection | null, keys?: { anchor: string; focus: string }) => {
+    onSelectionChange(next, keys);
+    if (next) scrollToCell(next.focus);
+  };
   const focusGrid = () => scroller.current?.focus({ preventScroll: true });
 
   const columnAt = (col: number) => columns[col];
@@ -170,21 +196,32 @@ export function BulkGrid(props: BulkGridProps) {
     const product = productAt(pos.row);
     const column = columnAt(pos.col);
     if (!product || !column) return;
-    setEditing({ pos, text: text ?? textOf(product, column), typed });
+    setEditing({ key: product.key, column: column.id, text: text ?? textOf(product, column), typed });
   }
 
+  /** Applies what was typed to the product being edited, wherever its row is now, and moves from there. */
   function commit(move: { dRow: number; dCol: number } | null) {
     if (!editing) return;
-    const product = productAt(editing.pos.row);
-    const column = columnAt(editing.pos.col);
     setEditing(null);
-    if (product && column && editing.text !== textOf(product, column)) {
-      onChanges([{ key: product.key, column: column.id, text: editing.text }], `Edit ${column.label.toLowerCase()}`);
+    const row = rows.findIndex((p) => p.key === editing.key);
+    const col = columns.findIndex((c) => c.id === editing.column);
+    const product = rows[row];
+    const column = columns[col];
+    if (!column) return focusGrid();
+    if (!product || editing.text !== textOf(product, column)) {
+      onChanges([{ key: editing.key, column: column.id, text: editing.text }], `Edit ${column.label.toLowerCase()}`);
     }
-    const next = move ? moveBy(editing.pos, move.dRow, move.dCol, bounds) : editing.pos;
-    select(collapse(next));
+    if (product) {
+      const pos = { row, col };
+      select(collapse(move ? moveBy(pos, move.dRow, move.dCol, bounds) : pos));
+    }
     focusGrid();
   }
+
+  // The edited row left the rows (it no longer matches the filter): what was typed is kept, not lost.
+  useEffect(() => {
+    if (editing && editingRow === -1) commit(null);
+  });
 
   function cancelEditing() {
     setEditing(null);
@@ -203,7 +240,10 @@ export function BulkGrid(props: BulkGridProps) {
     if (target === range.top) return;
     reorder.onMove(keys, target);
     const height = range.bottom - range.top;
-    onSelectionChange({ anchor: { row: target, col: 0 }, focus: { row: target + height, col: 0 } });
+    select(
+      { anchor: { row: target, col: 0 }, focus: { row: target + height, col: 0 } },
+      { anchor: keys[0]!, focus: keys.at(-1)! },
+    );
     props.announce(
       keys.length === 1
         ? `${productAt(range.top)?.name ?? "Product"} moved to position ${target + 1} of ${rows.length}.`
@@ -343,7 +383,7 @@ export function BulkGrid(props: BulkGridProps) {
 
   function onCellPointerDown(event: ReactPointerEvent, pos: CellPos) {
     if (event.button !== 0) return;
-    if (editing && (editing.pos.row !== pos.row || editing.pos.col !== pos.col)) commit(null);
+    if (editing && (editingRow !== pos.row || columns[pos.col]?.id !== editing.column)) commit(null);
     dragging.current = true;
     select(event.shiftKey && selection ? extendTo(selection, pos) : collapse(pos));
   }
@@ -394,7 +434,10 @@ export function BulkGrid(props: BulkGridProps) {
     const target = Math.max(0, Math.min(rows.length - keys.length, index - before));
     if (target === first) return;
     reorder.onMove(keys, target);
-    onSelectionChange({ anchor: { row: target, col: 0 }, focus: { row: target + keys.length - 1, col: 0 } });
+    select(
+      { anchor: { row: target, col: 0 }, focus: { row: target + keys.length - 1, col: 0 } },
+      { anchor: keys[0]!, focus: keys.at(-1)! },
+    );
     props.announce(
       keys.length === 1
         ? `${rows[first]?.name ?? "Product"} moved to position ${target + 1} of ${rows.length}.`
@@ -516,7 +559,7 @@ export function BulkGrid(props: BulkGridProps) {
                 const edit = editOf(edits, product.key, column.id);
                 const isActive = !!active && active.row === item.index && active.col === col;
                 const selected = !!selection && inRange(selection, pos);
-                const isEditing = !!editing && editing.pos.row === item.index && editing.pos.col === col;
+                const isEditing = !!editing && editing.key === product.key && editing.column === column.id;
                 const locked = !!column.readOnly?.(product);
                 const text = textOf(product, column);
                 return (
