@@ -241,6 +241,7 @@ export function BulkEditor({ ctx, canWrite, groupsNote }: BulkEditorProps) {
   const activeColumn = selection ? columns[selection.focus.col] : undefined;
   const activeEdit = activeProduct && activeColumn ? editOf(edits, activeProduct.key, activeColumn.id) : undefined;
   const activeLock = activeProduct && activeColumn ? (activeColumn.readOnly?.(activeProduct) ?? null) : null;
+  const activeProblem = activeProduct ? problems.get(activeProduct.key) : undefined;
 
   const total = state.total;
   // The header row counted. While a filter is on, the grid's rows are the products it keeps (so far).
@@ -414,6 +415,13 @@ export function BulkEditor({ ctx, canWrite, groupsNote }: BulkEditorProps) {
         </div>
       </div>
 
+      {problems.size && !saving ? (
+        <Notice tone="error" title={`${plural(problems.size, "product")} did not save`}>
+          {problems.size === 1 ? "It is" : "They are"} marked in the grid with the store&apos;s reason, and{" "}
+          {problems.size === 1 ? "its" : "their"} changes are kept: correct them, then review and save again.
+        </Notice>
+      ) : null}
+
       {importProblems.length ? (
         <Notice tone="warning" title="Parts of the CSV were left out">
           <ul className="list-disc ps-5">
@@ -506,11 +514,13 @@ export function BulkEditor({ ctx, canWrite, groupsNote }: BulkEditorProps) {
       />
 
       <div className="flex min-h-5 flex-wrap items-center justify-between gap-2 text-sm">
-        <p className={activeEdit?.error ? "text-danger-soft-fg" : "text-fg-muted"}>
+        <p className={activeEdit?.error || activeProblem ? "text-danger-soft-fg" : "text-fg-muted"}>
           {activeProduct && activeColumn
             ? activeEdit?.error
               ? `${activeColumn.label} of ${activeProduct.name}: ${activeEdit.error}`
-              : (activeLock ?? `${activeColumn.label} of ${activeProduct.name}`)
+              : activeProblem
+                ? `${activeProduct.name} did not save: ${activeProblem.message}`
+                : (activeLock ?? `${activeColumn.label} of ${activeProduct.name}`)
             : rows.length
               ? "Select a cell, then type to change it. Paste a range from a spreadsheet with Ctrl+V."
               : null}

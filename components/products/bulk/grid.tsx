@@ -5,6 +5,7 @@ import { defaultRangeExtractor, type Range as VirtualRange, useVirtualizer } fro
 import ArrowDown from "lucide-react/icons/arrow-down";
 import ArrowUp from "lucide-react/icons/arrow-up";
 import GripVertical from "lucide-react/icons/grip-vertical";
+import AlertTriangle from "lucide-react/icons/triangle-alert";
 import {
   type ClipboardEvent,
   type KeyboardEvent,
@@ -530,10 +531,7 @@ export function BulkGrid(props: BulkGridProps) {
               aria-rowindex={item.index + 2}
               aria-selected={reorder ? rowSelected : undefined}
               data-key={product.key}
-              className={cn(
-                "absolute left-0 flex border-b border-border",
-                problem && "shadow-[inset_3px_0_0_var(--color-danger)]",
-              )}
+              className="absolute left-0 flex border-b border-border"
               style={{ transform: `translateY(${item.start}px)`, height: ROW_HEIGHT, width }}
             >
               {reorder ? (
@@ -581,12 +579,25 @@ export function BulkGrid(props: BulkGridProps) {
                       "relative flex shrink-0 items-center border-e border-border px-2",
                       column.align === "end" && "justify-end text-end tabular-nums",
                       col === 0 && "sticky z-10 font-medium",
-                      locked ? "bg-surface-muted text-fg-muted" : "bg-surface",
-                      edit && !edit.error && "bg-warning-soft text-warning-soft-fg",
-                      edit?.error && "bg-danger-soft text-danger-soft-fg",
-                      selected && !isActive && "bg-accent-soft text-accent-soft-fg",
-                      isActive && "outline-2 -outline-offset-2 outline-primary",
-                      edit?.error && "outline-2 -outline-offset-2 outline-danger",
+                      // A product that did not save: a bar at its name (the row's own background is under the cells).
+                      col === 0 &&
+                        problem &&
+                        "gap-1.5 before:absolute before:inset-y-0 before:start-0 before:w-[3px] before:bg-danger",
+                      // One background and one outline each (cn does not merge classes: two would
+                      // leave the winner to the stylesheet's order). The range is a tint over the
+                      // cell's own background, so that changed and invalid cells still show in it.
+                      edit?.error
+                        ? "bg-danger-soft text-danger-soft-fg"
+                        : edit
+                          ? "bg-warning-soft text-warning-soft-fg"
+                          : locked
+                            ? "bg-surface-muted text-fg-muted"
+                            : "bg-surface",
+                      selected &&
+                        !isActive &&
+                        "shadow-[inset_0_0_0_100vmax_color-mix(in_oklab,var(--color-primary)_18%,transparent)]",
+                      (isActive || edit?.error) && "outline-2 -outline-offset-2",
+                      isActive ? "outline-primary" : edit?.error ? "outline-danger" : null,
                     )}
                     style={{ width: column.width, height: ROW_HEIGHT - 1, left: col === 0 ? handleWidth : undefined }}
                   >
@@ -600,6 +611,12 @@ export function BulkGrid(props: BulkGridProps) {
                         onCancel={cancelEditing}
                         typed={editing.typed}
                       />
+                    ) : col === 0 && problem ? (
+                      <>
+                        <AlertTriangle aria-hidden="true" className="size-4 shrink-0 text-danger" />
+                        <span className="truncate">{text}</span>
+                        <span className="sr-only">Not saved: {problem.message}</span>
+                      </>
                     ) : (
                       <span className="truncate">{text}</span>
                     )}
