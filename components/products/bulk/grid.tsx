@@ -40,6 +40,9 @@ import type { GridSort } from "./model/view";
 export const ROW_HEIGHT = 36;
 const HEADER_HEIGHT = 40;
 const HANDLE_WIDTH = 40;
+/** The frozen name column takes at most this share of a narrow grid (a phone), so that other columns show beside it. */
+const FROZEN_SHARE = 0.42;
+const FROZEN_MIN_WIDTH = 128;
 
 export interface GridProblem {
   /** Why the product did not save, in one sentence. */
@@ -94,6 +97,15 @@ export function BulkGrid(props: BulkGridProps) {
   const [editing, setEditing] = useState<Editing | null>(null);
   const dragging = useRef(false);
   const [drop, setDrop] = useState<{ keys: string[]; index: number } | null>(null);
+  // The grid's own width: on a narrow one the frozen name column gives room to the others.
+  const [viewWidth, setViewWidth] = useState(0);
+  useEffect(() => {
+    const el = scroller.current;
+    if (!el) return;
+    const observer = new ResizeObserver(() => setViewWidth(el.clientWidth));
+    observer.observe(el);
+    return () => observer.disconnect();
+  }, []);
 
   // TanStack Table holds the column model; rows are ours (already filtered and sorted on current values).
   const tableColumns = useMemo<TableColumn<BulkProduct>[]>(
@@ -115,8 +127,15 @@ export function BulkGrid(props: BulkGridProps) {
   const colIds = useMemo(() => columns.map((c) => c.id), [columns]);
   const bounds = { rows: rows.length, cols: columns.length };
   const handleWidth = reorder ? HANDLE_WIDTH : 0;
-  const width = handleWidth + leafColumns.reduce((sum, c) => sum + c.getSize(), 0);
-  const nameWidth = columns[0]?.width ?? 0;
+  const nameWidth =
+    viewWidth > 0
+      ? Math.min(
+          columns[0]?.width ?? 0,
+          Math.max(FROZEN_MIN_WIDTH, Math.floor((viewWidth - handleWidth) * FROZEN_SHARE)),
+        )
+      : (columns[0]?.width ?? 0);
+  const widthOf = (col: number) => (col === 0 ? nameWidth : (columns[col]?.width ?? 0));
+  const width = handleWidth + leafColumns.reduce((sum, c, i) => sum + (i === 0 ? nameWidth : c.getSize()), 0);
 
   const active = selection?.focus ?? null;
   const range = selection ? rangeOf(selection) : null;
@@ -150,8 +169,9 @@ export function BulkGrid(props: BulkGridProps) {
   function scrollToCell(pos: CellPos) {
     virtualizer.scrollToIndex(pos.row, { align: "auto" });
     const el = scroller.current;
-    const left = handleWidth + columns.slice(0, pos.col).reduce((sum, c) => sum + c.width, 0);
-    const colWidth = columns[pos.col]?.width ?? 0;
+    let left = handleWidth;
+    for (let col = 0; col < pos.col; col++) left += widthOf(col);
+    const colWidth = widthOf(pos.col);
     if (el && pos.col > 0) {
       if (left - nameWidth < el.scrollLeft) el.scrollLeft = Math.max(0, left - nameWidth - handleWidth);
       else if (left + colWidth > el.scrollLeft + el.clientWidth) el.scrollLeft = left + colWidth - el.clientWidth;
@@ -498,7 +518,7 @@ export function BulkGrid(props: BulkGridProps) {
                   "flex shrink-0 items-center border-e border-border bg-surface-muted",
                   col === 0 && "sticky z-30",
                 )}
-                style={{ width: column.width, height: HEADER_HEIGHT, left: col === 0 ? handleWidth : undefined }}
+                style={{ width: widthOf(col), height: HEADER_HEIGHT, left: col === 0 ? handleWidth : undefined }}
               >
                 <button
                   type="button"
@@ -599,7 +619,7 @@ export function BulkGrid(props: BulkGridProps) {
                       (isActive || edit?.error) && "outline-2 -outline-offset-2",
                       isActive ? "outline-primary" : edit?.error ? "outline-danger" : null,
                     )}
-                    style={{ width: column.width, height: ROW_HEIGHT - 1, left: col === 0 ? handleWidth : undefined }}
+                    style={{ width: widthOf(col), height: ROW_HEIGHT - 1, left: col === 0 ? handleWidth : undefined }}
                   >
                     {isEditing ? (
                       <CellEditor
