@@ -12,7 +12,8 @@
 //     the dashboard cannot tell API orders or cancelled ones; and cancelling an
 //     order that is already cancelled is refused (422), as a store may do with a
 //     change that cannot be made twice (the bundled store answers it unchanged);
-//     and the orders lists send no X-Total-Count.
+//     and the orders lists send no X-Total-Count;
+//   - nor do the products lists (the bulk grid then pages until a short page).
 // The dashboard must work against it all the same.
 import http from "node:http";
 
@@ -59,8 +60,8 @@ function transform(req, status, headers, body) {
     return [status, plain, Buffer.from(status === 401 ? "Unauthorized" : `Error: ${sentence}`)];
   }
   if (path.startsWith("/api/v1/orders") && /json/.test(headers["content-type"] ?? "")) body = plainOrders(body);
-  // Nor a total of the orders lists: the dashboard pages until a short page.
-  if (path.startsWith("/api/v1/orders")) delete headers["x-total-count"];
+  // Nor a total of the orders and products lists: the dashboard pages until a short page.
+  if (path.startsWith("/api/v1/orders") || path.startsWith("/api/v1/products")) delete headers["x-total-count"];
   if (req.method === "POST" && status === 201) return [200, headers, body];
   if (req.method === "PUT" && status === 200) {
     const json = JSON.parse(body.toString("utf8"));
