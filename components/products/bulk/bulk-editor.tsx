@@ -30,6 +30,7 @@ import {
   canUndo,
   type CellChangeRequest,
   currentValue,
+  discardEdits,
   editOf,
   editedKeys,
   emptyEdits,
@@ -506,6 +507,7 @@ export function BulkEditor({ ctx, canWrite, groupsNote }: BulkEditorProps) {
         selection={selection}
         onSelectionChange={setSelection}
         onChanges={change}
+        onDiscard={(cells, label) => setEdits((current) => discardEdits(current, cells, label))}
         onUndo={doUndo}
         onRedo={doRedo}
         problems={problems}
@@ -517,7 +519,7 @@ export function BulkEditor({ ctx, canWrite, groupsNote }: BulkEditorProps) {
         <p className={activeEdit?.error || activeProblem ? "text-danger-soft-fg" : "text-fg-muted"}>
           {activeProduct && activeColumn
             ? activeEdit?.error
-              ? `${activeColumn.label} of ${activeProduct.name}: ${activeEdit.error}`
+              ? `${activeColumn.label} of ${activeProduct.name}: ${activeEdit.error}${activeLock ? " Press Delete to discard this change." : ""}`
               : activeProblem
                 ? `${activeProduct.name} did not save: ${activeProblem.message}`
                 : (activeLock ?? `${activeColumn.label} of ${activeProduct.name}`)

@@ -70,6 +70,8 @@ export interface BulkGridProps {
    */
   onSelectionChange: (selection: Selection | null, keys?: { anchor: string; focus: string }) => void;
   onChanges: (requests: CellChangeRequest[], label: string) => void;
+  /** Takes these cells' edits back (cells the product no longer takes: model/edits.ts, lockEdits). */
+  onDiscard: (cells: { key: string; column: ColumnId }[], label: string) => void;
   onUndo: () => void;
   onRedo: () => void;
   /** Products that failed to save, by key. */
@@ -331,6 +333,10 @@ export function BulkGrid(props: BulkGridProps) {
         if (readOnly || reorder || !selection) return;
         event.preventDefault();
         onChanges(clearRequests(selection), "Clear cells");
+        {
+          const locked = lockedEditedCells(selection);
+          if (locked.length) props.onDiscard(locked, "Discard changes");
+        }
         return;
     }
 
@@ -374,6 +380,22 @@ export function BulkGrid(props: BulkGridProps) {
       }
     }
     return requests;
+  }
+
+  /** Cells of the range that hold an edit their product no longer takes (it cannot be typed over, only discarded). */
+  function lockedEditedCells(sel: Selection): { key: string; column: ColumnId }[] {
+    const r = rangeOf(sel);
+    const cells: { key: string; column: ColumnId }[] = [];
+    for (let row = r.top; row <= r.bottom; row++) {
+      for (let col = r.left; col <= r.right; col++) {
+        const product = rows[row];
+        const column = columns[col];
+        if (product && column && column.readOnly?.(product) && editOf(edits, product.key, column.id)) {
+          cells.push({ key: product.key, column: column.id });
+        }
+      }
+    }
+    return cells;
   }
 
   function onCopy(event: ClipboardEvent<HTMLDivElement>) {

@@ -13,7 +13,7 @@ import type { BulkProduct } from "@/lib/store/products/bulk-model";
 import type { GridProblem } from "./grid";
 import { type ColumnId, columns as allColumns, type GridContext } from "./model/columns";
 import { type Conflict, findConflicts } from "./model/conflicts";
-import { cellId, dropEdits, editedKeys, type EditsState, errorCount, rebase } from "./model/edits";
+import { cellId, dropEdits, editedKeys, type EditsState, errorCount, lockEdits, rebase } from "./model/edits";
 import { reviewChanges } from "./model/review";
 import { planSave, type SaveChunk, splitChunk } from "./model/save-plan";
 import { readCatalogueOnce } from "./use-catalogue";
@@ -138,8 +138,17 @@ export function SaveDialog(props: SaveDialogProps) {
   }
 
   async function save() {
-    onSaving(true);
     const { edits: now, byKey: products } = latest.current;
+    // A cell the product no longer takes (it got options since the grid read it): back to the
+    // review, where it is listed with the reason, rather than left out of the save without a word.
+    const locked = lockEdits(now, products);
+    if (locked !== now) {
+      setEdits(locked);
+      onSaving(false);
+      setPhase({ step: "review" });
+      return;
+    }
+    onSaving(true);
     const queue: SaveChunk[] = planSave(now, products, ctx, SAVE_LIMITS);
     const total = queue.reduce((sum, chunk) => sum + chunk.keys.length, 0);
     const failed: { key: string; name: string; message: string }[] = [];

@@ -6,6 +6,7 @@ import {
   cellId,
   cellText,
   currentValue,
+  discardEdits,
   dropEdits,
   editedKeys,
   editOf,
@@ -14,6 +15,7 @@ import {
   type EditsState,
   errorCount,
   historyLimit,
+  lockEdits,
   rebase,
   redo,
   redoLabel,
@@ -21,6 +23,7 @@ import {
   undo,
   undoLabel,
 } from "./edits";
+import { quantityReadOnlyReason } from "./columns";
 import { byKey, ctx, product } from "./fixtures";
 
 const a = product("a", { price: 1000, name: "Mug" });
@@ -334,5 +337,37 @@ describe("at scale", () => {
     expect(s.cells.size).toBe(10_000);
     expect(errorCount(s)).toBe(0);
     expect(undo(s).cells.size).toBe(0);
+  });
+});
+
+describe("a cell the product no longer takes", () => {
+  // The grid loaded "a" without options; the store has given it options since.
+  const withOptions = byKey([{ ...a, hasOptions: true, quantity: 12 }, b]);
+
+  it("becomes an error with the reason, on a rebase, and holds the product back", () => {
+    const s = apply(emptyEdits(), [
+      { key: "a", column: "quantity", text: "40" },
+      { key: "a", column: "sku", text: "NEW" },
+    ]);
+    const r = rebase(s, withOptions);
+    expect(editOf(r, "a", "quantity")).toMatchObject({ text: "40", value: 12, error: quantityReadOnlyReason });
+    expect(editOf(r, "a", "sku")).toMatchObject({ value: "NEW", error: null });
+    expect(errorCount(r)).toBe(1);
+  });
+
+  it("is left as it is where the product still takes it, and locking twice changes nothing", () => {
+    const s = apply(emptyEdits(), [{ key: "a", column: "quantity", text: "40" }]);
+    expect(lockEdits(s, products)).toBe(s);
+    const locked = lockEdits(s, withOptions);
+    expect(lockEdits(locked, withOptions)).toBe(locked);
+  });
+
+  it("loses its change by a discard, which undo brings back", () => {
+    const locked = lockEdits(apply(emptyEdits(), [{ key: "a", column: "quantity", text: "40" }]), withOptions);
+    const d = discardEdits(locked, [{ key: "a", column: "quantity" }], "Discard");
+    expect(d.cells.size).toBe(0);
+    expect(undoLabel(d)).toBe("Discard");
+    expect(editOf(undo(d), "a", "quantity")?.error).toBe(quantityReadOnlyReason);
+    expect(discardEdits(d, [{ key: "a", column: "quantity" }], "Discard")).toBe(d);
   });
 });

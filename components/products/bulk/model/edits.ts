@@ -246,13 +246,50 @@ export function dropEdits(state: EditsState, keys: Iterable<string>, columns?: r
  * Products not in `products` keep their edits as they are.
  */
 export function rebase(state: EditsState, products: ReadonlyMap<string, BulkProduct>): EditsState {
+  return lockEdits(
+    mapEdits(state, (edit) => {
+      const product = products.get(edit.key);
+      if (!product) return edit;
+      const original = originalValue(product, edit.column);
+      if (!edit.error) return sameValue(edit.value, original) ? undefined : edit;
+      return sameValue(edit.value, original) ? edit : { ...edit, value: original };
+    }),
+    products,
+  );
+}
+
+/**
+ * Edits of cells their product no longer takes (a quantity, once the product
+ * has options in the store: docs/contract.md#products) become errors with the
+ * column's reason, so that the product is held back and the person sees why,
+ * rather than the change being left out of the save without a word. The same
+ * state when there are none.
+ */
+export function lockEdits(state: EditsState, products: ReadonlyMap<string, BulkProduct>): EditsState {
   return mapEdits(state, (edit) => {
     const product = products.get(edit.key);
-    if (!product) return edit;
-    const original = originalValue(product, edit.column);
-    if (!edit.error) return sameValue(edit.value, original) ? undefined : edit;
-    return sameValue(edit.value, original) ? edit : { ...edit, value: original };
+    const reason = product ? columnById[edit.column].readOnly?.(product) : null;
+    if (!product || !reason || edit.error === reason) return edit;
+    return { ...edit, value: originalValue(product, edit.column), error: reason };
   });
+}
+
+/**
+ * The edits of these cells taken back (the products' own values shown
+ * again), as one undo step: how a cell the product no longer takes loses its
+ * change, since it cannot be typed over.
+ */
+export function discardEdits(
+  state: EditsState,
+  cells: readonly { key: string; column: ColumnId }[],
+  label: string,
+): EditsState {
+  const next = new Map<string, CellEdit | undefined>();
+  for (const { key, column } of cells) {
+    const id = cellId(key, column);
+    if (state.cells.has(id)) next.set(id, undefined);
+  }
+  return commit(state, next, label);
 }
 
 interface Summary {
