@@ -93,6 +93,15 @@ export function malformedIssue(field: string, message: string, input: unknown): 
 }
 
 /**
+ * The same for a single value of the wrong type (a JSON list or dictionary
+ * where a number or text goes: docs/contract.md#errors), raised inside the
+ * value's own schema: the issue takes the value's path.
+ */
+export function wrongTypeIssue(message: string, input: unknown): z.core.$ZodRawIssue {
+  return { code: "custom", message, params: { kind: MALFORMED }, input };
+}
+
+/**
  * Parameters checked by their handler, not here (see formParam): every field
  * optional, unknown ones kept, and a body that is not a set of fields read as none.
  */

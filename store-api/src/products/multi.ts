@@ -259,15 +259,16 @@ export async function applyMultiChanges(q: Queryable, changes: MultiChange[]): P
       .where(and(inArray(productOptions.productId, ids), eq(productOptions.isDefault, true)));
     for (const r of rows) defaults.set(r.productId, r);
   }
+  // The products with options of their own: their quantity is a 422, their fetch_sku is ignored.
+  const withOptions = new Set<number>();
+  if (optionProps.includes("quantity") || optionProps.includes("fetch_sku")) {
+    const rows = await q
+      .selectDistinct({ id: productOptions.productId })
+      .from(productOptions)
+      .where(and(inArray(productOptions.productId, ids), eq(productOptions.isDefault, false)));
+    for (const r of rows) withOptions.add(r.id);
+  }
   if (optionProps.includes("quantity")) {
-    const withOptions = new Set(
-      (
-        await q
-          .selectDistinct({ id: productOptions.productId })
-          .from(productOptions)
-          .where(and(inArray(productOptions.productId, ids), eq(productOptions.isDefault, false)))
-      ).map((r) => r.id),
-    );
     const refused = targets.filter((t) => withOptions.has(t.row!.id));
     if (refused.length) {
       const fields = Object.fromEntries(
@@ -296,8 +297,11 @@ export async function applyMultiChanges(q: Queryable, changes: MultiChange[]): P
       changed.add(product.id);
     }
     const option = defaults.get(product.id);
-    if (option && optionProps.some((p) => !same(values[p], OPTION_COLUMNS[p].read(option)))) {
-      optionUpdates.push({ id: option.id, values: optionProps.map((p) => values[p]) });
+    // fetch_sku is "ignored when the product has several options" (spec, Product): its stored value stays.
+    const optionValue = (p: OptionProperty) =>
+      p === "fetch_sku" && option && withOptions.has(product.id) ? OPTION_COLUMNS.fetch_sku.read(option) : values[p];
+    if (option && optionProps.some((p) => !same(optionValue(p), OPTION_COLUMNS[p].read(option)))) {
+      optionUpdates.push({ id: option.id, values: optionProps.map(optionValue) });
       changed.add(product.id);
     }
   }

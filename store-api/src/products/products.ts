@@ -291,7 +291,8 @@ export async function createProduct(q: Queryable, input: CreateProductInput): Pr
     metadata: input.default_option_metadata ?? {},
     quantity: input.quantity ?? -1,
     sku: input.sku ?? "",
-    fetchSku: input.fetch_sku ?? "",
+    // Ignored on a product created with options (spec, Product: fetch_sku).
+    fetchSku: input.options?.length ? "" : (input.fetch_sku ?? ""),
     order: 0,
   });
   if (input.options?.length) {
@@ -315,14 +316,18 @@ export async function createProduct(q: Queryable, input: CreateProductInput): Pr
 
 export async function updateProduct(q: Queryable, current: ProductRow, input: UpdateProductInput): Promise<ProductRow> {
   await assertGroupsExist(q, input);
-  if (input.quantity !== undefined) {
+  let fetchSku = input.fetch_sku;
+  if (input.quantity !== undefined || input.fetch_sku !== undefined) {
     const [options] = await q
       .select({ n: count() })
       .from(productOptions)
       .where(and(eq(productOptions.productId, current.id), eq(productOptions.isDefault, false)));
-    if ((options?.n ?? 0) > 0) {
+    const hasOptions = (options?.n ?? 0) > 0;
+    if (hasOptions && input.quantity !== undefined) {
       throw new ValidationError({ quantity: "cannot be written on a product with options: it is the sum of theirs" });
     }
+    // "Ignored when the product has several options" (spec, Product): accepted, not stored.
+    if (hasOptions) fetchSku = undefined;
   }
 
   if (input.order !== undefined) {
@@ -374,7 +379,7 @@ export async function updateProduct(q: Queryable, current: ProductRow, input: Up
   const optionChange = {
     quantity: input.quantity,
     sku: input.sku,
-    fetchSku: input.fetch_sku,
+    fetchSku,
     metadata: input.default_option_metadata,
   };
   if (Object.values(optionChange).some((v) => v !== undefined)) {

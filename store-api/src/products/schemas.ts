@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { formBoolean, formBody, formString, jsonField } from "../api/input.js";
+import { formBoolean, formBody, formString, jsonField, wrongTypeIssue } from "../api/input.js";
 import { moneyField } from "../money/schema.js";
 import { shippingGroup } from "../shipping/schemas.js";
 import { taxGroup } from "../tax/schemas.js";
@@ -12,9 +12,17 @@ export const FORM_FIELD_TYPES = ["checkbox", "paragraph", "text", "date"] as con
 /** Paging of the products list (docs/contract.md#lists). */
 export const PAGE_SIZE = { default: 20, max: 250 } as const;
 
-/** A whole number in [min, max] (a form string or a JSON number); anything else is a 422 with `message`. */
+/**
+ * A whole number in [min, max] (a form string or a JSON number); another
+ * string or number is a 422 with `message`, a value of another type (a list,
+ * a dictionary, a boolean) a 400 (docs/contract.md#errors: a wrong type).
+ */
 export const intString = (min: number, max: number, what: string) =>
   z.unknown().transform((value, ctx) => {
+    if (typeof value === "boolean" || (typeof value === "object" && value !== null)) {
+      ctx.addIssue(wrongTypeIssue(`must be ${what}`, value));
+      return z.NEVER;
+    }
     const n = typeof value === "string" && /^\s*-?\d{1,16}\s*$/.test(value) ? Number(value) : value;
     if (typeof n === "number" && Number.isInteger(n) && n >= min && n <= max) return n;
     ctx.addIssue({ code: "custom", message: `must be ${what}`, input: value });

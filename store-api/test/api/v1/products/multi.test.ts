@@ -278,6 +278,46 @@ describe("products_multi", () => {
     expect((await read(plain.key)).quantity).toBe(-1);
   });
 
+  it("ignores fetch_sku on a product with options (spec, Product), as a single PUT and a POST do", async () => {
+    const plain = await createProduct(store, admin, { name: "Plain fetch", price: "1", fetch_sku: "P-1" });
+    const withOptions = await createProduct(store, admin, {
+      name: "Optioned fetch",
+      price: "1",
+      fetch_sku: "NOT-KEPT",
+      options: JSON.stringify([
+        { metadata: { Size: "S" }, quantity: 2, surcharge: 0, fetch_sku: "OPT-S" },
+        { metadata: { Size: "M" }, quantity: 2, surcharge: 0, fetch_sku: "OPT-M" },
+      ]),
+    });
+    const before = await read(withOptions.key);
+    expect(before.fetch_sku).toBe("");
+
+    const res = await multi({ [plain.key]: { fetch_sku: "P-2" }, [withOptions.key]: { fetch_sku: "IGNORED" } });
+    expect(res.status, res.text).toBe(200);
+    // Only the product that took it changed.
+    expect(res.json.map((p: { key: string }) => p.key)).toEqual([plain.key]);
+    expect((await read(plain.key)).fetch_sku).toBe("P-2");
+    const after = await read(withOptions.key);
+    expect(after.fetch_sku).toBe("");
+    expect(after.options.map((o: { fetch_sku: string }) => o.fetch_sku)).toEqual(["OPT-S", "OPT-M"]);
+
+    const single = await api(store, admin, "PUT", `/products/${withOptions.key}`, { fetch_sku: "IGNORED" });
+    expect(single.status, single.text).toBe(200);
+    expect((await read(withOptions.key)).fetch_sku).toBe("");
+  });
+
+  it("a value of the wrong type (a list or a dictionary for a number) is a 400, changing nothing", async () => {
+    const [a, b] = await three("Wrong type");
+    for (const value of [[1], { n: 1 }, true]) {
+      const res = await multi({ [a!.key]: { quantity: 2 }, [b!.key]: { quantity: value } });
+      expectError(res, 400, ["products", `products.${b!.key}.quantity`]);
+    }
+    const order = await multi({ [a!.key]: { order: [3] }, [b!.key]: { order: 4 } });
+    expectError(order, 400, ["products", `products.${a!.key}.order`]);
+    expect((await read(a!.key)).quantity).toBe(-1);
+    expect((await read(b!.key)).order).toBe(2);
+  });
+
   it("sets and clears shipping_group and tax_group by id; an id that names no group is a 422 changing nothing", async () => {
     const ship = await api(store, admin, "POST", "/shipping_groups", {
       name: "Multi parcels",
