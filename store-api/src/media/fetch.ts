@@ -1,4 +1,5 @@
 import dns from "node:dns";
+import { once } from "node:events";
 import fs from "node:fs";
 import http from "node:http";
 import https from "node:https";
@@ -250,9 +251,12 @@ export async function downloadToFile(
         else done(null, chunk);
       },
     });
+    const out = fs.createWriteStream(file);
     try {
-      await pipeline(response, cap, fs.createWriteStream(file), { signal });
+      await pipeline(response, cap, out, { signal });
     } catch (err) {
+      // The file may still be opening when the pipeline fails: the caller's removal must come after.
+      if (!out.closed) await once(out, "close").catch(() => undefined);
       if (err instanceof FetchError) throw err;
       if (signal.aborted) throw new FetchError(`did not answer within ${opts.timeoutMs / 1000} s`, true);
       throw new FetchError(`broke off while sending (${(err as Error).message})`, true);

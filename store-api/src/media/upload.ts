@@ -1,3 +1,4 @@
+import { once } from "node:events";
 import fs from "node:fs";
 import { Transform } from "node:stream";
 import { pipeline } from "node:stream/promises";
@@ -56,6 +57,7 @@ export async function readImageUpload(request: FastifyRequest, deps: MediaDeps):
   if (Number(request.headers["content-length"]) > MAX_IMAGE_BYTES + MULTIPART_OVERHEAD) throw tooLarge();
   const fields: Record<string, unknown> = Object.create(null) as Record<string, unknown>;
   let file: string | null = null;
+  let out: fs.WriteStream | undefined;
   try {
     for await (const part of request.parts({ limits: UPLOAD_LIMITS })) {
       if (part.type === "field") {
@@ -75,12 +77,15 @@ export async function readImageUpload(request: FastifyRequest, deps: MediaDeps):
       }
       if (file) throw new InvalidRequestError("Send one file per request.");
       file = await tmpFile(deps);
-      const target = file;
       // busboy stops the file at the size limit and says so: refuse there, reading nothing more.
       part.file.once("limit", () => part.file.destroy(tooLarge()));
-      await pipeline(part.file, imageCheck(), fs.createWriteStream(target));
+      out = fs.createWriteStream(file);
+      await pipeline(part.file, imageCheck(), out);
     }
   } catch (err) {
+    // A refused file's stream may still be opening its file when the pipeline fails: removed
+    // before that, the file would appear after it and stay in tmp/.
+    if (out && !out.closed) await once(out, "close").catch(() => undefined);
     await removeTmp(file ?? undefined);
     throw uploadError(err);
   }

@@ -1,6 +1,8 @@
+import fs from "node:fs";
 import { randomBytes } from "node:crypto";
 import pg from "pg";
 import type { FastifyInstance } from "fastify";
+import { inject } from "vitest";
 import { buildApp, type BuildOptions } from "../../src/app.js";
 import { testConfig, type StoreConfig } from "../../src/config.js";
 import { openDatabase, type Database } from "../../src/db/index.js";
@@ -12,7 +14,8 @@ import { createUser, type CreateUserInput, type UserRow } from "../../src/users/
 /**
  * A real store for one test file: the real app listening on a free port, on a
  * fresh database: in-memory PGlite, or a throwaway PostgreSQL database when
- * TEST_DATABASE_URL is set (CI sets it, so the suite runs on both).
+ * TEST_DATABASE_URL is set (CI sets it, so the suite runs on both). Each is a
+ * copy of the run's one migrated database (test/global-setup.ts).
  */
 export interface TestStore {
   app: FastifyInstance;
@@ -21,13 +24,22 @@ export interface TestStore {
   close(): Promise<void>;
 }
 
+/** The run's migrated database, read once per test file (test/global-setup.ts). */
+let pgliteDump: Blob | undefined;
+
 async function freshDatabase(): Promise<{ database: Database; drop: () => Promise<void> }> {
   const adminUrl = process.env.TEST_DATABASE_URL;
-  if (!adminUrl) return { database: await openDatabase({}), drop: async () => {} };
-  const name = `store_test_${randomBytes(6).toString("hex")}`;
+  if (!adminUrl) {
+    const dumpFile = inject("pgliteDump");
+    if (dumpFile) pgliteDump ??= new Blob([fs.readFileSync(dumpFile)]);
+    return { database: await openDatabase({ loadDataDir: pgliteDump }), drop: async () => {} };
+  }
+  const template = inject("pgTemplate");
+  // Named after the run's template, so that the run's end drops any a failed file left behind.
+  const name = `${template || "store_test"}_${randomBytes(6).toString("hex")}`;
   const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.query(template ? `CREATE DATABASE ${name} TEMPLATE ${template}` : `CREATE DATABASE ${name}`);
   await admin.end();
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
