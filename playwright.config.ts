@@ -13,7 +13,7 @@ export default defineConfig({
   timeout: 60_000,
   expect: { timeout: 10_000 },
   // What the run leaves behind besides reports: screenshots of every page
-  // (e2e/screenshots.spec.ts) in <artifactsDir>/screenshots/<page>-<width>-<theme>.png.
+  // (e2e/page-walk.spec.ts) in <artifactsDir>/screenshots/<page>-<width>-<theme>.png.
   // Not `outputDir` (test-results/), which Playwright empties on every run.
   metadata: { artifactsDir: "e2e-artifacts" },
   reporter: process.env.CI ? [["list"]] : [["list"], ["html", { open: "never" }]],

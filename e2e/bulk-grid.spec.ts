@@ -314,6 +314,8 @@ test("opens from the Products page and the navigation, and loads 2,000 products 
   const edited = cellOf(rowOf(page, top), "price");
   await expect(edited).toHaveText("123.45");
   await expect(edited).toHaveAttribute("data-changed", "");
+  // Products came above it, and it kept its place on the screen (the grid's scroll anchoring).
+  await expect(edited).toBeInViewport();
   await expect(page.getByText("1 change in 1 product")).toBeVisible();
 
   await loaded(page);

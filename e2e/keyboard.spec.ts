@@ -1,6 +1,5 @@
 import { type Locator, type Page, expect, test } from "@playwright/test";
-import { type Prepared, openContext, openPage, prepare, sitePages } from "./pages";
-import { actionsOf, e2e, inspectFocus, inviteTrigger, tabTo, uniqueEmail, userMenuButton, userRow } from "./support";
+import { actionsOf, e2e, inviteTrigger, tabTo, uniqueEmail, userMenuButton, userRow } from "./support";
 
 test("signing in and managing users works with the keyboard alone", async ({ page }) => {
   // Sign in.
@@ -107,67 +106,4 @@ async function pressUntilFocused(page: Page, key: string, target: Locator, max =
     await page.keyboard.press(key);
   }
   await expect(target).toBeFocused();
-}
-
-// Every page of e2e/pages.ts, Tab by Tab: each element that takes focus shows
-// a focus style one can see (an outline of at least 2px that is not
-// transparent, or a box-shadow ring of at least 2px), in light and in dark.
-// On the dashboard's pages the first stop is the skip link.
-
-const MAX_STOPS = 60;
-
-let prepared: Prepared;
-test.describe("focus is visible", () => {
-  test.beforeAll(async ({ browser }) => {
-    prepared = await prepare(browser);
-  });
-  test.afterAll(async () => {
-    await prepared?.cleanUp();
-  });
-
-  for (const sitePage of sitePages) {
-    test(`on every stop of ${sitePage.name}, light and dark`, async ({ browser }) => {
-      const context = await openContext(browser, prepared, sitePage.visitor, "light");
-      try {
-        const page = await context.newPage();
-        await openPage(page, sitePage, prepared.fixtures, "light");
-        const problems: string[] = [];
-        let checked = 0;
-        let stops = 0;
-        // An element focused on load (autofocus) is the first stop.
-        let stop = await inspectFocus(page, sitePage.site);
-        for (; stops < MAX_STOPS; stops++) {
-          if (stop.kind === "element") {
-            checked++;
-            for (const [theme, problem] of Object.entries(stop.problems)) {
-              if (problem) problems.push(`${sitePage.name} (${theme}): ${stop.element} ${problem}`);
-            }
-          } else if (stop.kind === "repeat" || stops > 0) {
-            break; // Focus went round: every stop was seen.
-          }
-          await page.keyboard.press("Tab");
-          if (stops === 0 && sitePage.shell) {
-            await expect(page.getByRole("link", { name: "Skip to main content" })).toBeFocused();
-          }
-          stop = await inspectFocus(page, sitePage.site);
-        }
-        // A page with something to use lets Tab reach it (a bare message page has nothing).
-        if (await hasTabbable(page)) expect(checked, `${sitePage.name}: Tab reaches nothing`).toBeGreaterThan(0);
-        expect(problems).toEqual([]);
-      } finally {
-        await context.close();
-      }
-    });
-  }
-});
-
-/** Whether the page shows anything that Tab should reach. */
-function hasTabbable(page: Page): Promise<boolean> {
-  return page.evaluate(() =>
-    [
-      ...document.querySelectorAll(
-        'a[href], button:not([disabled]), input:not([type="hidden"]):not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])',
-      ),
-    ].some((el) => el.checkVisibility({ visibilityProperty: true }) && el.getClientRects().length > 0),
-  );
 }

@@ -12,6 +12,7 @@ import {
   type PointerEvent as ReactPointerEvent,
   useCallback,
   useEffect,
+  useLayoutEffect,
   useMemo,
   useRef,
   useState,
@@ -166,6 +167,44 @@ export function BulkGrid(props: BulkGridProps) {
     scrollPaddingStart: HEADER_HEIGHT,
     rangeExtractor,
   });
+
+  // Scroll anchoring: rows arriving (pages in a sorted view) or reordered (a sort, an edit of the sorted
+  // column) above what a person looks at would push it out of view, a cell being typed into with it.
+  // After such a change the product they were on keeps its place on the screen: the one being edited,
+  // else the active cell's, else the top one of a scrolled view (docs/bulk-editing.md). Not in reorder
+  // mode, where a row is moved on purpose and the move scrolls to it. The browser's own anchoring is
+  // off: the rows are positioned by the virtualiser, not in flow.
+  const previousRows = useRef(rows);
+  const activeKey = active ? rows[active.row]?.key : undefined;
+  useLayoutEffect(() => {
+    const before = previousRows.current;
+    previousRows.current = rows;
+    const el = scroller.current;
+    if (!el || before === rows || reorder || !before.length) return;
+    const top = el.scrollTop;
+    const screenY = (index: number) => HEADER_HEIGHT + index * ROW_HEIGHT - top;
+    const inView = (index: number) => index >= 0 && screenY(index) >= 0 && screenY(index) < el.clientHeight;
+    const candidates = [editing?.key, activeKey];
+    let anchor: { key: string; y: number } | null = null;
+    for (const key of candidates) {
+      if (!key) continue;
+      const index = before.findIndex((p) => p.key === key);
+      if (inView(index)) {
+        anchor = { key, y: screenY(index) };
+        break;
+      }
+    }
+    if (!anchor && top > 0) {
+      const index = Math.min(before.length - 1, Math.floor(top / ROW_HEIGHT));
+      anchor = { key: before[index]!.key, y: screenY(index) };
+    }
+    if (!anchor) return;
+    const key = anchor.key;
+    const index = rows.findIndex((p) => p.key === key);
+    if (index < 0) return;
+    const target = Math.max(0, HEADER_HEIGHT + index * ROW_HEIGHT - anchor.y);
+    if (Math.abs(target - top) >= 1) el.scrollTop = target;
+  }, [rows, reorder, editing?.key, activeKey]);
 
   /** Scrolls the cell into view (keyboard moves, clicks, jumps; not when rows move under the selection). */
   function scrollToCell(pos: CellPos) {
@@ -514,7 +553,7 @@ export function BulkGrid(props: BulkGridProps) {
       onFocus={(event) => {
         if (event.target === scroller.current && !selection && rows.length) select(collapse({ row: 0, col: 0 }));
       }}
-      className="relative h-[min(70dvh,44rem)] min-h-80 overflow-auto rounded-lg border border-border bg-surface text-sm outline-offset-2 select-none"
+      className="relative h-[min(70dvh,44rem)] min-h-80 overflow-auto rounded-lg [overflow-anchor:none] border border-border bg-surface text-sm outline-offset-2 select-none"
     >
       <div role="rowgroup" className="sticky top-0 z-20" style={{ width }}>
         <div role="row" aria-rowindex={1} className="flex border-b border-border bg-surface-muted">
