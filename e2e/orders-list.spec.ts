@@ -172,6 +172,8 @@ test("the URL holds the view: paging, page size, reload and Back; jumping to an 
   await page.reload();
   await expect(page.getByRole("navigation", { name: "Pagination" })).toContainText(/Page 2 of/);
   await expect(tab(page, "Unfulfilled")).toHaveAttribute("aria-current", "page");
+  // A choice made before the page hydrates is put back by React (the select is controlled).
+  await hydrated(page);
 
   await page.getByLabel("Per page").selectOption("50");
   await expect(page).toHaveURL(/\/orders\?view=unfulfilled&count=50$/);
@@ -181,6 +183,7 @@ test("the URL holds the view: paging, page size, reload and Back; jumping to an 
   await expect(page.getByRole("navigation", { name: "Pagination" })).toContainText(/Page 2 of/);
   await page.reload();
   await expect(page.getByLabel("Per page")).toHaveValue("20");
+  await hydrated(page);
 
   const goTo = page.getByRole("form", { name: "Go to an order" });
   await goTo.getByLabel("Go to order #").fill("twelve");

@@ -474,7 +474,17 @@ function PageSize({ value, onChange }: { value: number; onChange: (count: number
       <label htmlFor={id} className="text-sm text-fg-muted">
         Per page
       </label>
-      <Select id={id} value={value} onChange={(event) => onChange(Number(event.target.value))} className="w-24">
+      <Select
+        id={id}
+        value={value}
+        // A choice made before the page hydrated reaches here after React put the shown value back:
+        // it is the current size then, not a change (it would reset the page to the first).
+        onChange={(event) => {
+          const count = Number(event.target.value);
+          if (count !== value) onChange(count);
+        }}
+        className="w-24"
+      >
         {orderPageSizes.map((size) => (
           <option key={size} value={size}>
             {size}

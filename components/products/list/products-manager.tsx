@@ -344,7 +344,17 @@ function PageSize({ params, onChange }: { params: ProductListParams; onChange: (
       <label htmlFor={id} className="text-sm text-fg-muted">
         Per page
       </label>
-      <Select id={id} value={params.count} onChange={(event) => onChange(Number(event.target.value))} className="w-24">
+      <Select
+        id={id}
+        value={params.count}
+        // A choice made before the page hydrated reaches here after React put the shown value back:
+        // it is the current size then, not a change (it would reset the page to the first).
+        onChange={(event) => {
+          const count = Number(event.target.value);
+          if (count !== params.count) onChange(count);
+        }}
+        className="w-24"
+      >
         {productPageSizes.map((size) => (
           <option key={size} value={size}>
             {size}
