@@ -23,7 +23,6 @@
 // writes .next/, so do not run it beside the e2e tests in the same checkout), its
 // session cookie minted with next-auth's own `encode` and the dashboard's secret.
 // Prints figures; asserts nothing (machines are noisy).
-import { spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import os from "node:os";
 import path from "node:path";
@@ -63,7 +62,7 @@ const CHROMIUM_FLAGS = [
   "--no-first-run",
 ];
 
-const { tmp: dataDir, startProcess, track } = benchRun("store-bench-bulk-grid-");
+const { tmp: dataDir, startProcess, seedStore } = benchRun("store-bench-bulk-grid-");
 const cli = path.join(root, "store-api/dist/cli.js");
 const storeEnv = (more = {}) => storeEnvironment({ STORE_API_DATA_DIR: dataDir, ...more });
 
@@ -178,16 +177,7 @@ async function main() {
   buildStoreIfStale();
   buildDashboardIfStale();
   const seedStarted = performance.now();
-  const seed = spawn(process.execPath, [cli, "seed", "--products", String(PRODUCTS)], {
-    cwd: root,
-    env: storeEnv(),
-    stdio: ["ignore", "pipe", "inherit"],
-  });
-  track(seed);
-  let seedOutput = "";
-  seed.stdout.setEncoding("utf8").on("data", (c) => (seedOutput += c));
-  const seedCode = await new Promise((resolve) => seed.on("close", resolve));
-  if (seedCode !== 0) throw new Error(`store seed failed (exit ${seedCode})`);
+  await seedStore(["--products", String(PRODUCTS)], storeEnv());
   console.log(`  Seeded in ${((performance.now() - seedStarted) / 1000).toFixed(1)} s.`);
 
   const [storePort, dashboardPort] = [await freePort(), await freePort()];

@@ -15,7 +15,6 @@
 // app and a user (`store app create`, `store user create`), then the OAuth code flow as a browser
 // walks it, with the admin scope (orders need it, and the manage_orders permission). Every server
 // runs in its own process, so that none shares a CPU with the client making the requests.
-import { spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import fs from "node:fs";
 import { createRequire } from "node:module";
@@ -24,7 +23,7 @@ import path from "node:path";
 import { parseArgs } from "node:util";
 import { pathToFileURL } from "node:url";
 import { buildStoreIfStale, root, runJson, waitForHttp } from "../scripts/lib/processes.mjs";
-import { benchRun, freePort, measure, ratio, tokenResponse } from "./lib/harness.mjs";
+import { benchRun, freePort, measure, ratio, storeEnvironment, tokenResponse } from "./lib/harness.mjs";
 
 const { values: args } = parseArgs({
   options: {
@@ -41,7 +40,7 @@ const REDIRECT_URI = "http://127.0.0.1:9/callback";
 const USER = { email: "bench@example.com", password: "bench-password-1234" };
 
 const storeRequire = createRequire(path.join(root, "store-api/package.json"));
-const { tmp, cleanups, startProcess, stopProcess, track } = benchRun("store-bench-orders-");
+const { tmp, cleanups, startProcess, stopProcess, seedStore } = benchRun("store-bench-orders-");
 const cli = path.join(root, "store-api/dist/cli.js");
 const accessToken = async (base, client) =>
   (await tokenResponse(base, { client, user: USER, scope: "admin", redirectUri: REDIRECT_URI })).access_token;
@@ -68,20 +67,10 @@ async function freshPostgres(adminUrl) {
 /** A seeded store serving on a free port, and an admin token for it. */
 async function seededStore(label, databaseUrl) {
   const dataDir = path.join(tmp, label);
-  const env = (more = {}) => {
-    const clean = Object.fromEntries(
-      Object.entries(process.env).filter(([k]) => !k.startsWith("STORE_") && k !== "DATABASE_URL"),
-    );
-    return { ...clean, STORE_API_DATA_DIR: dataDir, ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}), ...more };
-  };
+  const env = (more = {}) =>
+    storeEnvironment({ STORE_API_DATA_DIR: dataDir, ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}), ...more });
   console.log(`\n[${label}] Seeding a fresh store with the demo store (about a minute)…`);
-  const seed = spawn(process.execPath, [cli, "seed"], { cwd: root, env: env(), stdio: ["ignore", "pipe", "inherit"] });
-  track(seed);
-  let seedOutput = "";
-  seed.stdout.setEncoding("utf8").on("data", (c) => (seedOutput += c));
-  const seedCode = await new Promise((resolve) => seed.on("close", resolve));
-  if (seedCode !== 0) throw new Error(`store seed failed (exit ${seedCode})`);
-  console.log(`  ${seedOutput.trim().split("\n").at(-1)}`);
+  console.log(`  ${await seedStore([], env())}`);
 
   const client = runJson(
     process.execPath,

@@ -19,7 +19,6 @@
 // reads: one page of the list and every tab's count (six count requests, in
 // parallel with the list), and the HTML of the table. Requests are sequential,
 // one connection, after a warm-up.
-import { spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import http from "node:http";
 import os from "node:os";
@@ -47,7 +46,7 @@ const REQUESTS = Number(args.requests);
 const USER = { email: "bench@example.com", password: "bench-password-1234" };
 const SECRET = randomBytes(32).toString("hex");
 
-const { tmp: dataDir, startProcess, track } = benchRun("store-bench-orders-list-");
+const { tmp: dataDir, startProcess, seedStore } = benchRun("store-bench-orders-list-");
 const cli = path.join(root, "store-api/dist/cli.js");
 const storeEnv = (more = {}) => storeEnvironment({ STORE_API_DATA_DIR: dataDir, ...more });
 
@@ -81,17 +80,7 @@ async function main() {
   console.log("Building the store and the dashboard if stale, seeding a fresh store (a minute or more)…");
   buildStoreIfStale();
   buildDashboardIfStale();
-  const seed = spawn(process.execPath, [cli, "seed"], {
-    cwd: root,
-    env: storeEnv(),
-    stdio: ["ignore", "pipe", "inherit"],
-  });
-  track(seed);
-  let seedOutput = "";
-  seed.stdout.setEncoding("utf8").on("data", (c) => (seedOutput += c));
-  const seedCode = await new Promise((resolve) => seed.on("close", resolve));
-  if (seedCode !== 0) throw new Error(`store seed failed (exit ${seedCode})`);
-  console.log(`  ${seedOutput.trim().split("\n").at(-1)}`);
+  console.log(`  ${await seedStore([], storeEnv())}`);
 
   const [storePort, dashboardPort] = [await freePort(), await freePort()];
   const storeBase = `http://127.0.0.1:${storePort}`;

@@ -15,7 +15,6 @@
 // scope. The bare route runs in its own process too, so that neither server
 // shares a CPU with the client making the requests. The client keeps its
 // connections alive: sequential is one connection, one request at a time.
-import { spawn } from "node:child_process";
 import fs from "node:fs";
 import { createRequire } from "node:module";
 import os from "node:os";
@@ -38,7 +37,7 @@ const CONCURRENCY = Number(args.concurrency);
 const REDIRECT_URI = "http://127.0.0.1:9/callback";
 const USER = { email: "bench@example.com", password: "bench-password-1234" };
 
-const { tmp: dataDir, startProcess, track } = benchRun("store-bench-products-");
+const { tmp: dataDir, startProcess, seedStore } = benchRun("store-bench-products-");
 const cli = path.join(root, "store-api/dist/cli.js");
 const storeEnv = (more = {}) => storeEnvironment({ STORE_API_DATA_DIR: dataDir, ...more });
 const accessToken = async (base, client) =>
@@ -47,17 +46,7 @@ const accessToken = async (base, client) =>
 async function main() {
   console.log("Building the store if stale, and seeding a fresh one with the demo catalogue (about a minute)…");
   buildStoreIfStale();
-  const seed = spawn(process.execPath, [cli, "seed"], {
-    cwd: root,
-    env: storeEnv(),
-    stdio: ["ignore", "pipe", "inherit"],
-  });
-  track(seed);
-  let seedOutput = "";
-  seed.stdout.setEncoding("utf8").on("data", (c) => (seedOutput += c));
-  const seedCode = await new Promise((resolve) => seed.on("close", resolve));
-  if (seedCode !== 0) throw new Error(`store seed failed (exit ${seedCode})`);
-  console.log(`  ${seedOutput.trim().split("\n").at(-1)}`);
+  console.log(`  ${await seedStore([], storeEnv())}`);
 
   const client = runJson(
     process.execPath,

@@ -19,7 +19,6 @@
 // admin scope (product writes need it, and the manage_products permission). The store runs in its
 // own process, so that it does not share a CPU with the client making the requests; the client
 // keeps its connections alive.
-import { spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import http from "node:http";
 import { createRequire } from "node:module";
@@ -28,7 +27,7 @@ import path from "node:path";
 import { parseArgs } from "node:util";
 import { pathToFileURL } from "node:url";
 import { buildStoreIfStale, root, runJson, waitForHttp } from "../scripts/lib/processes.mjs";
-import { benchRun, freePort, ratio, tokenResponse } from "./lib/harness.mjs";
+import { benchRun, freePort, ratio, storeEnvironment, tokenResponse } from "./lib/harness.mjs";
 
 const { values: args } = parseArgs({
   options: {
@@ -51,7 +50,7 @@ const REDIRECT_URI = "http://127.0.0.1:9/callback";
 const USER = { email: "bench@example.com", password: "bench-password-1234" };
 
 const storeRequire = createRequire(path.join(root, "store-api/package.json"));
-const { tmp, cleanups, startProcess, stopProcess, track } = benchRun("store-bench-products-multi-");
+const { tmp, cleanups, startProcess, stopProcess, seedStore } = benchRun("store-bench-products-multi-");
 const cli = path.join(root, "store-api/dist/cli.js");
 const accessToken = async (base, client) =>
   (await tokenResponse(base, { client, user: USER, scope: "admin", redirectUri: REDIRECT_URI })).access_token;
@@ -85,24 +84,10 @@ async function freshPostgres(adminUrl) {
 /** A store seeded with PRODUCTS products, serving on a free port, and an admin token for it. */
 async function seededStore(label, databaseUrl) {
   const dataDir = path.join(tmp, label);
-  const env = (more = {}) => {
-    const clean = Object.fromEntries(
-      Object.entries(process.env).filter(([k]) => !k.startsWith("STORE_") && k !== "DATABASE_URL"),
-    );
-    return { ...clean, STORE_API_DATA_DIR: dataDir, ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}), ...more };
-  };
+  const env = (more = {}) =>
+    storeEnvironment({ STORE_API_DATA_DIR: dataDir, ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}), ...more });
   console.log(`\n[${label}] Seeding a fresh store with ${PRODUCTS} products…`);
-  const seed = spawn(process.execPath, [cli, "seed", "--products", String(PRODUCTS)], {
-    cwd: root,
-    env: env(),
-    stdio: ["ignore", "pipe", "inherit"],
-  });
-  track(seed);
-  let seedOutput = "";
-  seed.stdout.setEncoding("utf8").on("data", (c) => (seedOutput += c));
-  const seedCode = await new Promise((resolve) => seed.on("close", resolve));
-  if (seedCode !== 0) throw new Error(`store seed failed (exit ${seedCode})`);
-  const summary = seedOutput.trim().split("\n").at(-1);
+  const summary = await seedStore(["--products", String(PRODUCTS)], env());
   console.log(`  ${summary.slice(0, summary.indexOf(":"))}; ${summary.slice(summary.lastIndexOf("; ") + 2)}`);
 
   const client = runJson(

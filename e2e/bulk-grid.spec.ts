@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import { type BrowserContext, expect, type Locator, type Page, test } from "@playwright/test";
 import { decode } from "next-auth/jwt";
-import { e2e, expectAccessible } from "./support";
+import { e2e, expectAccessible, storeRequest } from "./support";
 
 /*
  * The bulk grid (docs/bulk-editing.md, issue 19) against the big store that
@@ -109,22 +109,21 @@ async function storeCall(
   form?: Record<string, string>,
   at: { url: string; token: string } = { url: bulk.storeUrl, token },
 ): Promise<{ status: number; body: unknown; total: string | null }> {
-  const response = await fetch(`${at.url}${path}`, {
-    method,
-    headers: {
-      Authorization: `Bearer ${at.token}`,
-      ...(form ? { "Content-Type": "application/x-www-form-urlencoded" } : {}),
-    },
-    body: form ? new URLSearchParams(form).toString() : undefined,
+  const { status, body, headers } = await storeRequest(at.url, at.token, method, path, form);
+  return { status, body, total: headers.get("x-total-count") };
+}
+
+/** A slow connection for `page` (downloads at `bytesPerSecond`), so that the catalogue's pages arrive over seconds; returns the CDP session that sets it back. */
+async function slowNetwork(page: Page, bytesPerSecond: number) {
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send("Network.enable");
+  await cdp.send("Network.emulateNetworkConditions", {
+    offline: false,
+    latency: 20,
+    downloadThroughput: bytesPerSecond,
+    uploadThroughput: 1024 * 1024,
   });
-  const text = await response.text();
-  let body: unknown = text;
-  try {
-    body = JSON.parse(text);
-  } catch {
-    // not JSON
-  }
-  return { status: response.status, body, total: response.headers.get("x-total-count") };
+  return cdp;
 }
 
 /** Every product of the store, in its order, read 250 at a time. */
@@ -269,14 +268,7 @@ test("opens from the Products page and the navigation, and loads 2,000 products 
   // From the navigation, on a slow connection, so that the catalogue arrives over seconds: the grid
   // is edited before it is all in.
   await page.goto("/");
-  const cdp = await page.context().newCDPSession(page);
-  await cdp.send("Network.enable");
-  await cdp.send("Network.emulateNetworkConditions", {
-    offline: false,
-    latency: 20,
-    downloadThroughput: 100 * 1024,
-    uploadThroughput: 1024 * 1024,
-  });
+  const cdp = await slowNetwork(page, 100 * 1024);
   await page.getByRole("navigation", { name: "Sections" }).getByRole("link", { name: "Bulk edit" }).click();
   await expect(page).toHaveURL(/\/products\/bulk$/);
   const grid = gridOf(page);
@@ -835,14 +827,7 @@ test("against a store without X-Total-Count: the row count grows to every produc
     }).observe(document, { subtree: true, childList: true, attributes: true, attributeFilter: ["aria-rowcount"] });
   });
   // A slow connection, so that the pages arrive one by one.
-  const cdp = await context.newCDPSession(page);
-  await cdp.send("Network.enable");
-  await cdp.send("Network.emulateNetworkConditions", {
-    offline: false,
-    latency: 20,
-    downloadThroughput: 24 * 1024,
-    uploadThroughput: 1024 * 1024,
-  });
+  const cdp = await slowNetwork(page, 24 * 1024);
   await page.goto(`${plainDashboard}/products/bulk`);
   const progress = page.getByRole("progressbar", { name: "Loading products" });
   // No total: the bar is indeterminate and counts what came so far.

@@ -98,7 +98,19 @@ export async function storeApi(
   path: string,
   form?: Record<string, string>,
 ): Promise<{ status: number; body: unknown }> {
-  const response = await fetch(`${e2e.storeUrl}${path}`, {
+  const { status, body } = await storeRequest(e2e.storeUrl, token, method, path, form);
+  return { status, body };
+}
+
+/** A request to the API of the store at `storeUrl` (one of the e2e run's stores): its status, body (JSON when it is) and headers. */
+export async function storeRequest(
+  storeUrl: string,
+  token: string,
+  method: "GET" | "POST" | "PUT" | "DELETE",
+  path: string,
+  form?: Record<string, string>,
+): Promise<{ status: number; body: unknown; headers: Headers }> {
+  const response = await fetch(`${storeUrl}${path}`, {
     method,
     headers: {
       Authorization: `Bearer ${token}`,
@@ -113,7 +125,7 @@ export async function storeApi(
   } catch {
     // not JSON; keep the text
   }
-  return { status: response.status, body };
+  return { status: response.status, body, headers: response.headers };
 }
 
 export interface ApiUser {

@@ -61,13 +61,31 @@ export function benchRun(prefix) {
   /** A process started otherwise (a one-off command), killed with the rest if still running at exit. */
   const track = (child) => children.push(child);
 
-  return { tmp, cleanups, startProcess, stopProcess, track };
+  /**
+   * Runs the built store's `seed` (with `args`, such as `--products N`) in `env`; resolves with
+   * the last line it printed (its summary) and fails when it fails.
+   */
+  async function seedStore(args, env) {
+    const seed = spawn(process.execPath, [path.join(root, "store-api/dist/cli.js"), "seed", ...args], {
+      cwd: root,
+      env,
+      stdio: ["ignore", "pipe", "inherit"],
+    });
+    track(seed);
+    let output = "";
+    seed.stdout.setEncoding("utf8").on("data", (chunk) => (output += chunk));
+    const code = await new Promise((resolve) => seed.on("close", resolve));
+    if (code !== 0) throw new Error(`store seed failed (exit ${code})`);
+    return output.trim().split("\n").at(-1);
+  }
+
+  return { tmp, cleanups, startProcess, stopProcess, track, seedStore };
 }
 
-/** The bundled store's environment for a bench: this shell's, without its STORE_API_* settings and DATABASE_URL. */
+/** The bundled store's environment for a bench: this shell's, without its STORE_* settings and DATABASE_URL. */
 export function storeEnvironment(more = {}) {
   const env = Object.fromEntries(
-    Object.entries(process.env).filter(([k]) => !k.startsWith("STORE_API_") && k !== "DATABASE_URL"),
+    Object.entries(process.env).filter(([k]) => !k.startsWith("STORE_") && k !== "DATABASE_URL"),
   );
   return { ...env, ...more };
 }
