@@ -23,7 +23,7 @@ import { cn } from "../../ui/cn";
 import { EmptyState } from "../../ui/empty-state";
 import { ListAlert, Notice } from "../../ui/notice";
 import { Pagination } from "../../ui/pagination";
-import { Select } from "../../ui/select";
+import { PageSize } from "../../ui/page-size";
 import { SkeletonRows } from "../../ui/skeleton";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "../../ui/table";
 import { type LiveMark, newOrdersSince, newOrdersText } from "../live/live-logic";
@@ -409,7 +409,12 @@ export function OrdersManager({
             className="grow"
           />
           {rows.length || params.page > 0 ? (
-            <PageSize value={params.count} onChange={(count) => go({ ...params, page: 0, count })} />
+            <PageSize
+              value={params.count}
+              sizes={orderPageSizes}
+              onChange={(count) => go({ ...params, page: 0, count })}
+              className="mt-4"
+            />
           ) : null}
         </div>
       ) : null}
@@ -464,33 +469,5 @@ function SelectAll({
         </label>
       )}
     </span>
-  );
-}
-
-function PageSize({ value, onChange }: { value: number; onChange: (count: number) => void }) {
-  const id = useId();
-  return (
-    <div className="mt-4 flex items-center gap-2">
-      <label htmlFor={id} className="text-sm text-fg-muted">
-        Per page
-      </label>
-      <Select
-        id={id}
-        value={value}
-        // A choice made before the page hydrated reaches here after React put the shown value back:
-        // it is the current size then, not a change (it would reset the page to the first).
-        onChange={(event) => {
-          const count = Number(event.target.value);
-          if (count !== value) onChange(count);
-        }}
-        className="w-24"
-      >
-        {orderPageSizes.map((size) => (
-          <option key={size} value={size}>
-            {size}
-          </option>
-        ))}
-      </Select>
-    </div>
   );
 }

@@ -33,7 +33,7 @@ import {
 import { EmptyState } from "../../ui/empty-state";
 import { ListAlert } from "../../ui/notice";
 import { Pagination } from "../../ui/pagination";
-import { Select } from "../../ui/select";
+import { PageSize } from "../../ui/page-size";
 import { SkeletonRows } from "../../ui/skeleton";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "../../ui/table";
 import { toast } from "../../ui/toast";
@@ -308,7 +308,12 @@ export function ProductsManager({ params, canWrite }: { params: ProductListParam
             className="grow"
           />
           {rows.length || params.page > 0 ? (
-            <PageSize params={params} onChange={(count) => router.push(listHref({ ...params, page: 0, count }))} />
+            <PageSize
+              value={params.count}
+              sizes={productPageSizes}
+              onChange={(count) => router.push(listHref({ ...params, page: 0, count }))}
+              className="mt-4"
+            />
           ) : null}
         </div>
       ) : null}
@@ -334,33 +339,5 @@ export function ProductsManager({ params, canWrite }: { params: ProductListParam
         </Suspense>
       ) : null}
     </section>
-  );
-}
-
-function PageSize({ params, onChange }: { params: ProductListParams; onChange: (count: number) => void }) {
-  const id = useId();
-  return (
-    <div className="mt-4 flex items-center gap-2">
-      <label htmlFor={id} className="text-sm text-fg-muted">
-        Per page
-      </label>
-      <Select
-        id={id}
-        value={params.count}
-        // A choice made before the page hydrated reaches here after React put the shown value back:
-        // it is the current size then, not a change (it would reset the page to the first).
-        onChange={(event) => {
-          const count = Number(event.target.value);
-          if (count !== params.count) onChange(count);
-        }}
-        className="w-24"
-      >
-        {productPageSizes.map((size) => (
-          <option key={size} value={size}>
-            {size}
-          </option>
-        ))}
-      </Select>
-    </div>
   );
 }
