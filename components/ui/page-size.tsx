@@ -4,12 +4,7 @@ import { useId } from "react";
 import { cn } from "./cn";
 import { Select } from "./select";
 
-/**
- * "Per page": the page size of a list, chosen from `sizes`. `onChange` gets a
- * new size only: a choice made before the page hydrated reaches it after React
- * has put the shown value back, as the current size, and is no change (it
- * would send the list to its first page).
- */
+/** "Per page": the page size of a list, chosen from `sizes`; `onChange` hears of a new size only. */
 export function PageSize({
   value,
   sizes,
