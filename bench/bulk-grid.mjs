@@ -23,20 +23,11 @@
 // writes .next/, so do not run it beside the e2e tests in the same checkout), its
 // session cookie minted with next-auth's own `encode` and the dashboard's secret.
 // Prints figures; asserts nothing (machines are noisy).
-import { randomBytes } from "node:crypto";
 import os from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import { chromium } from "@playwright/test";
-import { encode } from "next-auth/jwt";
-import {
-  bin,
-  buildDashboardIfStale,
-  buildStoreIfStale,
-  root,
-  runJson,
-  waitForHttp,
-} from "../scripts/lib/processes.mjs";
+import { buildDashboardIfStale, buildStoreIfStale, root, runJson, waitForHttp } from "../scripts/lib/processes.mjs";
 import { benchRun, freePort, storeEnvironment, tokenResponse } from "./lib/harness.mjs";
 
 const { values: args } = parseArgs({
@@ -52,7 +43,6 @@ const RATE_LIMIT = args["rate-limit"];
 // The grid's server reads the store 100 products a page (lib/store/products/bulk.ts).
 const PAGE_SIZE = 100;
 const USER = { email: "bench@example.com", password: "bench-password-1234" };
-const SECRET = randomBytes(32).toString("hex");
 const CHROMIUM_FLAGS = [
   "--no-sandbox",
   "--disable-gpu",
@@ -62,7 +52,7 @@ const CHROMIUM_FLAGS = [
   "--no-first-run",
 ];
 
-const { tmp: dataDir, startProcess, seedStore } = benchRun("store-bench-bulk-grid-");
+const { tmp: dataDir, startProcess, seedStore, startDashboard } = benchRun("store-bench-bulk-grid-");
 const cli = path.join(root, "store-api/dist/cli.js");
 const storeEnv = (more = {}) => storeEnvironment({ STORE_API_DATA_DIR: dataDir, ...more });
 
@@ -202,37 +192,7 @@ async function main() {
   const granted = await tokenResponse(storeBase, { client, user: USER, scope: "admin storefront", redirectUri });
   const auth = { authorization: `Bearer ${granted.access_token}` };
 
-  const { child: dashboard } = await startProcess(
-    bin("next"),
-    ["start", "-p", String(dashboardPort), "-H", "127.0.0.1"],
-    {
-      ...process.env,
-      NEXT_TELEMETRY_DISABLED: "1",
-      STORE_BASE_URL: storeBase,
-      STORE_PUBLIC_URL: storeBase,
-      STORE_CLIENT_ID: client.client_id,
-      STORE_CLIENT_SECRET: client.client_secret,
-      NEXTAUTH_URL: dashboardBase,
-      NEXTAUTH_SECRET: SECRET,
-    },
-    (line) => /Ready|started server|Local:/i.test(line),
-  );
-  await waitForHttp(`${dashboardBase}/signin`, dashboard, 60_000);
-
-  // The session cookie next-auth writes after a sign-in (lib/auth.ts).
-  const session = await encode({
-    secret: SECRET,
-    token: {
-      accessToken: granted.access_token,
-      scope: granted.scope ?? null,
-      expiresAt: null,
-      storeUser: granted.user
-        ? { id: String(granted.user.id), email: granted.user.email, permissions: granted.user.permissions }
-        : null,
-      storeUrl: storeBase,
-      refused: [],
-    },
-  });
+  const { session } = await startDashboard({ port: dashboardPort, storeBase, client, granted });
 
   const browser = await chromium.launch({ executablePath: "/usr/bin/chromium", args: CHROMIUM_FLAGS });
   try {

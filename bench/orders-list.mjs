@@ -19,20 +19,11 @@
 // reads: one page of the list and every tab's count (six count requests, in
 // parallel with the list), and the HTML of the table. Requests are sequential,
 // one connection, after a warm-up.
-import { randomBytes } from "node:crypto";
 import http from "node:http";
 import os from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
-import { encode } from "next-auth/jwt";
-import {
-  bin,
-  buildDashboardIfStale,
-  buildStoreIfStale,
-  root,
-  runJson,
-  waitForHttp,
-} from "../scripts/lib/processes.mjs";
+import { buildDashboardIfStale, buildStoreIfStale, root, runJson, waitForHttp } from "../scripts/lib/processes.mjs";
 import { benchRun, freePort, storeEnvironment, tokenResponse } from "./lib/harness.mjs";
 
 const { values: args } = parseArgs({
@@ -44,9 +35,8 @@ const { values: args } = parseArgs({
 const COUNTS = args.count.split(",").map(Number);
 const REQUESTS = Number(args.requests);
 const USER = { email: "bench@example.com", password: "bench-password-1234" };
-const SECRET = randomBytes(32).toString("hex");
 
-const { tmp: dataDir, startProcess, seedStore } = benchRun("store-bench-orders-list-");
+const { tmp: dataDir, startProcess, seedStore, startDashboard } = benchRun("store-bench-orders-list-");
 const cli = path.join(root, "store-api/dist/cli.js");
 const storeEnv = (more = {}) => storeEnvironment({ STORE_API_DATA_DIR: dataDir, ...more });
 
@@ -132,37 +122,7 @@ async function main() {
   }
   console.log(`  The store holds ${orders} orders.`);
 
-  const { child: dashboard } = await startProcess(
-    bin("next"),
-    ["start", "-p", String(dashboardPort), "-H", "127.0.0.1"],
-    {
-      ...process.env,
-      NEXT_TELEMETRY_DISABLED: "1",
-      STORE_BASE_URL: storeBase,
-      STORE_PUBLIC_URL: storeBase,
-      STORE_CLIENT_ID: client.client_id,
-      STORE_CLIENT_SECRET: client.client_secret,
-      NEXTAUTH_URL: dashboardBase,
-      NEXTAUTH_SECRET: SECRET,
-    },
-    (line) => /Ready|started server|Local:/i.test(line),
-  );
-  await waitForHttp(`${dashboardBase}/signin`, dashboard, 60_000);
-
-  // The session cookie next-auth writes after a sign-in (lib/auth.ts, lib/session-token.ts).
-  const session = await encode({
-    secret: SECRET,
-    token: {
-      accessToken: granted.access_token,
-      scope: granted.scope ?? null,
-      expiresAt: null,
-      storeUser: granted.user
-        ? { id: String(granted.user.id), email: granted.user.email, permissions: granted.user.permissions }
-        : null,
-      storeUrl: storeBase,
-      refused: [],
-    },
-  });
+  const { session } = await startDashboard({ port: dashboardPort, storeBase, client, granted });
   const cookie = { cookie: `next-auth.session-token=${session}` };
 
   const rows = [];

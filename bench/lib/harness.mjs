@@ -8,7 +8,9 @@ import http from "node:http";
 import net from "node:net";
 import os from "node:os";
 import path from "node:path";
-import { root } from "../../scripts/lib/processes.mjs";
+import { randomBytes } from "node:crypto";
+import { encode } from "next-auth/jwt";
+import { bin, root, waitForHttp } from "../../scripts/lib/processes.mjs";
 
 /**
  * A bench's processes and temporary folder (`tmp`), all gone when it exits, even on Ctrl-C.
@@ -79,7 +81,48 @@ export function benchRun(prefix) {
     return output.trim().split("\n").at(-1);
   }
 
-  return { tmp, cleanups, startProcess, stopProcess, track, seedStore };
+  /**
+   * Starts the built dashboard (`next start` on `port`) as the store at `storeBase`'s application
+   * `client`, and mints the session cookie next-auth would write after `granted` (a token
+   * response) signed in (lib/auth.ts, lib/session-token.ts). Resolves with the process and the
+   * cookie's value (`next-auth.session-token`).
+   */
+  async function startDashboard({ port, storeBase, client, granted }) {
+    const base = `http://127.0.0.1:${port}`;
+    const secret = randomBytes(32).toString("hex");
+    const { child } = await startProcess(
+      bin("next"),
+      ["start", "-p", String(port), "-H", "127.0.0.1"],
+      {
+        ...process.env,
+        NEXT_TELEMETRY_DISABLED: "1",
+        STORE_BASE_URL: storeBase,
+        STORE_PUBLIC_URL: storeBase,
+        STORE_CLIENT_ID: client.client_id,
+        STORE_CLIENT_SECRET: client.client_secret,
+        NEXTAUTH_URL: base,
+        NEXTAUTH_SECRET: secret,
+      },
+      (line) => /Ready|started server|Local:/i.test(line),
+    );
+    await waitForHttp(`${base}/signin`, child, 60_000);
+    const session = await encode({
+      secret,
+      token: {
+        accessToken: granted.access_token,
+        scope: granted.scope ?? null,
+        expiresAt: null,
+        storeUser: granted.user
+          ? { id: String(granted.user.id), email: granted.user.email, permissions: granted.user.permissions }
+          : null,
+        storeUrl: storeBase,
+        refused: [],
+      },
+    });
+    return { child, session };
+  }
+
+  return { tmp, cleanups, startProcess, stopProcess, track, seedStore, startDashboard };
 }
 
 /** The bundled store's environment for a bench: this shell's, without its STORE_* settings and DATABASE_URL. */
