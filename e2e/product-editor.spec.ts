@@ -202,6 +202,8 @@ test("saves only what changed: another client's changes to the parts left alone 
   await expect(saveStatus(page)).toHaveText("Unsaved changes: options.");
   await page.getByRole("button", { name: "Save changes" }).click();
   await expect(toast(page, `Saved ${renamed}.`)).toBeVisible();
+  // The first save's toast may still show (a save replaces its product's toast): the status says this one is done.
+  await expect(saveStatus(page)).toHaveText("No unsaved changes.");
   stored = await readProduct(token, product.key);
   expect(stored.options.map((o) => [o.key, o.quantity])).toEqual([
     [small!.key, 42],
@@ -219,6 +221,7 @@ test("saves only what changed: another client's changes to the parts left alone 
   await expect(saveStatus(page)).toHaveText("Unsaved changes: categories.");
   await page.getByRole("button", { name: "Save changes" }).click();
   await expect(toast(page, `Saved ${renamed}.`)).toBeVisible();
+  await expect(saveStatus(page)).toHaveText("No unsaved changes.");
   stored = await readProduct(token, product.key);
   expect(stored.categories).toEqual(["Gifts", "Mugs"]);
   expect(stored.options.map((o) => o.quantity)).toEqual([42, 9]);
