@@ -11,13 +11,17 @@ import { ApiError, InvalidRequestError } from "./errors.js";
  *   the connection is closed (Connection: close) so the client stops sending.
  * - A malformed body is a 400 invalid_request, never a 5xx; it reaches no
  *   handler, so it changes nothing.
+ * - Every body's bytes are counted as they arrive, whatever the framing
+ *   (Content-Length, chunked): Fastify's parsers do it for URL-encoded and
+ *   JSON bodies (the route's bodyLimit), countBodyBytes for multipart, which
+ *   busboy reads from the raw request.
  * - Multipart is read as a stream (busboy, through @fastify/multipart) and
  *   bounded four ways: total bytes, number of fields, size of each field,
- *   number of parts. No route takes a file yet: a file part is refused as soon
- *   as its headers arrive. The image upload route (docs/contract.md#uploads)
- *   will opt in with `config: { streamsFiles: true }` and read its parts itself
- *   with `request.parts({ limits: UPLOAD_LIMITS })`, piping the file onwards
- *   without buffering it whole.
+ *   number of parts. A file part is refused as soon as its headers arrive,
+ *   except by the image upload route (docs/contract.md#uploads), which opts in
+ *   with `config: { streamsFiles: true }` and reads its parts itself
+ *   (media/upload.ts: `UPLOAD_LIMITS`, its whole body counted the same way),
+ *   piping the file onwards without buffering it whole.
  */
 
 export interface BodyLimits {
@@ -45,7 +49,18 @@ export const OAUTH_BODY_LIMITS: BodyLimits = { total: 64 * 1024, fields: 50, par
 
 /** Uploads: up to 20 MB each (docs/contract.md#uploads), one file per request. */
 export const MAX_UPLOAD_BYTES = 20 * 1024 * 1024;
-export const UPLOAD_LIMITS = { fileSize: MAX_UPLOAD_BYTES, files: 1 };
+/**
+ * An upload's multipart limits: one file, and beside it a few short text
+ * fields (`images`, `callback_options`: a list of at most 100 addresses fits
+ * in 1 MB many times over). The whole body is counted as well (media/upload.ts).
+ */
+export const UPLOAD_LIMITS = {
+  fileSize: MAX_UPLOAD_BYTES,
+  files: 1,
+  fields: 20,
+  parts: 21,
+  fieldSize: 1024 * 1024,
+};
 
 declare module "fastify" {
   interface FastifyContextConfig {
@@ -70,7 +85,7 @@ export class PayloadTooLargeError extends ApiError {
 const LINGER_MS = 2000;
 
 /** Stops reading a request whose body is refused (the response then closes the connection). */
-function stopReading(request: FastifyRequest) {
+export function stopReading(request: FastifyRequest) {
   request.raw.unpipe();
   request.raw.pause();
 }
@@ -117,6 +132,34 @@ function multipartError(err: unknown): ApiError {
 }
 
 /**
+ * Counts a request body's bytes as they arrive, whatever its framing (a
+ * Content-Length, chunked, or none): `exceeded` rejects with `tooLarge()` as
+ * soon as more than `limit` bytes came in. Node counts and buffers nothing by
+ * itself, and a chunked body has no length to check up front. Call it once
+ * the body is flowing (after its reader started piping it): a 'data' listener
+ * on a stream that is not flowing yet would start it before the reader is there.
+ * Race every read against `exceeded`, and call `stop()` when done.
+ */
+export function countBodyBytes(
+  request: FastifyRequest,
+  limit: number,
+  tooLarge: () => ApiError,
+): { exceeded: Promise<never>; stop: () => void } {
+  let received = 0;
+  let onData: (chunk: Buffer) => void = () => {};
+  const exceeded = new Promise<never>((_, reject) => {
+    onData = (chunk) => {
+      received += chunk.length;
+      if (received > limit) reject(tooLarge());
+    };
+  });
+  // Raced by the reader while it reads; past that, a late crossing is nobody's concern.
+  exceeded.catch(() => undefined);
+  request.raw.on("data", onData);
+  return { exceeded, stop: () => request.raw.off("data", onData) };
+}
+
+/**
  * Reads a multipart body into form fields (a repeated field becomes a list, as
  * in URL-encoded forms), counting every byte as it arrives so that a body over
  * the limit stops being read at once.
@@ -126,23 +169,14 @@ async function readMultipart(request: FastifyRequest, limits: BodyLimits): Promi
   if (length > limits.total) throw new PayloadTooLargeError();
 
   const fields: Fields = Object.create(null) as Fields;
-  // Starting the iterator pipes the request into busboy; count bytes only after
-  // that, since a 'data' listener on a stream not yet flowing would start it.
+  // Starting the iterator pipes the request into busboy; count bytes only after that.
   const parts = request.parts()[Symbol.asyncIterator]();
   let next = parts.next();
-  let received = 0;
-  let onData: (chunk: Buffer) => void = () => {};
-  const tooLarge = new Promise<never>((_, reject) => {
-    onData = (chunk) => {
-      received += chunk.length;
-      if (received > limits.total) reject(new PayloadTooLargeError());
-    };
-  });
-  request.raw.on("data", onData);
+  const count = countBodyBytes(request, limits.total, () => new PayloadTooLargeError());
   try {
     for (;;) {
       // Whichever comes first: the next part, or the byte count crossing the limit.
-      const { value: part, done } = await Promise.race([next, tooLarge]);
+      const { value: part, done } = await Promise.race([next, count.exceeded]);
       if (done) return fields;
       if (part.type === "file") {
         throw new InvalidRequestError(
@@ -157,9 +191,11 @@ async function readMultipart(request: FastifyRequest, limits: BodyLimits): Promi
     }
   } catch (err) {
     stopReading(request);
+    // A part still awaited when the limit won the race is nobody's concern now.
+    next.catch(() => undefined);
     throw multipartError(err);
   } finally {
-    request.raw.off("data", onData);
+    count.stop();
   }
 }
 

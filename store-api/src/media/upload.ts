@@ -3,7 +3,7 @@ import fs from "node:fs";
 import { Transform } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import type { FastifyRequest } from "fastify";
-import { PayloadTooLargeError, UPLOAD_LIMITS } from "../api/bodies.js";
+import { countBodyBytes, PayloadTooLargeError, stopReading, UPLOAD_LIMITS } from "../api/bodies.js";
 import { ApiError, InvalidRequestError, UnsupportedMediaTypeError } from "../api/errors.js";
 import { MAX_IMAGE_BYTES, type MediaDeps, removeTmp, tmpFile } from "./files.js";
 import { detectImageType, HEAD_BYTES, NOT_AN_IMAGE } from "./render.js";
@@ -54,20 +54,31 @@ function imageCheck(): Transform {
 
 /** Reads a multipart upload: its text fields, and the `image` file into a temporary file. */
 export async function readImageUpload(request: FastifyRequest, deps: MediaDeps): Promise<ImageUpload> {
-  if (Number(request.headers["content-length"]) > MAX_IMAGE_BYTES + MULTIPART_OVERHEAD) throw tooLarge();
+  const limit = MAX_IMAGE_BYTES + MULTIPART_OVERHEAD;
+  if (Number(request.headers["content-length"]) > limit) throw tooLarge();
   const fields: Record<string, unknown> = Object.create(null) as Record<string, unknown>;
   let file: string | null = null;
   let out: fs.WriteStream | undefined;
+  // Starting the iterator pipes the request into busboy; the whole body is counted from then on, so
+  // that text fields cannot pile up past the limit on a body without a Content-Length (chunked).
+  const parts = request.parts({ limits: UPLOAD_LIMITS })[Symbol.asyncIterator]();
+  let next = parts.next();
+  const count = countBodyBytes(request, limit, tooLarge);
   try {
-    for await (const part of request.parts({ limits: UPLOAD_LIMITS })) {
+    for (;;) {
+      const { value: part, done } = await Promise.race([next, count.exceeded]);
+      if (done) break;
       if (part.type === "field") {
         if (part.valueTruncated || part.fieldnameTruncated) {
-          throw new PayloadTooLargeError("A field of the multipart body is too large.");
+          throw new PayloadTooLargeError(
+            `A text field of the upload is over ${UPLOAD_LIMITS.fieldSize / 1024 / 1024} MB, the most the store takes.`,
+          );
         }
         const current = fields[part.fieldname];
         if (current === undefined) fields[part.fieldname] = part.value;
         else if (Array.isArray(current)) current.push(part.value);
         else fields[part.fieldname] = [current, part.value];
+        next = parts.next();
         continue;
       }
       if (part.fieldname !== "image") {
@@ -80,14 +91,23 @@ export async function readImageUpload(request: FastifyRequest, deps: MediaDeps):
       // busboy stops the file at the size limit and says so: refuse there, reading nothing more.
       part.file.once("limit", () => part.file.destroy(tooLarge()));
       out = fs.createWriteStream(file);
-      await pipeline(part.file, imageCheck(), out);
+      const written = pipeline(part.file, imageCheck(), out);
+      // A body over the limit ends the file too (its pipeline then fails and is awaited below).
+      count.exceeded.catch((err: unknown) => part.file.destroy(err as Error));
+      await written;
+      next = parts.next();
     }
   } catch (err) {
+    stopReading(request);
+    // A part still awaited when the limit won the race is nobody's concern now.
+    next.catch(() => undefined);
     // A refused file's stream may still be opening its file when the pipeline fails: removed
     // before that, the file would appear after it and stay in tmp/.
     if (out && !out.closed) await once(out, "close").catch(() => undefined);
     await removeTmp(file ?? undefined);
     throw uploadError(err);
+  } finally {
+    count.stop();
   }
   return { fields, file };
 }

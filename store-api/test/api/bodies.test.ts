@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { API_BODY_LIMITS, OAUTH_BODY_LIMITS } from "../../src/api/bodies.js";
+import { MAX_IMAGE_BYTES } from "../../src/media/files.js";
 import type { UserRow } from "../../src/users/users.js";
 import { addClient, addUser, api, outbox, seedToken, startStore, type TestStore } from "../helpers/index.js";
 import { pour, rawRequest, serverReads, type RawResponse } from "../helpers/raw-http.js";
@@ -151,6 +152,57 @@ describe("a body over the limit is refused as soon as the limit is crossed, and 
       expect(res.status, path).toBe(415);
       expect(res.headers["content-type"]).toMatch(/^text\/html/);
     }
+  });
+
+  describe("the image upload route counts its whole body too, whatever the framing", () => {
+    // The route reads its own parts (a file among them); a chunked body has no Content-Length to check.
+    const UPLOAD_LIMIT = MAX_IMAGE_BYTES + 64 * 1024;
+    let productKey: string;
+    beforeAll(async () => {
+      const res = await api(store, admin, "POST", "/products", { name: "Upload target", price: "5" });
+      expect(res.status, res.text).toBe(201);
+      productKey = res.json.key;
+    });
+    const upload = () => ({
+      path: `/api/v1/products/${productKey}/images`,
+      headers: { ...auth(), "content-type": MULTIPART },
+    });
+
+    it("chunked: 9 MB text fields one after another → 413 once the upload's limit is crossed", async () => {
+      const nineMb = Buffer.from(field("images", "x".repeat(9 * MB)));
+      const res = await pourPast(UPLOAD_LIMIT, { ...upload(), filler: nineMb, cap: CAP });
+      expectError(res, 413, "payload_too_large");
+    });
+
+    it("chunked: one endless text field → 413", async () => {
+      const res = await pourPast(UPLOAD_LIMIT, {
+        ...upload(),
+        prefix: `--${BOUNDARY}\r\nContent-Disposition: form-data; name="images"\r\n\r\n`,
+        filler: filler("x"),
+        cap: CAP,
+      });
+      expectError(res, 413, "payload_too_large");
+    });
+
+    it("chunked: many small text fields → 413 (too many fields)", async () => {
+      const res = await pourPast(UPLOAD_LIMIT, {
+        ...upload(),
+        filler: Buffer.from(field("note", "x").repeat(200)),
+        cap: CAP,
+      });
+      expectError(res, 413, "payload_too_large");
+    });
+
+    it("a text field over its size beside an image → 413, and the product keeps no image", async () => {
+      const body = field("callback_options", "x".repeat(2 * MB)) + END;
+      const res = await api(store, admin, "POST", `/products/${productKey}/images`, undefined, {
+        headers: { "content-type": MULTIPART },
+        body,
+      });
+      expect(res.status, res.text).toBe(413);
+      const images = await api(store, admin, "GET", `/products/${productKey}/images`);
+      expect(images.json).toEqual([]);
+    });
   });
 
   it("an answer before the body is read (401, 404) does not wait for the rest of it", async () => {
