@@ -7,6 +7,16 @@ const bool = z
   .enum(["1", "0", "true", "false", "yes", "no", ""])
   .transform((v) => v === "1" || v === "true" || v === "yes");
 
+/** Image renders (src/media/render-slots.ts). */
+export interface RenderSettings {
+  /** Renders running at once in the process. */
+  concurrency: number;
+  /** Renders that may wait for a slot; past them an upload is refused with 503 (a job waits its turn). */
+  queue: number;
+}
+
+export const RENDER_DEFAULTS: RenderSettings = { concurrency: 1, queue: 8 };
+
 const envSchema = z.object({
   STORE_API_PORT: z.coerce.number().int().min(0).max(65535).default(4000),
   STORE_API_HOST: z.string().default("127.0.0.1"),
@@ -43,6 +53,8 @@ const envSchema = z.object({
   STORE_API_ALLOW_REMOTE_DEV: bool.default(false),
   STORE_API_IMPORT_DIR: z.string().optional(),
   STORE_API_ALLOW_PRIVATE_FETCHES: bool.default(false),
+  STORE_API_RENDER_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(RENDER_DEFAULTS.concurrency),
+  STORE_API_RENDER_QUEUE: z.coerce.number().int().min(0).max(10_000).default(RENDER_DEFAULTS.queue),
   STORE_API_LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   STORE_NAME: z.string().min(1).default("Demo Store"),
   STORE_CURRENCY: z
@@ -97,6 +109,8 @@ export interface StoreConfig {
   allowPrivateFetches: boolean;
   /** The durable background jobs (image imports, callbacks); tests make them quicker. */
   jobs: JobSettings;
+  /** Images rendering at once, and waiting (src/media/render-slots.ts). */
+  renders: RenderSettings;
 }
 
 export interface JobSettings {
@@ -106,9 +120,19 @@ export interface JobSettings {
   pollMs: number;
   /** How long a claimed job stays locked: past it, a job whose process died is taken again. */
   lockMs: number;
-  /** Jobs running at once in the process. */
+  /**
+   * Jobs running at once in the process. Many, as they mostly wait on the
+   * network: renders have their own cap (media/render-slots.ts), and one origin can
+   * hold at most `perOrigin` of them.
+   */
   concurrency: number;
-  /** The time limit of one download or callback. */
+  /**
+   * Downloads and callbacks with one origin at once in the process; a job whose
+   * origin has none free waits without spending an attempt (jobs/runner.ts).
+   * Keep `concurrency` well above twice this: two hung hosts then leave workers free.
+   */
+  perOrigin: number;
+  /** The time limit of one download or callback, headers to last byte, redirects included. */
   fetchTimeoutMs: number;
 }
 
@@ -116,7 +140,8 @@ export const JOB_DEFAULTS: JobSettings = {
   enabled: true,
   pollMs: 1000,
   lockMs: 2 * 60 * 1000,
-  concurrency: 2,
+  concurrency: 8,
+  perOrigin: 2,
   fetchTimeoutMs: 30 * 1000,
 };
 
@@ -239,6 +264,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): StoreConfig {
     importDir: path.resolve(e.STORE_API_IMPORT_DIR || path.join(e.STORE_API_DATA_DIR, "import")),
     allowPrivateFetches: e.STORE_API_ALLOW_PRIVATE_FETCHES,
     jobs: { ...JOB_DEFAULTS },
+    renders: { concurrency: e.STORE_API_RENDER_CONCURRENCY, queue: e.STORE_API_RENDER_QUEUE },
   };
 }
 

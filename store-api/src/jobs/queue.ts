@@ -110,6 +110,36 @@ export async function releaseJob(q: Queryable, job: JobRow, delayMs: number, err
     .where(stillOurs(job));
 }
 
+/**
+ * Puts a claimed job back without spending an attempt, due again after
+ * `delayMs` at the latest (it waited for a slot: hastenJob brings it forward).
+ */
+export async function deferJob(q: Queryable, job: JobRow, delayMs: number): Promise<boolean> {
+  const rows = await q
+    .update(jobs)
+    .set({
+      lockedUntil: null,
+      runAfter: sql`now() + make_interval(secs => ${delayMs / 1000})`,
+      attempts: sql`${jobs.attempts} - 1`,
+    })
+    .where(stillOurs(job))
+    .returning({ id: jobs.id });
+  return rows.length > 0;
+}
+
+/**
+ * Makes a pending, unclaimed job that waits for a later time due now, behind
+ * the jobs already due (claims go by due time). False when there was none to hasten.
+ */
+export async function hastenJob(q: Queryable, id: number): Promise<boolean> {
+  const rows = await q
+    .update(jobs)
+    .set({ runAfter: sql`now()` })
+    .where(and(eq(jobs.id, id), eq(jobs.state, "pending"), isNull(jobs.lockedUntil), sql`${jobs.runAfter} > now()`))
+    .returning({ id: jobs.id });
+  return rows.length > 0;
+}
+
 /** The jobs of one batch (one request), oldest first. */
 export async function batchJobs(q: Queryable, batch: string, kind?: string): Promise<JobRow[]> {
   return q

@@ -1,13 +1,23 @@
 import type { FastifyBaseLogger } from "fastify";
 import type { JobSettings } from "../config.js";
 import type { Db } from "../db/index.js";
-import { claimJob, type JobRow, releaseJob, releaseOrphans } from "./queue.js";
+import { claimJob, deferJob, hastenJob, type JobRow, releaseJob, releaseOrphans } from "./queue.js";
+import { KeyedSlots } from "./slots.js";
 
 /**
- * Runs the durable jobs of the `jobs` table in this process: a few workers
+ * Runs the durable jobs of the `jobs` table in this process: workers
  * claim due jobs, run their kind's handler, and sleep when there is nothing to
  * do (a job enqueued by this process wakes them at once). Stopping aborts the
  * running handlers and puts their jobs back, due at once, for the next start.
+ *
+ * Workers are many (`concurrency`) because an image job mostly waits on the
+ * network; what costs CPU, the render, has its own cap (media/render-slots.ts). What
+ * keeps one slow host from taking them all is `slots`: at most `perOrigin`
+ * exchanges with one origin at once. A job whose origin has none free throws
+ * `Deferred`: it goes back without spending an attempt and is hastened when a
+ * slot of that origin frees here, so the workers run other origins' jobs
+ * meanwhile. A retry (RetryLater) is due only after its backoff, behind every
+ * job already due (claims go by due time).
  */
 
 /** A failure worth trying again later; past the kind's attempts, the job fails with this message. */
@@ -15,10 +25,28 @@ export class RetryLater extends Error {
   override name = "RetryLater";
 }
 
+/**
+ * Not now: the job needs a slot of `key` (an origin) and none is free. The job
+ * goes back without spending an attempt, due again when a slot of `key` frees
+ * in this process, or after `maxWaitMs` at the latest (by when every holder
+ * has let go: their exchanges have a time limit).
+ */
+export class Deferred extends Error {
+  override name = "Deferred";
+  constructor(
+    readonly key: string,
+    readonly maxWaitMs: number,
+  ) {
+    super(`waiting for a free slot of ${key}`);
+  }
+}
+
 export interface JobContext {
   /** Aborted when the store stops: the handler gives up quickly, the job runs again after the restart. */
   signal: AbortSignal;
   log: FastifyBaseLogger;
+  /** The process's slots per origin (settings.perOrigin each); when one is full, throw Deferred. */
+  slots: KeyedSlots;
 }
 
 export interface JobKind {
@@ -49,13 +77,19 @@ export class JobRunner {
   private loops: Promise<void>[] = [];
   private sleepers = new Set<() => void>();
   private controller = new AbortController();
+  readonly slots: KeyedSlots;
+  /** The jobs deferred by this process, by the key they wait for, oldest first. */
+  private waiting = new Map<string, Set<number>>();
 
   constructor(
     private readonly db: Db,
     private readonly settings: JobSettings,
     private readonly kinds: Record<string, JobKind>,
     private readonly log: FastifyBaseLogger,
-  ) {}
+  ) {
+    this.slots = new KeyedSlots(settings.perOrigin);
+    this.slots.onRelease((key) => void this.hasten(key));
+  }
 
   /**
    * Starts the workers. `soleProcess`: no other process can be running jobs on
@@ -117,8 +151,36 @@ export class JobRunner {
     }
   }
 
+  /** Records a deferred job; when a slot of its key is free already (released meanwhile), hastens one. */
+  private deferred(key: string, id: number): void {
+    const ids = this.waiting.get(key) ?? new Set<number>();
+    ids.add(id);
+    this.waiting.set(key, ids);
+    if (!this.slots.isFull(key)) void this.hasten(key);
+  }
+
+  /** A slot of `key` is free: the oldest job deferred for it (and still waiting) is due now. */
+  private async hasten(key: string): Promise<void> {
+    const ids = this.waiting.get(key);
+    while (ids?.size && !this.stopping) {
+      const id = ids.values().next().value as number;
+      ids.delete(id);
+      if (!ids.size) this.waiting.delete(key);
+      try {
+        if (await hastenJob(this.db, id)) return this.wake();
+      } catch (err) {
+        if (!this.stopping) this.log.warn({ err }, "jobs: could not hasten a deferred job; it runs when its wait ends");
+        return;
+      }
+    }
+  }
+
   private async runOne(job: JobRow): Promise<void> {
-    const ctx: JobContext = { signal: this.controller.signal, log: this.log.child({ job: job.id, kind: job.kind }) };
+    const ctx: JobContext = {
+      signal: this.controller.signal,
+      log: this.log.child({ job: job.id, kind: job.kind }),
+      slots: this.slots,
+    };
     const kind = this.kinds[job.kind];
     try {
       if (!kind) {
@@ -135,6 +197,14 @@ export class JobRunner {
       if (this.stopping) {
         // Put it back as it was: the next start runs it again at once.
         await releaseJob(this.db, job, 0).catch(() => {});
+        return;
+      }
+      if (err instanceof Deferred) {
+        try {
+          if (await deferJob(this.db, job, err.maxWaitMs)) this.deferred(err.key, job.id);
+        } catch (inner) {
+          ctx.log.error({ err: inner }, "jobs: could not defer a job; it runs again when its lock expires");
+        }
         return;
       }
       const message =

@@ -7,7 +7,7 @@ import type { JobSettings } from "../config.js";
 import type { Db, Queryable } from "../db/index.js";
 import { products } from "../db/schema/index.js";
 import { batchJobs, enqueueJob, finishJob, type JobRow, lockBatch } from "../jobs/queue.js";
-import { type CatalogueWrite, type JobContext, type JobKind, RetryLater } from "../jobs/runner.js";
+import { type CatalogueWrite, Deferred, type JobContext, type JobKind, RetryLater } from "../jobs/runner.js";
 import {
   type ImageSize,
   MAX_IMAGE_BYTES,
@@ -17,7 +17,16 @@ import {
   removeTmp,
   tmpFile,
 } from "./files.js";
-import { checkLiteralAddress, checkUrl, downloadToFile, FetchError, type FetchPolicy, postJson } from "./fetch.js";
+import {
+  AddressRefused,
+  checkLiteralAddress,
+  checkUrl,
+  downloadToFile,
+  FetchError,
+  type FetchPolicy,
+  OriginBusy,
+  postJson,
+} from "./fetch.js";
 import { insertImageBefore } from "./images.js";
 import { type RenderedImage, renderImage } from "./render.js";
 import { imageFromFiles } from "./serialize.js";
@@ -155,7 +164,7 @@ async function afterImport(q: Queryable, job: JobRow): Promise<boolean> {
 async function fetchSource(
   source: ImageSource,
   deps: ImportDeps,
-  signal: AbortSignal,
+  ctx: JobContext,
 ): Promise<{ file: string; temporary: boolean }> {
   if (source.kind === "url") {
     const file = await tmpFile(deps);
@@ -164,7 +173,8 @@ async function fetchSource(
         maxBytes: MAX_IMAGE_BYTES,
         timeoutMs: deps.jobs.fetchTimeoutMs,
         policy: policy(deps),
-        signal,
+        signal: ctx.signal,
+        origins: ctx.slots,
       });
     } catch (err) {
       await removeTmp(file);
@@ -196,6 +206,18 @@ async function fetchSource(
 
 /** A failure that no retry will cure. */
 class ImportFailure extends Error {}
+
+/**
+ * What a failed fetch means for its job: not now (its origin is busy: the job
+ * waits without spending an attempt), or a refusal worth a line in the log
+ * (the address stays there: the client's message names only the host).
+ */
+function fetchOutcome(err: unknown, deps: ImportDeps, ctx: JobContext): void {
+  if (err instanceof OriginBusy) throw new Deferred(err.origin, deps.jobs.fetchTimeoutMs);
+  if (err instanceof AddressRefused) {
+    ctx.log.warn({ address: err.address }, "jobs: a fetch was refused: its host resolves to a non-public address");
+  }
+}
 
 /** Where an import failed, in a sentence for the callback's `error`. */
 function describeSource(source: ImageSource): string {
@@ -231,9 +253,10 @@ export function imageJobKinds(
 
       let source: { file: string; temporary: boolean };
       try {
-        source = await fetchSource(payload.source, deps, ctx.signal);
+        source = await fetchSource(payload.source, deps, ctx);
       } catch (err) {
         if (ctx.signal.aborted) throw err;
+        fetchOutcome(err, deps, ctx);
         if (err instanceof FetchError && err.transient) throw new RetryLater(`${where} ${err.message}`);
         if (err instanceof FetchError) return failImport(job, `${where} ${err.message}`);
         if (err instanceof ImportFailure) return failImport(job, err.message);
@@ -300,9 +323,11 @@ export function imageJobKinds(
           timeoutMs: deps.jobs.fetchTimeoutMs,
           policy: policy(deps),
           signal: ctx.signal,
+          origins: ctx.slots,
         });
       } catch (err) {
         if (ctx.signal.aborted) throw err;
+        fetchOutcome(err, deps, ctx);
         if (err instanceof FetchError && !err.transient) {
           ctx.log.warn({ url, reason: err.message }, "jobs: an upload callback was refused");
           await finishJob(db, job, { state: "failed", error: `the callback URL ${err.message}` });
