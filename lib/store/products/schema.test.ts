@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
 import { displayPrice, mediaUrl } from "./model";
-import { mediaKeyFrom, storeCategorySchema, storeProductSchema, toProduct } from "./schema";
+import { mediaKeyFrom, storeCategorySchema, storeProductSchema, toProduct, webUrl } from "./schema";
 
 const media = (base: string, ext = "jpg") =>
   Object.fromEntries(
@@ -162,6 +162,22 @@ describe("a store product, read tolerantly", () => {
     expect(mediaUrl(image!.urls, "small")).toBe("https://shop.example/media/3f9a0c1d2e4b5a69-small.jpg");
     const [video] = read(tee).videos;
     expect(video?.thumbnails.medium).toBe("https://shop.example/media/video-youtube-dQw4w9WgXcQ-medium.jpg");
+  });
+
+  it("keeps a video's url only when it is an http(s) address a link may use", () => {
+    expect(webUrl("https://www.youtube.com/watch?v=dQw4w9WgXcQ")).toBe("https://www.youtube.com/watch?v=dQw4w9WgXcQ");
+    expect(webUrl("http://vimeo.com/1")).toBe("http://vimeo.com/1");
+    for (const bad of [
+      "javascript:alert(document.domain);'@youtube.com/watch?v=dQw4w9WgXcQ",
+      "data:,x@youtube.com/watch",
+      "https://user:pw@youtube.com/watch?v=dQw4w9WgXcQ",
+      "vimeo.com/1",
+      "",
+      null,
+      undefined,
+    ]) {
+      expect(webUrl(bad), String(bad)).toBeNull();
+    }
   });
 
   it("reads a product that is not on sale: no sale or regular price, the price itself shown", () => {

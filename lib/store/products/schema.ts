@@ -158,12 +158,28 @@ export function toImage(raw: StoreImage): ProductImage {
   return { key: ("key" in raw && raw.key) || mediaKeyFrom(raw.uris), urls: raw.uris, order: orderOf(raw) };
 }
 
+/**
+ * A video's address as a link may use it: an http(s) URL without a user name,
+ * else none. The page links to it, and a store's data is not trusted to be a
+ * web address (`javascript:…`, `data:…` are dropped).
+ */
+export function webUrl(value: string | null | undefined): string | null {
+  if (!value) return null;
+  try {
+    const url = new URL(value);
+    if ((url.protocol !== "https:" && url.protocol !== "http:") || url.username || url.password) return null;
+    return url.toString();
+  } catch {
+    return null;
+  }
+}
+
 export function toVideo(raw: StoreImage): ProductVideo {
   return {
     key: ("key" in raw && raw.key) || mediaKeyFrom(raw.uris),
     thumbnails: raw.uris,
     type: ("type" in raw && raw.type) || null,
-    url: ("url" in raw && raw.url) || null,
+    url: webUrl("url" in raw ? raw.url : null),
     order: orderOf(raw),
   };
 }

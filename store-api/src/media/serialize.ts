@@ -1,6 +1,6 @@
 import { type ImageSize, mediaUrl, SIZE_NAMES } from "./files.js";
 import type { MediaItem } from "./images.js";
-import { videoThumbName } from "./videos.js";
+import { storedVideoUrl, videoThumbName } from "./videos.js";
 
 /** The Image object: five URIs by size (img_key is the file name without `-{size}.{ext}`). */
 export type ImageObject = Record<ImageSize, string>;
@@ -25,7 +25,7 @@ export function serializeVideo(item: MediaItem, publicUrl: string) {
   return {
     id: item.key,
     type: item.videoType as "youtube" | "vimeo",
-    url: item.videoUrl ?? "",
+    url: storedVideoUrl(item.videoType ?? "", item.key, item.videoUrl),
     thumb_url: mediaUrl(publicUrl, videoThumbName(item.videoType ?? "", item.key, "{size}")),
     order: item.order,
   };

@@ -35,6 +35,8 @@ const YOUTUBE_HOSTS = new Set([
 const VIMEO_HOSTS = new Set(["vimeo.com", "www.vimeo.com", "player.vimeo.com"]);
 const YOUTUBE_ID = /^[A-Za-z0-9_-]{11}$/;
 const VIMEO_ID = /^\d{1,20}$/;
+/** The privacy hash of an unlisted Vimeo video. */
+const VIMEO_HASH = /^[0-9a-f]{1,40}$/i;
 
 function youtubeId(url: URL): string | null {
   const host = url.hostname.toLowerCase();
@@ -47,7 +49,8 @@ function youtubeId(url: URL): string | null {
   return null;
 }
 
-function vimeoId(url: URL): string | null {
+/** A Vimeo video's id, and the hash that an unlisted video's URL carries (`/ID/HASH` or `?h=HASH`). */
+function vimeoVideo(url: URL): { id: string; hash: string | null } | null {
   const host = url.hostname.toLowerCase();
   if (!VIMEO_HOSTS.has(host)) return null;
   const segments = url.pathname.split("/").filter(Boolean);
@@ -56,12 +59,21 @@ function vimeoId(url: URL): string | null {
   for (let i = 0; i < segments.length; i++) {
     if (!VIMEO_ID.test(segments[i]!)) continue;
     const before = segments[i - 1];
-    if (i === 0 || before === "video" || before === "videos" || segments[i - 2] === "channels") return segments[i]!;
+    if (i === 0 || before === "video" || before === "videos" || segments[i - 2] === "channels") {
+      const hash = (i === 0 ? segments[1] : undefined) ?? url.searchParams.get("h");
+      return { id: segments[i]!, hash: hash && VIMEO_HASH.test(hash) ? hash.toLowerCase() : null };
+    }
   }
   return null;
 }
 
-/** The video a URL names, or null when it is no YouTube or Vimeo video URL. A missing scheme is read as https. */
+/**
+ * The video a URL names, or null when it is no YouTube or Vimeo video URL. A
+ * missing scheme is read as https. The answer's `url` is built from the id
+ * (docs/contract.md#uploads), never the text as sent: whatever else that text
+ * held (a user name such as `javascript:…@`, a fragment, tracking parameters)
+ * never reaches a storefront.
+ */
 export function parseVideoUrl(input: string): ParsedVideo | null {
   const text = input.trim();
   if (!text || text.length > 2000) return null;
@@ -72,11 +84,24 @@ export function parseVideoUrl(input: string): ParsedVideo | null {
     return null;
   }
   if (url.protocol !== "https:" && url.protocol !== "http:") return null;
+  // A video URL has no user name or password: `javascript:…;'@youtube.com/…` reads as one.
+  if (url.username || url.password) return null;
   const yt = youtubeId(url);
-  if (yt && YOUTUBE_ID.test(yt)) return { type: "youtube", id: yt, url: text };
-  const vm = vimeoId(url);
-  if (vm) return { type: "vimeo", id: vm, url: text };
+  if (yt && YOUTUBE_ID.test(yt)) return { type: "youtube", id: yt, url: `https://www.youtube.com/watch?v=${yt}` };
+  const vm = vimeoVideo(url);
+  if (vm) return { type: "vimeo", id: vm.id, url: `https://vimeo.com/${vm.id}${vm.hash ? `/${vm.hash}` : ""}` };
   return null;
+}
+
+/**
+ * A stored video's URL as it is read: rebuilt from the stored text when that
+ * names the same video (a Vimeo hash is kept), else from the id alone. Rows
+ * stored before URLs were rebuilt on write may hold the text as it was sent.
+ */
+export function storedVideoUrl(type: string, id: string, stored: string | null): string {
+  const parsed = stored ? parseVideoUrl(stored) : null;
+  if (parsed && parsed.type === type && parsed.id === id) return parsed.url;
+  return type === "vimeo" ? `https://vimeo.com/${id}` : `https://www.youtube.com/watch?v=${id}`;
 }
 
 /** The message of a 422 for a URL that names no supported video. */

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { api, startStoreWithAdmin, type TestStore } from "../../../helpers/index.js";
+import { sql } from "drizzle-orm";
+import { api, startStoreWithAdmin, type TestStore, writeBehindApi } from "../../../helpers/index.js";
 import { imgKey, jpeg, mediaConfig, mediaFolders, newProduct, served, uploadImage } from "./media-helpers.js";
 
 /** The videos sub-resource, and the one order images and videos share (docs/contract.md#uploads). */
@@ -19,7 +20,7 @@ describe("product videos", () => {
 
   const addVideo = (key: string, video: string) => api(store, admin, "POST", `/products/${key}/videos`, { video });
 
-  it("parses every common YouTube and Vimeo URL form into the Video object", async () => {
+  it("parses every common YouTube and Vimeo URL form into the Video object, its url rebuilt from the id", async () => {
     const youtube = [
       "https://www.youtube.com/watch?v=dQw4w9WgXcQ",
       "https://youtube.com/watch?v=dQw4w9WgXc1&t=42s&list=PL123",
@@ -32,14 +33,14 @@ describe("product videos", () => {
       "https://www.youtube.com/v/dQw4w9WgXc8",
       "youtu.be/dQw4w9WgX-_",
     ];
-    const vimeo: [string, string][] = [
-      ["https://vimeo.com/76979871", "76979871"],
-      ["https://vimeo.com/76979872/abcdef1234", "76979872"],
-      ["https://player.vimeo.com/video/76979873?h=abc", "76979873"],
-      ["https://vimeo.com/channels/staffpicks/76979874", "76979874"],
-      ["https://vimeo.com/groups/shortfilms/videos/76979875", "76979875"],
-      ["https://vimeo.com/album/123/video/76979876", "76979876"],
-      ["https://vimeo.com/showcase/123/video/76979877", "76979877"],
+    const vimeo: [string, string, string][] = [
+      ["https://vimeo.com/76979871", "76979871", "https://vimeo.com/76979871"],
+      ["https://vimeo.com/76979872/abcdef1234", "76979872", "https://vimeo.com/76979872/abcdef1234"],
+      ["https://player.vimeo.com/video/76979873?h=abc", "76979873", "https://vimeo.com/76979873/abc"],
+      ["https://vimeo.com/channels/staffpicks/76979874", "76979874", "https://vimeo.com/76979874"],
+      ["https://vimeo.com/groups/shortfilms/videos/76979875", "76979875", "https://vimeo.com/76979875"],
+      ["https://vimeo.com/album/123/video/76979876", "76979876", "https://vimeo.com/76979876"],
+      ["https://vimeo.com/showcase/123/video/76979877#t=5", "76979877", "https://vimeo.com/76979877"],
     ];
     const key = await newProduct(store, admin);
     for (const url of youtube) {
@@ -49,16 +50,59 @@ describe("product videos", () => {
       expect(res.json).toEqual({
         id,
         type: "youtube",
-        url,
+        url: `https://www.youtube.com/watch?v=${id}`,
         thumb_url: `${store.url}/media/video-youtube-${id}-{size}.jpg`,
         order: expect.any(Number),
       });
     }
-    for (const [url, id] of vimeo) {
+    for (const [url, id, canonical] of vimeo) {
       const res = await addVideo(key, url);
       expect(res.status, `${url}: ${res.text}`).toBe(201);
-      expect(res.json).toMatchObject({ id, type: "vimeo", url });
+      expect(res.json).toMatchObject({ id, type: "vimeo", url: canonical });
     }
+    const read = await api(store, admin, "GET", `/products/${key}/videos`);
+    expect(read.json.map((v: { url: string }) => v.url)).toEqual([
+      ...youtube.map((u) => `https://www.youtube.com/watch?v=${u.match(/([A-Za-z0-9_-]{11})(?:[?&]|$)/)![1]}`),
+      ...vimeo.map(([, , canonical]) => canonical),
+    ]);
+  });
+
+  it("refuses a URL that only looks like a video's (a user name, another scheme), and stores nothing", async () => {
+    const key = await newProduct(store, admin);
+    for (const url of [
+      "javascript:alert(document.domain);'@youtube.com/watch?v=dQw4w9WgXcQ",
+      "javascript:alert(1)//@www.youtube.com/embed/dQw4w9WgXcQ",
+      "data:,<script>alert(1)</script>@youtube.com/watch?v=dQw4w9WgXcQ",
+      "data:text/html;base64,PHNjcmlwdD4=@vimeo.com/76979871",
+      "https://user:pass@www.youtube.com/watch?v=dQw4w9WgXcQ",
+      "https://evil.example@vimeo.com/76979871",
+      "vbscript:x@youtu.be/dQw4w9WgXcQ",
+    ]) {
+      const res = await addVideo(key, url);
+      expect(res.status, `${url}: ${res.text}`).toBe(422);
+      expect(res.json.fields).toEqual({ video: expect.any(String) });
+      const created = await api(store, admin, "POST", "/products", {
+        name: "With a video",
+        price: "1",
+        videos: JSON.stringify([url]),
+      });
+      expect(created.status, url).toBe(422);
+      expect(created.json.fields).toEqual({ videos: expect.any(String) });
+    }
+    expect((await api(store, admin, "GET", `/products/${key}/videos`)).json).toEqual([]);
+  });
+
+  it("reads a video stored with its text as sent (before URLs were rebuilt) as the rebuilt URL", async () => {
+    const key = await newProduct(store, admin);
+    const added = await addVideo(key, "https://www.youtube.com/watch?v=dQw4w9WgXcZ");
+    expect(added.status).toBe(201);
+    await writeBehindApi(store, () =>
+      store.database.db.execute(
+        sql`update product_media set video_url = ${"javascript:alert(document.domain);'@youtube.com/watch?v=dQw4w9WgXcZ"} where key = 'dQw4w9WgXcZ'`,
+      ),
+    );
+    const read = await api(store, admin, "GET", `/products/${key}/videos/dQw4w9WgXcZ`);
+    expect(read.json.url).toBe("https://www.youtube.com/watch?v=dQw4w9WgXcZ");
   });
 
   it("refuses any other host, or no video, with 422 naming video", async () => {
