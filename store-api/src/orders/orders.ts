@@ -11,7 +11,7 @@ import {
   products,
   shipments,
 } from "../db/schema/index.js";
-import { formatMoney } from "../money/money.js";
+import { formatMoney, MAX_MINOR_UNITS } from "../money/money.js";
 import { type CartLine, type CouponTerms, NoShippingOption, percentOf, priceCart } from "../pricing/pricing.js";
 import { shippingGroupTerms, taxGroupTerms } from "../pricing/terms.js";
 import { type ExtraRow, type OptionRow, type ProductDetail, productDetails } from "../products/products.js";
@@ -289,6 +289,41 @@ function orderTotals(lines: SettledLine[], input: CreateOrderInput, coupon: Coup
   return { priced, subtotal: priced.subtotal, discount: priced.discount, shipping, tax, total };
 }
 
+/** "…more than $99,999,999,999.99, the most an amount can be" (docs/contract.md#money). */
+const overLimit = (currency: string) =>
+  `more than ${formatMoney(MAX_MINOR_UNITS - 1, currency)}, the most an amount can be`;
+
+/**
+ * Every amount a line computes stays within the money limit
+ * (docs/contract.md#money): its quantity times its unit price, with and
+ * without extras. Checked before pricing, so that no sum pricing makes can
+ * pass 2^53 (150 lines of at most 10^13 each stay far below it).
+ */
+function checkLineAmounts(lines: SettledLine[], currency: string) {
+  const fields: Record<string, string> = {};
+  for (const l of lines) {
+    const unit = l.unitPrice + l.extrasPrice;
+    if (unit >= MAX_MINOR_UNITS) {
+      fields[`line_${l.n}_product_extras`] = `bring the unit price to ${overLimit(currency)}`;
+    } else if (l.total === undefined && unit * l.quantity >= MAX_MINOR_UNITS) {
+      fields[`line_${l.n}_quantity`] = `times the unit price comes to ${overLimit(currency)}`;
+    } else if (l.unitPrice * l.quantity >= MAX_MINOR_UNITS) {
+      // The line item's subtotal (quantity × price), which reads show even when the total was posted.
+      fields[`line_${l.n}_quantity`] = `times the unit price comes to ${overLimit(currency)}`;
+    }
+  }
+  if (Object.keys(fields).length) throw new ValidationError(fields);
+}
+
+/** The order's own amounts stay within the money limit too, each named by its field. */
+function checkOrderAmounts(totals: ReturnType<typeof orderTotals>, currency: string) {
+  const fields: Record<string, string> = {};
+  for (const name of ["subtotal", "discount", "shipping", "tax", "total"] as const) {
+    if (Math.abs(totals[name]) >= MAX_MINOR_UNITS) fields[name] = `comes to ${overLimit(currency)}`;
+  }
+  if (Object.keys(fields).length) throw new ValidationError(fields);
+}
+
 /** One stock movement: an option or an extra, by so many units, for the line field to name when refused. */
 interface StockMove {
   kind: "option" | "extra";
@@ -379,8 +414,10 @@ export interface NewOrder {
  */
 export async function createOrder(q: Queryable, input: CreateOrderInput, ctx: NewOrder): Promise<OrderRow> {
   const lines = await settleLines(q, input);
+  checkLineAmounts(lines, ctx.currency);
   const coupon = input.coupon ? await findCouponForOrder(q, input.coupon, ctx.now) : null;
   const totals = orderTotals(lines, input, coupon);
+  checkOrderAmounts(totals, ctx.currency);
   await takeFromStock(
     q,
     stockMoves(

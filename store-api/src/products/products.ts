@@ -193,12 +193,16 @@ function itemValues(item: ItemInput, order: number) {
   };
 }
 
-/** Makes room at `order`: every product at or after it moves down one. */
+/**
+ * Makes room at `order`: every product at or after it moves down one. A
+ * product already at the last position a column can hold stays there (equal
+ * orders list newest first): moving it would overflow the column.
+ */
 async function shiftFrom(q: Queryable, order: number) {
   await lockName(q, "product order");
   await q
     .update(products)
-    .set({ order: sql`${products.order} + 1` })
+    .set({ order: sql`least(${products.order}, 2147483646) + 1` })
     .where(gte(products.order, order));
 }
 

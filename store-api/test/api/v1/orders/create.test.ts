@@ -331,6 +331,50 @@ describe("POST /orders: refusals change nothing", () => {
     ]);
   });
 
+  it("amounts past the money limit: a 422 naming the field, never a 500 or a total the store cannot keep", async () => {
+    const poster = (fields: Record<string, string>) =>
+      postOrder(store, admin, { line_1_product_option: c.posterOption, ...fields });
+    // Past PostgreSQL's bigint: was a 500.
+    const bigint = await unchanged(
+      () => poster({ line_1_quantity: "1000000", line_1_unit_price: "99999999999.99" }),
+      422,
+      ["line_1_quantity"],
+    );
+    expect(bigint.fields.line_1_quantity).toMatch(/more than \$99,999,999,999\.99/);
+    // Past the store's 10^13 minor units (and 2^53): was stored.
+    await unchanged(() => poster({ line_1_quantity: "1000000", line_1_unit_price: "9999999999.99" }), 422, [
+      "line_1_quantity",
+    ]);
+    // A posted line total does not hide the line item's subtotal (quantity × price).
+    await unchanged(
+      () => poster({ line_1_quantity: "1000000", line_1_unit_price: "9999999999.99", line_1_total: "10" }),
+      422,
+      ["line_1_quantity"],
+    );
+    // Posted amounts each within the limit, whose sum is not.
+    await unchanged(() => poster({ line_1_quantity: "1", shipping: "99999999999.99", tax: "99999999999.99" }), 422, [
+      "total",
+    ]);
+    // Two lines, each within the limit: their subtotal is not.
+    await unchanged(
+      () =>
+        poster({
+          line_1_quantity: "1",
+          line_1_unit_price: "99999999999.99",
+          line_2_product_option: c.posterOption,
+          line_2_quantity: "1",
+          line_2_unit_price: "99999999999.99",
+          total: "1",
+        }),
+      422,
+      ["subtotal"],
+    );
+    // Just within the limit: made, and read back exactly.
+    const made = await poster({ line_1_quantity: "1000", line_1_unit_price: "99999999.99" });
+    expect(made.status, JSON.stringify(made.json)).toBe(201);
+    expect(made.json[0]).toMatchObject({ subtotal: "$99,999,999,990.00", subtotal_raw: 99999999990 });
+  });
+
   it("a wrong type is a 400 (a JSON body with a list where a value goes)", async () => {
     await unchanged(
       () =>

@@ -650,6 +650,21 @@ describe("products: list order, paging and X-Total-Count", () => {
       expectError(await api(store, admin, "GET", `/products?${q}`), 422);
     }
   });
+
+  it("a product at the last order the store holds stays there when a new one shifts the others (no overflow)", async () => {
+    const last = await api(store, admin, "POST", "/products", {
+      name: "Last",
+      order: "2147483647",
+      reorder_products: "false",
+    });
+    expect(last.status, last.text).toBe(201);
+    const first = await api(store, admin, "POST", "/products", { name: "First" });
+    expect(first.status, first.text).toBe(201);
+    const listed = await listing();
+    expect(listed).toContain("Last:2147483647");
+    expect(listed[0]).toBe("First:1");
+    for (const key of [first.json.key, last.json.key]) await api(store, admin, "DELETE", `/products/${key}`);
+  });
 });
 
 describe("products: scopes and permissions", () => {
