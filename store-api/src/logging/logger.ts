@@ -73,6 +73,52 @@ export function requestId(req: Pick<IncomingMessage, "headers">): string {
   return typeof given === "string" && PLAIN_REQUEST_ID.test(given) ? given : randomUUID();
 }
 
+/** Properties of an error that name what failed without carrying values: codes, and a database's names. */
+const ERROR_FIELDS = [
+  "code",
+  "errno",
+  "syscall",
+  "statusCode",
+  // PostgreSQL (node-postgres and PGlite): where it failed, never `detail`, `where` or the query's parameters.
+  "severity",
+  "routine",
+  "constraint",
+  "table",
+  "column",
+  "schema",
+  // nodemailer: the SMTP reply's number and the command it answered, never the reply's text (it may name an address).
+  "responseCode",
+  "command",
+] as const;
+
+/**
+ * How errors are logged (every `err` of the store's logger): the class, its
+ * codes, and the stack's frames; never the message, nor any other property.
+ * A database error's message holds the failed query and its parameters (a
+ * customer's addresses and e-mail), a mail error's may name a recipient: the
+ * log keeps what locates a fault, and the request id ties it to its request.
+ */
+export function serializeError(
+  err: unknown,
+  depth = 0,
+): { [key: string]: unknown; type: string; message: string; stack: string } {
+  const message = "(not logged: it may carry the request's values)";
+  if (!(err instanceof Error)) return { type: err === null ? "null" : typeof err, message, stack: "" };
+  const out = { type: err.constructor?.name || err.name || "Error", message, stack: "" } as ReturnType<
+    typeof serializeError
+  >;
+  const fields = err as unknown as Record<string, unknown>;
+  for (const name of ERROR_FIELDS) {
+    const value = fields[name];
+    if (typeof value === "string" || typeof value === "number") out[name] = value;
+  }
+  // The frames only: the lines before them repeat the message.
+  const frames = (err.stack ?? "").split("\n").filter((line) => /^\s+at /.test(line));
+  out.stack = frames.map((line) => line.trim()).join("\n");
+  if (err.cause !== undefined && depth < 3) out.cause = serializeError(err.cause, depth + 1);
+  return out;
+}
+
 /** The server's logger and request-id options: only what helps to follow a request. */
 export function loggingOptions(
   config: StoreConfig,
@@ -85,10 +131,11 @@ export function loggingOptions(
         : {
             level: config.logLevel,
             ...(stream ? { stream } : {}),
-            // No headers (tokens, cookies), no bodies.
+            // No headers (tokens, cookies), no bodies, no error messages (they may carry values).
             serializers: {
               req: (req) => ({ method: req.method, url: redactUrl(req.url), remoteAddress: req.ip }),
               res: (res) => ({ statusCode: res.statusCode }),
+              err: (err: Error) => serializeError(err),
             },
           },
     // A caller's x-request-id is kept (when plain), so one id follows a request across services.

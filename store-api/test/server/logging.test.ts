@@ -1,6 +1,7 @@
 import http from "node:http";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startStore, type TestStore } from "../helpers/index.js";
+import { sql } from "drizzle-orm";
+import { addClient, addUser, api, seedToken, startStore, type TestStore, writeBehindApi } from "../helpers/index.js";
 import { LogCapture } from "./log-capture.js";
 
 /**
@@ -100,5 +101,45 @@ describe("X-Request-Id", () => {
   it("keeps exactly 64 characters", async () => {
     const id = "b".repeat(64);
     expect((await rawGet("/api/v1/users", { "x-request-id": id })).requestId).toBe(id);
+  });
+});
+
+describe("a fault's log line carries no customer data", () => {
+  it("a failed INSERT of an order logs the error's class, codes and request id, never the query's parameters", async () => {
+    const faultLogs = new LogCapture();
+    const broken = await startStore({ logLevel: "info", rateLimit: 0 }, { logStream: faultLogs.stream });
+    try {
+      const client = await addClient(broken);
+      const owner = await addUser(broken, { email: "owner@example.com" });
+      const admin = (await seedToken(broken, client, owner)).access_token;
+      const product = await api(broken, admin, "POST", "/products", { name: "Lamp", price: "10", quantity: "-1" });
+      expect(product.status).toBe(201);
+      // The store's own fault, made on purpose: the orders table lost a column.
+      await writeBehindApi(broken, () =>
+        broken.database.db.execute(sql`alter table orders rename column shipping_address to shipping_address_gone`),
+      );
+      const secrets = { email: "private.person@example.com", street: "1 Hidden Lane", name: "Quentin" };
+      const res = await api(broken, admin, "POST", "/orders", {
+        line_1_product_option: product.json.options[0].key,
+        line_1_quantity: "1",
+        ship_first_name: secrets.name,
+        ship_last_name: "Doe",
+        ship_street1: secrets.street,
+        ship_city: "Paris",
+        ship_country: "FR",
+        ship_email: secrets.email,
+        shipping: "0",
+      });
+      expect(res.status).toBe(500);
+      const requestId = res.res.headers.get("x-request-id")!;
+      await faultLogs.completed(requestId);
+      const fault = faultLogs.lines.find((l) => l.reqId === requestId && l.msg === "unhandled error");
+      expect(fault?.err).toMatchObject({ type: "DrizzleQueryError", cause: { code: "42703" } });
+      expect((fault?.err as { stack?: string }).stack).toMatch(/^at /);
+      for (const secret of Object.values(secrets)) expect(faultLogs.text).not.toContain(secret);
+      expect(faultLogs.text).not.toMatch(/insert into|params:/i);
+    } finally {
+      await broken.close();
+    }
   });
 });
