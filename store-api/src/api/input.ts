@@ -14,16 +14,60 @@ const MALFORMED = "malformed";
 /** Marks the schemas of fields that hold JSON, so the reference can say they are JSON strings. */
 export const jsonFields = new WeakSet<z.core.$ZodType>();
 
-/** A field holding JSON (a string in forms, or the value itself in a JSON body). */
+/**
+ * The most a JSON value the API takes may hold (docs/contract.md#encoding):
+ * levels of nesting, keys of one dictionary or items of one list, and entries
+ * (keys and items) in all. Within the body limit, a value past them is work
+ * nobody needs (a product's metadata 5,000 levels deep) and would overflow the
+ * stack of the code that writes it to a JSON column.
+ */
+export const JSON_LIMITS = { depth: 32, width: 10_000, entries: 200_000 } as const;
+
+/** Why a parsed JSON value is past JSON_LIMITS (a sentence completing "<field> …"), or null. Iterative: any depth. */
+export function jsonShapeProblem(value: unknown): string | null {
+  let entries = 0;
+  const stack: { value: unknown; depth: number }[] = [{ value, depth: 1 }];
+  while (stack.length) {
+    const { value: at, depth } = stack.pop()!;
+    if (typeof at !== "object" || at === null) continue;
+    if (depth > JSON_LIMITS.depth)
+      return `must not nest lists and dictionaries more than ${JSON_LIMITS.depth} levels deep`;
+    const children = Array.isArray(at) ? at : Object.values(at);
+    if (children.length > JSON_LIMITS.width) {
+      return `must not hold more than ${JSON_LIMITS.width.toLocaleString("en-US")} ${Array.isArray(at) ? "items in one list" : "keys in one dictionary"}`;
+    }
+    entries += children.length;
+    if (entries > JSON_LIMITS.entries) {
+      return `must not hold more than ${JSON_LIMITS.entries.toLocaleString("en-US")} keys and items in all`;
+    }
+    for (const child of children)
+      if (typeof child === "object" && child !== null) stack.push({ value: child, depth: depth + 1 });
+  }
+  return null;
+}
+
+/**
+ * A field holding JSON (a string in forms, or the value itself in a JSON
+ * body): malformed JSON is a 400, a value past JSON_LIMITS a 422.
+ */
 export function jsonField<T extends z.ZodType>(inner: T) {
   const field = z.preprocess((value, ctx) => {
-    if (typeof value !== "string") return value;
-    try {
-      return JSON.parse(value);
-    } catch {
-      ctx.addIssue({ code: "custom", message: "must be valid JSON", params: { kind: MALFORMED }, input: value });
+    let parsed = value;
+    if (typeof value === "string") {
+      try {
+        parsed = JSON.parse(value);
+      } catch {
+        ctx.addIssue({ code: "custom", message: "must be valid JSON", params: { kind: MALFORMED }, input: value });
+        return z.NEVER;
+      }
+    }
+    const problem = jsonShapeProblem(parsed);
+    if (problem) {
+      // Not the value itself as the issue's input: nothing downstream needs to walk it again.
+      ctx.addIssue({ code: "custom", message: problem, input: "(a JSON value)" });
       return z.NEVER;
     }
+    return parsed;
   }, inner);
   jsonFields.add(field);
   return field;

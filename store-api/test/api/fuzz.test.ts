@@ -56,6 +56,19 @@ const fixture = {
   taxGroup: "x",
   taxRule: "x",
   order: "x",
+  /** The option of a product without options and with unlimited stock: orders of it reach pricing every time. */
+  unlimitedOption: "x",
+};
+
+/** An order's shipping address. */
+const SHIP_TO = {
+  ship_first_name: "Fuzz",
+  ship_last_name: "Buyer",
+  ship_street1: "1 Main St",
+  ship_city: "Springfield",
+  ship_state: "IL",
+  ship_country: "US",
+  ship_email: "buyer@example.com",
 };
 
 /** Creates one of each resource through the API, keeping their keys and ids. */
@@ -76,6 +89,8 @@ async function makeFixtures() {
   fixture.option = product.options[0].key;
   fixture.extra = product.extras[0].key;
   fixture.category = "fuzz";
+  const lamp = await made("/products", { name: "Fuzz lamp", price: "5", quantity: "-1" });
+  fixture.unlimitedOption = lamp.options[0].key;
   const coupon = await made("/coupons", {
     name: "Fuzz",
     type: "percentage_off",
@@ -102,13 +117,7 @@ async function makeFixtures() {
     line_1_product_option: fixture.option,
     line_1_quantity: "1",
     shipping: "0",
-    ship_first_name: "Fuzz",
-    ship_last_name: "Buyer",
-    ship_street1: "1 Main St",
-    ship_city: "Springfield",
-    ship_state: "IL",
-    ship_country: "US",
-    ship_email: "buyer@example.com",
+    ...SHIP_TO,
   });
   fixture.order = String(order.order_number);
 }
@@ -460,5 +469,240 @@ describe("fuzz: malformed bodies at every route", () => {
     const refused = [...statuses].filter(([s]) => s >= 400).reduce((n, [, c]) => n + c, 0);
     expect(refused).toBeGreaterThan(RUNS / 2);
     // Hundreds of real requests: allowed more than the default test time on a busy machine (not a timing check).
+  }, 180_000);
+});
+
+/* ---------- hostile values in otherwise valid requests ---------- */
+
+/** Amounts past the money limit, past 2^53, past bigint, and odd spellings of them. */
+const HUGE_MONEY = [
+  "99999999999.99",
+  "100000000000",
+  "9999999999.99",
+  "9007199254740993",
+  "9999999999999999999999",
+  "1e21",
+  "1e308",
+  "-99999999999.99",
+  "99,999,999,999.99",
+  "0.0000000001",
+];
+/** Counts past int4, 2^53 and bigint. */
+const HUGE_COUNT = [
+  "1000000",
+  "2147483647",
+  "2147483648",
+  "-2147483649",
+  "9007199254740993",
+  "99999999999999999999",
+  "1e308",
+];
+
+/** A JSON value nested `depth` levels (dictionaries or lists), as text: built as text, since JSON.stringify would overflow. */
+function deepJson(depth: number, kind: "dict" | "list"): string {
+  return kind === "dict"
+    ? '{"a":'.repeat(depth) + "1" + "}".repeat(depth)
+    : "[".repeat(depth) + "1" + "]".repeat(depth);
+}
+const deep = fc
+  .tuple(fc.integer({ min: 1, max: 12_000 }), fc.constantFrom("dict" as const, "list" as const))
+  .map(([depth, kind]) => deepJson(depth, kind));
+const wide = fc
+  .integer({ min: 9_990, max: 10_010 })
+  .map((n) => JSON.stringify(Object.fromEntries(Array.from({ length: n }, (_, i) => [`k${i}`, i]))));
+const money = fc.oneof(fc.constantFrom(...HUGE_MONEY), fc.constantFrom("0", "1", "12.50"));
+const count = fc.oneof(fc.constantFrom(...HUGE_COUNT), fc.constantFrom("0", "1", "-1"));
+
+/** A valid request of each route that takes one, and hostile values for its fields (the request stays otherwise valid). */
+function mutations(): {
+  method: string;
+  path: string;
+  base: Record<string, string>;
+  fields: fc.Arbitrary<[string, string]>;
+}[] {
+  const p = `/api/v1/products/${fixture.product}`;
+  const item = (over: string) => `[{"metadata":{"Size":"S"},"quantity":3,"surcharge":0,${over}}]`;
+  const shippingOption = (over: string) => `[{"name":"Flat","destinations":[{"country":"US"}],${over}}]`;
+  const productFields = fc.oneof(
+    fc.tuple(fc.constantFrom("price", "sale_price", "cost"), money),
+    fc.tuple(fc.constantFrom("quantity", "order", "weight"), count),
+    fc.tuple(fc.constantFrom("product_metadata", "default_option_metadata", "form"), fc.oneof(deep, wide)),
+  );
+  return [
+    { method: "POST", path: "/api/v1/products", base: { name: "Fuzz new" }, fields: productFields },
+    { method: "PUT", path: p, base: { name: "Fuzz mug" }, fields: productFields },
+    {
+      method: "PUT",
+      path: "/api/v1/products_multi",
+      base: { products: JSON.stringify({ [fixture.product]: { name: "Fuzz mug" } }) },
+      fields: fc.oneof(
+        fc.tuple(fc.constant("products"), fc.oneof(deep, wide)),
+        money.map((m) => ["products", JSON.stringify({ [fixture.product]: { price: m } })] as [string, string]),
+        deep.map((d) => ["products", `{"${fixture.product}":{"product_metadata":${d}}}`] as [string, string]),
+      ),
+    },
+    {
+      method: "POST",
+      path: `${p}/options`,
+      base: { options: item(`"id":"${fixture.option}"`) },
+      fields: fc.oneof(
+        fc.tuple(fc.constant("options"), fc.oneof(deep, wide)),
+        money.map(
+          (m) => ["options", item(`"id":"${fixture.option}","cost":"${m}","surcharge":"${m}"`)] as [string, string],
+        ),
+        count.map(
+          (n) => ["options", item(`"id":"${fixture.option}","weight":"${n}","quantity":"${n}"`)] as [string, string],
+        ),
+        deep.map(
+          (d) =>
+            ["options", `[{"id":"${fixture.option}","metadata":${d},"quantity":3,"surcharge":0}]`] as [string, string],
+        ),
+      ),
+    },
+    {
+      method: "PUT",
+      path: `${p}/options/${fixture.option}`,
+      base: { quantity: "3" },
+      fields: fc.oneof(
+        fc.tuple(fc.constantFrom("surcharge", "cost"), money),
+        fc.tuple(fc.constantFrom("quantity", "weight"), count),
+      ),
+    },
+    {
+      method: "POST",
+      path: `${p}/extras`,
+      base: { extras: item(`"id":"${fixture.extra}"`) },
+      fields: fc.oneof(
+        fc.tuple(fc.constant("extras"), fc.oneof(deep, wide)),
+        money.map((m) => ["extras", item(`"id":"${fixture.extra}","surcharge":"${m}"`)] as [string, string]),
+      ),
+    },
+    {
+      method: "POST",
+      path: "/api/v1/orders",
+      base: { line_1_product_option: fixture.unlimitedOption, line_1_quantity: "1", ...SHIP_TO },
+      fields: fc.oneof(
+        fc.tuple(fc.constantFrom("line_1_unit_price", "line_1_total", "shipping", "tax", "total"), money),
+        fc.tuple(fc.constant("line_1_quantity"), count),
+      ),
+    },
+    {
+      method: "POST",
+      path: "/api/v1/coupons",
+      base: {
+        name: "Fuzz flat",
+        type: "flat_discount",
+        flat_rate: "1",
+        start_date: "1700000000",
+        end_date: "2000000000",
+        limit: "0",
+      },
+      fields: fc.oneof(
+        fc.tuple(fc.constantFrom("flat_rate", "threshold"), money),
+        fc.tuple(fc.constantFrom("limit", "start_date", "end_date"), count),
+      ),
+    },
+    {
+      method: "POST",
+      path: "/api/v1/shipping_groups",
+      base: { name: "Fuzz group", options: shippingOption('"per_cart_rate_raw":1') },
+      fields: fc.oneof(
+        fc.tuple(fc.constant("options"), fc.oneof(deep, wide)),
+        money.map((m) => ["options", shippingOption(`"per_cart_rate_raw":${m.replace(/,/g, "")}`)] as [string, string]),
+        money.map(
+          (m) =>
+            [
+              "options",
+              shippingOption(
+                `"price_range_rates":[{"range_max":${m.replace(/,/g, "")},"rate_raw":${m.replace(/,/g, "")}}]`,
+              ),
+            ] as [string, string],
+        ),
+      ),
+    },
+    {
+      method: "POST",
+      path: "/api/v1/tax_groups",
+      base: { name: "Fuzz tax", rules: '[{"country":"US","rate":5}]' },
+      fields: fc.oneof(
+        fc.tuple(fc.constant("rules"), fc.oneof(deep, wide)),
+        count.map((n) => ["rules", `[{"country":"US","rate":${n}}]`] as [string, string]),
+      ),
+    },
+    {
+      method: "PUT",
+      path: `/api/v1/users/${owner.id}`,
+      base: { permissions: '["manage_users"]' },
+      fields: fc.tuple(fc.constant("permissions"), fc.oneof(deep, wide)),
+    },
+  ];
+}
+
+/** The fields as a body in one of the API's encodings, sent with a Content-Length or chunked. */
+function encode(fields: Record<string, string>, encoding: "form" | "multipart" | "json"): Body {
+  if (encoding === "form") {
+    return {
+      kind: "form",
+      contentType: "application/x-www-form-urlencoded",
+      body: Buffer.from(new URLSearchParams(fields).toString()),
+    };
+  }
+  if (encoding === "json")
+    return { kind: "json", contentType: "application/json", body: Buffer.from(JSON.stringify(fields)) };
+  const boundary = "----fuzz-boundary";
+  const body =
+    Object.entries(fields)
+      .map(([n, v]) => part(boundary, n, v))
+      .join("") + `--${boundary}--\r\n`;
+  return { kind: "multipart", contentType: `multipart/form-data; boundary=${boundary}`, body: Buffer.from(body) };
+}
+
+describe("fuzz: hostile values in valid requests (deep JSON, huge amounts and counts), chunked or not", () => {
+  it("never answer 5xx, a refused request changes nothing, and nothing stored passes the money limit", async () => {
+    const targets = mutations();
+    const statuses = new Map<number, number>();
+    let before = await snapshot();
+    await fc.assert(
+      fc.asyncProperty(
+        fc.constantFrom(...targets).chain((target) =>
+          fc.record({
+            target: fc.constant(target),
+            changes: fc.array(target.fields, { minLength: 1, maxLength: 2 }),
+            encoding: fc.constantFrom("form" as const, "multipart" as const, "json" as const),
+            chunked: fc.option(fc.double({ min: 0, max: 1, noNaN: true }), { nil: undefined }),
+          }),
+        ),
+        async ({ target, changes, encoding, chunked }) => {
+          const fields = { ...target.base, ...Object.fromEntries(changes) };
+          const { contentType, body } = encode(fields, encoding);
+          const res = await rawRequest(store, {
+            method: target.method,
+            path: target.path,
+            headers: { authorization: `Bearer ${admin}`, "content-type": contentType! },
+            body,
+            ...(chunked === undefined ? {} : { chunked: { at: chunked } }),
+          });
+          statuses.set(res.status, (statuses.get(res.status) ?? 0) + 1);
+          const what = `${target.method} ${target.path} ${encoding}${chunked === undefined ? "" : " chunked"} ${JSON.stringify(changes).slice(0, 200)}`;
+          expect(res.status, `${what}: ${res.text.slice(0, 300)}`).toBeLessThan(500);
+          const after = await snapshot();
+          if (res.status >= 400) expect(after, what).toEqual(before);
+          before = after;
+        },
+      ),
+      { seed: SEED, numRuns: Math.ceil(RUNS / 2), endOnFailure: false },
+    );
+    // docs/contract.md#money: whatever was taken, no stored amount is past the limit.
+    const limit = 10 ** 13;
+    for (const o of before.orders) {
+      for (const amount of [o.subtotal, o.shipping, o.tax, o.total, o.discountAmount]) {
+        expect(Math.abs(Number(amount))).toBeLessThan(limit);
+      }
+    }
+    for (const l of before.orderLines) expect(Math.abs(Number(l.total))).toBeLessThan(limit);
+    for (const pr of before.products) expect(Math.abs(Number(pr.price))).toBeLessThan(limit);
+    // Both outcomes were met: refusals, and hostile-looking values that were within the limits.
+    expect([...statuses.keys()].some((s) => s >= 400)).toBe(true);
+    expect([...statuses.keys()].some((s) => s < 300)).toBe(true);
   }, 180_000);
 });

@@ -68,7 +68,7 @@ export async function pour(
     method?: string;
     path: string;
     headers: Record<string, string>;
-    prefix?: string;
+    prefix?: string | Buffer;
     filler: Buffer;
     cap: number;
   },
@@ -136,12 +136,32 @@ export async function pour(
   return { response, sent, closed, localPort };
 }
 
-/** One request with a complete body (any method, headers as given), answered over its own connection. */
+/**
+ * One request with a complete body (any method, headers as given), answered
+ * over its own connection. `chunked`: sent without a Content-Length, in two
+ * chunks split where it says (a fraction of the body).
+ */
 export async function rawRequest(
   store: TestStore,
-  opts: { method: string; path: string; headers: Record<string, string>; body: Buffer | string },
+  opts: {
+    method: string;
+    path: string;
+    headers: Record<string, string>;
+    body: Buffer | string;
+    chunked?: { at: number };
+  },
 ): Promise<RawResponse> {
   const body = Buffer.from(opts.body);
+  if (opts.chunked && body.length > 0) {
+    const at = Math.max(1, Math.min(body.length - 1, Math.floor(body.length * opts.chunked.at)));
+    const { response } = await pour(store, {
+      ...opts,
+      prefix: body.subarray(0, at),
+      filler: body.subarray(at),
+      cap: body.length,
+    });
+    return response;
+  }
   const headers = { "content-length": String(body.length), ...opts.headers };
   const { response } = await pour(store, { ...opts, headers, prefix: undefined, filler: body, cap: body.length });
   return response;
