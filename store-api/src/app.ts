@@ -22,6 +22,7 @@ import productsRoutes from "./routes/api/v1/products.js";
 import productMediaRoutes from "./routes/api/v1/product-media.js";
 import mediaRoutes from "./routes/media.js";
 import { registerJobs } from "./jobs/plugin.js";
+import { renderSlots } from "./media/render-slots.js";
 import productPartsRoutes from "./routes/api/v1/product-parts.js";
 import couponsRoutes from "./routes/api/v1/coupons.js";
 import ordersRoutes from "./routes/api/v1/orders.js";
@@ -42,6 +43,8 @@ declare module "fastify" {
     readCache: ReadCache;
     /** Live access tokens by hash (src/api/plugin.ts), forgotten on every write like the read cache. */
     tokenCache: ReadCache<AccessToken>;
+    /** The process's render slots (src/media/render-slots.ts): how many images render and wait. */
+    renders: typeof renderSlots;
   }
 }
 
@@ -88,6 +91,8 @@ export async function buildApp({ config, database, onRoute, logStream }: BuildOp
 
   app.decorate("db", database.db);
   app.decorate("config", config);
+  renderSlots.configure(config.renders);
+  app.decorate("renders", renderSlots);
   app.decorate("mailer", new Mailer(database.db, { smtpUrl: config.smtpUrl, from: config.mailFrom, log: app.log }));
   app.addHook("onClose", () => database.close());
   echoRequestId(app);

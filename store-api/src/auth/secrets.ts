@@ -1,4 +1,5 @@
 import { createHash, randomBytes, scrypt, timingSafeEqual, type ScryptOptions } from "node:crypto";
+import { Slots } from "../limits/slots.js";
 
 /** A random opaque token with a readable prefix (e.g. `sat_` access tokens). */
 export function randomToken(prefix: string, bytes = 32): string {
@@ -57,34 +58,11 @@ export class PasswordHashingBusyError extends Error {
  * pool (4 threads by default): unbounded, a flood of sign-ins takes every thread
  * and hundreds of MiB, and the whole server stalls behind it.
  */
-class HashSlots {
-  running = 0;
-  peak = 0;
-  /** Password checks that ran (sign-in), for tests that count them. */
-  checks = 0;
-  private readonly waiting: (() => void)[] = [];
-  constructor(
-    public maxRunning: number,
-    public maxWaiting: number,
-  ) {}
+const busy = () => new PasswordHashingBusyError();
 
-  async run<T>(fn: () => Promise<T>, refuseWhenFull: boolean): Promise<T> {
-    if (this.running >= this.maxRunning) {
-      if (refuseWhenFull && this.waiting.length >= this.maxWaiting) throw new PasswordHashingBusyError();
-      await new Promise<void>((resolve) => this.waiting.push(resolve));
-    } else {
-      this.running++;
-    }
-    this.peak = Math.max(this.peak, this.running);
-    try {
-      return await fn();
-    } finally {
-      const next = this.waiting.shift();
-      // The slot passes straight to the next waiter, so `running` never exceeds the cap.
-      if (next) next();
-      else this.running--;
-    }
-  }
+/** The process's hash slots, and how many password checks ran (sign-in), for tests that count them. */
+class HashSlots extends Slots {
+  checks = 0;
 }
 
 let params: ScryptParams = OWASP_SCRYPT;
@@ -136,7 +114,7 @@ function decode(encoded: string): Decoded | undefined {
 /** Hashes a new password; waits for a free slot rather than refusing (setting a password is not a flood). */
 export async function hashPassword(password: string, cost: ScryptParams = params): Promise<string> {
   const salt = randomBytes(16);
-  const key = await slots.run(() => scryptAsync(password, salt, KEY_LENGTH, cost), false);
+  const key = await slots.run(() => scryptAsync(password, salt, KEY_LENGTH, cost), null);
   return encode(cost, salt, key);
 }
 
@@ -166,7 +144,7 @@ export async function verifyPassword(password: string, stored: string | null | u
     if (!decoded) return false;
     const actual = await scryptAsync(password, decoded.salt, decoded.key.length, decoded);
     return timingSafeEqual(actual, decoded.key) && stored != null;
-  }, true);
+  }, busy);
 }
 
 /** Whether a stored hash is weaker than today's parameters: it is upgraded at its owner's next sign-in. */

@@ -1,6 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
-import sharp from "sharp";
+import sharp, { type Metadata } from "sharp";
+import { PayloadTooLargeError } from "../api/bodies.js";
 import { UnsupportedMediaTypeError } from "../api/errors.js";
 import {
   CONTENT_TYPES,
@@ -12,6 +13,7 @@ import {
   removeMediaFiles,
   SIZE_NAMES,
 } from "./files.js";
+import { OPERATIONS_PER_RENDER, renderSlots, settleEach, type WhenBusy } from "./render-slots.js";
 
 /**
  * Images in (JPEG, PNG, WebP, GIF, AVIF, checked by their bytes, never by a
@@ -53,8 +55,24 @@ const SHARP_FORMATS: Record<ImageType, string[]> = {
   avif: ["heif"],
 };
 
+/**
+ * The most pixels an image may have (docs/contract.md#uploads): 50 million,
+ * 8,000 × 6,000 or so, past any camera a product photo comes from. Decoding
+ * costs memory and time by pixels, not by bytes: a 400 KB PNG can be
+ * 10,000 × 10,000.
+ */
+export const MAX_IMAGE_PIXELS = 50_000_000;
+
 /** Decoding guards: a corrupt file fails rather than half-renders; a pixel bomb is refused. */
-const INPUT = { failOn: "error", limitInputPixels: 100_000_000 } as const;
+const INPUT = { failOn: "error", limitInputPixels: MAX_IMAGE_PIXELS } as const;
+
+/** 413: an image with more pixels than the store renders. */
+function tooManyPixels(width: number, height: number) {
+  const n = (x: number) => x.toLocaleString("en-US");
+  return new PayloadTooLargeError(
+    `The image is ${n(width)} × ${n(height)} pixels; the store takes at most ${n(MAX_IMAGE_PIXELS / 1_000_000)} million pixels (8,000 × 6,000, say).`,
+  );
+}
 
 export interface RenderedFile {
   size: ImageSize;
@@ -111,46 +129,61 @@ async function decodeOnce(source: string | Buffer) {
 /**
  * Checks that a file (a path, or the bytes) is an image the store takes, and
  * writes its five sizes into the media folder under `key` (a new img_key unless
- * given: an import job's key was promised to its request). Throws a
- * 415 when it is not an image or cannot be decoded; writes nothing then.
+ * given: an import job's key was promised to its request). Throws a 415 when
+ * it is not an image or cannot be decoded, a 413 when it has more than
+ * MAX_IMAGE_PIXELS; writes nothing then. It renders in one of the process's
+ * render slots (./render-slots.ts): when all are taken and the queue is full,
+ * `whenBusy: "refuse"` throws a 503 (an upload), "wait" waits its turn (a job).
  */
 export async function renderImage(
   deps: MediaDeps,
   source: string | Buffer,
   key: string = newImageKey(),
+  { whenBusy = "wait" }: { whenBusy?: WhenBusy } = {},
 ): Promise<RenderedImage> {
   const type = detectImageType(await readHead(source));
   if (!type) throw new UnsupportedMediaTypeError(NOT_AN_IMAGE);
-  let format: string | undefined;
+  return renderSlots.render(() => renderChecked(deps, source, type, key), whenBusy);
+}
+
+async function renderChecked(
+  deps: MediaDeps,
+  source: string | Buffer,
+  type: ImageType,
+  key: string,
+): Promise<RenderedImage> {
+  let meta: Metadata;
   try {
-    format = (await sharp(source, INPUT).metadata()).format;
+    // The header only: no pixels are decoded yet.
+    meta = await sharp(source, { ...INPUT, limitInputPixels: false }).metadata();
   } catch {
     throw new UnsupportedMediaTypeError(DAMAGED);
   }
-  if (!format || !SHARP_FORMATS[type].includes(format)) throw new UnsupportedMediaTypeError(NOT_AN_IMAGE);
+  if (!meta.format || !SHARP_FORMATS[type].includes(meta.format)) throw new UnsupportedMediaTypeError(NOT_AN_IMAGE);
+  // An animated image's height is its frames' together; only the first frame is rendered.
+  const height = meta.pageHeight ?? meta.height ?? 0;
+  if ((meta.width ?? 0) * height > MAX_IMAGE_PIXELS) throw tooManyPixels(meta.width ?? 0, height);
 
   const ext = type === "jpeg" ? "jpg" : "webp";
   const dir = mediaDir(deps);
   await fs.promises.mkdir(dir, { recursive: true });
   const pixels = await decodeOnce(source);
-  const results = await Promise.allSettled(
-    SIZE_NAMES.map(async (size): Promise<RenderedFile> => {
-      const px = IMAGE_SIZES[size];
-      const fileName = `${key}-${size}.${ext}`;
-      let pipeline = sharp(pixels.data, { raw: pixels.info });
-      if (px < LARGEST) pipeline = pipeline.resize(fit(px));
-      const encoded = ext === "jpg" ? pipeline.jpeg({ quality: 82 }) : pipeline.webp({ quality: 85 });
-      const info = await encoded.toFile(path.join(dir, fileName));
-      return {
-        size,
-        fileName,
-        contentType: CONTENT_TYPES[ext]!,
-        width: info.width,
-        height: info.height,
-        bytes: info.size,
-      };
-    }),
-  );
+  const results = await settleEach(SIZE_NAMES, OPERATIONS_PER_RENDER, async (size): Promise<RenderedFile> => {
+    const px = IMAGE_SIZES[size];
+    const fileName = `${key}-${size}.${ext}`;
+    let pipeline = sharp(pixels.data, { raw: pixels.info });
+    if (px < LARGEST) pipeline = pipeline.resize(fit(px));
+    const encoded = ext === "jpg" ? pipeline.jpeg({ quality: 82 }) : pipeline.webp({ quality: 85 });
+    const info = await encoded.toFile(path.join(dir, fileName));
+    return {
+      size,
+      fileName,
+      contentType: CONTENT_TYPES[ext]!,
+      width: info.width,
+      height: info.height,
+      bytes: info.size,
+    };
+  });
   const files = results.flatMap((r) => (r.status === "fulfilled" ? [r.value] : []));
   if (files.length !== SIZE_NAMES.length) {
     await removeMediaFiles(

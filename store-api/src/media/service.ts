@@ -31,7 +31,8 @@ import {
 export async function addUploadedImage(db: Db, deps: MediaDeps, productKey: string, file: string): Promise<MediaItem> {
   let rendered;
   try {
-    rendered = await renderImage(deps, file);
+    // A request does not queue without end: past the render queue, a 503 with Retry-After.
+    rendered = await renderImage(deps, file, undefined, { whenBusy: "refuse" });
   } finally {
     await removeTmp(file);
   }
