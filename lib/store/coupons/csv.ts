@@ -1,3 +1,4 @@
+import { csvCell } from "../../csv";
 import type { CouponCodeRow } from "./model";
 
 /**
@@ -8,11 +9,8 @@ import type { CouponCodeRow } from "./model";
  */
 export const codesCsvHeader = ["code", "type", "active", "created"] as const;
 
-function cell(value: string): string {
-  // A cell that a spreadsheet would run as a formula is written as text (OWASP's CSV injection advice).
-  const safe = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
-  return /[",\r\n]/.test(safe) ? `"${safe.replaceAll('"', '""')}"` : safe;
-}
+/** A text cell (lib/csv.ts: guarded against formulas, quoted when it holds a separator). */
+const cell = csvCell;
 
 export function codesCsv(rows: readonly CouponCodeRow[]): string {
   const lines = [codesCsvHeader.join(",")];

@@ -1,3 +1,4 @@
+import { csvCell } from "../../csv";
 import { minorDigits } from "../../money";
 import { fulfilmentLabel, type OrderSummary, paymentGatewayLabel, paymentStateLabel } from "./model";
 
@@ -10,9 +11,10 @@ import { fulfilmentLabel, type OrderSummary, paymentGatewayLabel, paymentStateLa
  * - The file starts with a UTF-8 byte-order mark: without it Excel reads the
  *   file as the system's legacy code page and mangles every accented name;
  *   other spreadsheets and CSV readers skip it.
- * - Text cells that a spreadsheet would run as a formula (= + - @, tab, CR)
- *   are written as text with a leading apostrophe (OWASP's CSV injection
- *   advice). Numbers and dates are written by us and never start so.
+ * - Text cells are written by lib/csv.ts: one that a spreadsheet would run as
+ *   a formula gets a leading apostrophe, one holding a separator is quoted
+ *   (OWASP's CSV injection advice). Numbers and dates are written by us and
+ *   never start so.
  * - Money is a plain decimal in the order's currency ("1234.50"), the
  *   currency in its own column: a spreadsheet can add it up.
  */
@@ -32,12 +34,6 @@ export const ordersCsvHeader = [
 ] as const;
 
 export const csvByteOrderMark = "\uFEFF";
-
-/** A text cell: guarded against formulas, quoted when it must be. */
-export function csvCell(value: string): string {
-  const safe = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
-  return /[",\r\n]/.test(safe) ? `"${safe.replaceAll('"', '""')}"` : safe;
-}
 
 /** Minor units as a plain decimal of the currency ("-12.5" never happens: totals are not negative, but stay exact). */
 export function decimalAmount(minor: number, currency: string): string {

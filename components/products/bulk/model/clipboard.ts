@@ -1,6 +1,7 @@
 import type { BulkProduct } from "../../../../lib/store/products/bulk-model";
 import { type ColumnId, columnById, type GridContext } from "./columns";
-import { delimitedCell, parseDelimited } from "./delimited";
+import { delimitedCell } from "../../../../lib/csv";
+import { parseDelimited } from "./delimited";
 import { type CellChangeRequest, cellText, type EditsState } from "./edits";
 import { rangeOf, type Selection } from "./selection";
 

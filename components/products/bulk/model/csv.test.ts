@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { ColumnId } from "./columns";
-import { guardFormula, importCsv, toCsv, unguardFormula } from "./csv";
+import { importCsv, toCsv } from "./csv";
 import { applyChanges, emptyEdits } from "./edits";
 import { byKey, ctx, product } from "./fixtures";
 
@@ -11,30 +11,6 @@ const rows = [
 ];
 const products = byKey(rows);
 const cols: ColumnId[] = ["name", "sku", "price", "salePrice", "cost", "quantity", "shippingGroup", "status"];
-
-describe("guarding formulas", () => {
-  it("prefixes what a spreadsheet would run, not negative numbers", () => {
-    expect(guardFormula("=1+1")).toBe("'=1+1");
-    expect(guardFormula("+1")).toBe("'+1");
-    expect(guardFormula("@A1")).toBe("'@A1");
-    expect(guardFormula("-A1")).toBe("'-A1");
-    expect(guardFormula("\tx")).toBe("'\tx");
-    expect(guardFormula("-1")).toBe("-1");
-    expect(guardFormula("-2.50")).toBe("-2.50");
-    expect(guardFormula("-2.")).toBe("'-2.");
-    expect(guardFormula("plain")).toBe("plain");
-    expect(guardFormula("'Tis")).toBe("'Tis");
-    // A text that already starts with the guard gets one more, to survive the way back.
-    expect(guardFormula("'=x")).toBe("''=x");
-  });
-
-  it("takes the guard off again, and only the guard", () => {
-    for (const text of ["=1+1", "+1", "@A1", "-A1", "-1", "-2.50", "plain", "'Tis", "'=x", "''+y", "'"]) {
-      expect(unguardFormula(guardFormula(text))).toBe(text);
-    }
-    expect(unguardFormula("'Tis")).toBe("'Tis");
-  });
-});
 
 describe("toCsv", () => {
   it("writes a header, the key and the formatted values, RFC 4180 with CRLF", () => {

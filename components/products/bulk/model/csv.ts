@@ -1,6 +1,7 @@
 import type { BulkProduct } from "../../../../lib/store/products/bulk-model";
 import { type ColumnId, columnById, columns, type GridContext, looseKey, sameValue } from "./columns";
-import { delimitedCell, parseDelimited } from "./delimited";
+import { csvCell, unguardFormula } from "../../../../lib/csv";
+import { parseDelimited } from "./delimited";
 import { type CellChangeRequest, cellId, cellText, currentValue, emptyEdits, type EditsState } from "./edits";
 
 /**
@@ -8,28 +9,11 @@ import { type CellChangeRequest, cellId, cellText, currentValue, emptyEdits, typ
  * rows and columns the grid shows, with their key first; the import reads
  * such a file back as edits, a dry run the person reviews before saving.
  *
- * RFC 4180: comma-separated, CRLF line ends, a cell quoted when it holds a
- * comma, a quote or a line break. A cell that a spreadsheet would run as a
- * formula (it starts with = + - @, a tab or a CR) gets a leading `'` (OWASP's
- * CSV injection advice), which the import takes off again; negative numbers
- * (-1, -2.50) are numbers, not formulas, and stay as they are.
+ * RFC 4180: comma-separated, CRLF line ends; each cell written by lib/csv.ts
+ * (quoted when it holds a separator, a quote or a line break; a cell that a
+ * spreadsheet would run as a formula gets a leading `'`, which the import
+ * takes off again; negative numbers stay as they are).
  */
-
-const negativeNumber = /^-\d+(\.\d+)?$/;
-/** Starts like a formula, after any apostrophes (so that a text starting with `'=` survives the round trip too). */
-const formulaStart = /^'*[=+\-@\t\r]/;
-
-/** A cell's text, guarded against formulas. */
-export function guardFormula(text: string): string {
-  return formulaStart.test(text) && !negativeNumber.test(text) ? `'${text}` : text;
-}
-
-/** A cell's text with the guard of guardFormula taken off. */
-export function unguardFormula(text: string): string {
-  return /^'+[=+\-@\t\r]/.test(text) ? text.slice(1) : text;
-}
-
-const csvCell = (text: string) => delimitedCell(guardFormula(text), ",");
 
 /**
  * The rows as CSV: a header of "Key" and the columns' labels, then one line

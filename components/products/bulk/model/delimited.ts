@@ -76,9 +76,3 @@ export function parseDelimited(text: string, separator: string): DelimitedParse 
   }
   return { rows, unterminated };
 }
-
-/** One cell, quoted when it holds the separator, a quote or a line break. */
-export function delimitedCell(value: string, separator: string): string {
-  const needs = value.includes(separator) || /["\r\n]/.test(value);
-  return needs ? `"${value.replaceAll('"', '""')}"` : value;
-}
