@@ -221,6 +221,15 @@ describe("StoreClient errors", () => {
     expect(error.message).toBe("The store had a problem (HTTP 500). Try again in a moment.");
     expect(error.detail).toMatch(/Internal Server Error/);
   });
+
+  it("503 (a store busy for a moment) says so, whatever its body", async () => {
+    const error = await fail(
+      503,
+      JSON.stringify({ error: "temporarily_unavailable", error_description: "busy rendering" }),
+    );
+    expect(error).toBeInstanceOf(StoreServerError);
+    expect(error.message).toBe("The store is busy right now. Try again in a moment.");
+  });
 });
 
 describe("form bodies and Retry-After", () => {

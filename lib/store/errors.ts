@@ -327,6 +327,13 @@ export function errorFromResponse(
       message: "The store is busy right now. Wait a moment and try again.",
     });
   }
+  if (status === 503) {
+    // Busy or down for a moment (a store's answer when its queue is full, or its database is away): a refusal.
+    return new StoreServerError({
+      ...base,
+      message: "The store is busy right now. Try again in a moment.",
+    });
+  }
   return new StoreServerError({
     ...base,
     message: `The store had a problem (HTTP ${status}). Try again in a moment.`,
