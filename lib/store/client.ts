@@ -9,6 +9,7 @@ import {
   errorFromResponse,
   type StoreErrorContext,
 } from "./errors";
+import { JsonStreamError } from "./json-stream";
 
 // Nothing is re-exported from here: a module that needs the error classes
 // imports ./errors, so that reaching for them never drags this (server-only)
@@ -109,6 +110,94 @@ export class StoreClient {
   }
 
   async requestWithHeaders<T>(request: StoreRequest<T>): Promise<{ data: T; headers: Headers }> {
+    const { response, lost } = await this.#answer(request);
+    let text: string;
+    try {
+      text = await response.text();
+    } catch (error) {
+      // The connection dropped half-way through the answer.
+      throw lost(error);
+    }
+    return {
+      data: parseBody(text, request.schema, request.method ?? "GET", request.path),
+      headers: response.headers,
+    };
+  }
+
+  /**
+   * A request whose answer is read as it arrives rather than whole: for
+   * answers too large to hold (the coupons, each with up to 100,000 codes).
+   * The same token, retries, timeout and errors as `request`; the body comes
+   * as text chunks (`body.chunks`, read once). A dropped connection while
+   * they come throws what `request` would; `body.failure` turns what the
+   * reader could not read (malformed JSON, a zod failure) into the same "could
+   * not read" error. `cancel` stops the download.
+   */
+  async requestBody(request: Omit<StoreRequest<unknown>, "schema" | "upload">): Promise<StoreBody> {
+    const method = request.method ?? "GET";
+    const { response, lost } = await this.#answer(request);
+    const body = response.body;
+    async function* chunks(): AsyncGenerator<string> {
+      if (!body) return;
+      const reader = body.getReader();
+      // Bytes to text as they come: a character split between two chunks is joined again.
+      const decoder = new TextDecoder();
+      let ended = false;
+      try {
+        for (;;) {
+          let next: ReadableStreamReadResult<Uint8Array>;
+          try {
+            next = await reader.read();
+          } catch (error) {
+            ended = true;
+            // The connection dropped (or the time ran out) half-way through the answer.
+            throw lost(error);
+          }
+          if (next.done) break;
+          const text = decoder.decode(next.value, { stream: true });
+          if (text) yield text;
+        }
+        ended = true;
+        const rest = decoder.decode();
+        if (rest) yield rest;
+      } finally {
+        // A reader that stopped early: the rest is not downloaded.
+        if (!ended) await reader.cancel().catch(() => {});
+        reader.releaseLock();
+      }
+    }
+    return {
+      headers: response.headers,
+      chunks: chunks(),
+      failure: (error) => readFailure(error, method, request.path),
+      cancel: async () => {
+        await response.body?.cancel().catch(() => {});
+      },
+    };
+  }
+
+  /**
+   * `requestBody`, read by `read` (which gets the text chunks and returns
+   * what is kept of them): what it throws becomes a StoreApiError, and the
+   * download stops there.
+   */
+  async requestStream<T>(
+    request: Omit<StoreRequest<unknown>, "schema" | "upload">,
+    read: (chunks: AsyncIterable<string>) => Promise<T>,
+  ): Promise<T> {
+    const body = await this.requestBody(request);
+    try {
+      return await read(body.chunks);
+    } catch (error) {
+      await body.cancel();
+      throw body.failure(error);
+    }
+  }
+
+  /** Sends the request (429s waited out) and resolves with a successful response; errors as StoreApiError. */
+  async #answer(
+    request: Omit<StoreRequest<unknown>, "schema">,
+  ): Promise<{ response: Response; lost: (error: unknown) => StoreApiError }> {
     const method = request.method ?? "GET";
     const url = new URL(this.baseUrl + request.path);
     for (const [key, value] of Object.entries(request.query ?? {})) {
@@ -156,19 +245,38 @@ export class StoreClient {
         continue;
       }
 
-      let text: string;
-      try {
-        text = await response.text();
-      } catch (error) {
-        // The connection dropped half-way through the answer.
-        throw lost(error);
-      }
       if (!response.ok) {
+        let text: string;
+        try {
+          text = await response.text();
+        } catch (error) {
+          // The connection dropped half-way through the answer.
+          throw lost(error);
+        }
         throw errorFromResponse(response.status, text, response.headers, context);
       }
-      return { data: parseBody(text, request.schema, method, request.path), headers: response.headers };
+      return { response, lost };
     }
   }
+}
+
+/** A response body read as it arrives (StoreClient.requestBody). */
+export interface StoreBody {
+  headers: Headers;
+  /** The body's text, chunk by chunk; taken once. */
+  chunks: AsyncIterable<string>;
+  /** What a reader of the chunks threw, as the error to show: a StoreApiError as it is, anything else "could not read". */
+  failure(error: unknown): StoreApiError;
+  /** Stops the download. */
+  cancel(): Promise<void>;
+}
+
+/** What a streaming reader threw, as a StoreApiError. */
+function readFailure(error: unknown, method: string, path: string): StoreApiError {
+  if (error instanceof StoreApiError) return error;
+  if (error instanceof z.ZodError) return unreadable(method, path, z.prettifyError(error));
+  if (error instanceof JsonStreamError) return unreadable(method, path, `the body is not JSON (${error.message})`);
+  return unreadable(method, path, error instanceof Error ? error.message : String(error));
 }
 
 function parseBody<T>(text: string, schema: z.ZodType<T>, method: string, path: string): T {

@@ -1,9 +1,18 @@
 import type http from "node:http";
 import { describe, expect, it, vi } from "vitest";
+import { z } from "zod";
 import { localServers } from "../../testing/local-server";
 import { StoreClient } from "../client";
-import { StoreConflictError, failureFrom } from "../errors";
-import { createCoupon, deleteCoupon, getCoupon, listCoupons, storeCurrency, updateCoupon } from "./api";
+import {
+  StoreConflictError,
+  StoreNotFoundError,
+  StoreResponseError,
+  StoreUnreachableError,
+  failureFrom,
+} from "../errors";
+import { couponCodeRows, createCoupon, deleteCoupon, getCoupon, listCoupons, storeCurrency, updateCoupon } from "./api";
+import { codeRow } from "./model";
+import { storeCouponSchema, toCoupon, toCouponWithCodes } from "./schema";
 
 vi.mock("server-only", () => ({}));
 
@@ -146,5 +155,119 @@ describe("coupons through the store", () => {
     expect(fromProduct.seen.map((s) => s.line)).toEqual(["GET /api/v1/coupons", "GET /api/v1/products?page=0&count=1"]);
     const nothing = await store(() => ({ body: [] }));
     expect(await storeCurrency(nothing.client)).toBeNull();
+  });
+});
+
+/** A store answering `body`'s bytes a few at a time (so that chunks split strings, escapes and characters). */
+async function trickling(body: string, { piece = 7 } = {}) {
+  return (await tricklingMany([body], { piece }))[0]!;
+}
+
+/** One store trickling each of `bodies`: a client for each (the nth answers under `/<n>/…`). */
+async function tricklingMany(bodies: string[], { piece = 7 } = {}) {
+  const baseUrl = await serve((req, res) => {
+    req.resume();
+    const bytes = Buffer.from(bodies[Number(req.url?.split("/")[1])] ?? "", "utf8");
+    res.writeHead(200, { "content-type": "application/json" });
+    let at = 0;
+    const next = () => {
+      if (at >= bytes.length) return void res.end();
+      res.write(bytes.subarray(at, (at += piece)));
+      setImmediate(next);
+    };
+    next();
+  });
+  return bodies.map((_, n) => new StoreClient({ baseUrl: `${baseUrl}/${n}`, accessToken: "tok" }));
+}
+
+/** Coupons as stores send them: the contract's fields, unknown ones, codes as strings or missing or in another shape. */
+const storeList = [
+  coupon({ id: 1, name: 'Brackets "]}[{" and \\ ✓ é', extra: { nested: [1, { codes: [] }] } }),
+  coupon({
+    id: "2",
+    type: "percentage_off",
+    percentage: "12.5%",
+    codes: [
+      { code: "ONE-1", type: "one_use", active: true, created: 1 },
+      { code: "ONE-2", type: "one_use", active: false, created: "2025-03-01T00:00:00Z" },
+      "BARE",
+      { code: "" },
+      { code: 42, active: "0" },
+      null,
+    ],
+  }),
+  coupon({ id: 3, type: "free_shipping", codes: "not a list", free_ship: "true" }),
+  { id: 4, name: "Sparse" },
+  coupon({
+    id: 5,
+    codes: Array.from({ length: 3000 }, (_, i) => ({ code: `G-${i}`, type: "one_use", active: i % 4 > 0 })),
+  }),
+];
+
+describe("coupon answers read as they arrive", () => {
+  it("a list in small pieces reads as the whole text did: unknown fields, codes of any shape", async () => {
+    const text = JSON.stringify(storeList);
+    const before = z.array(storeCouponSchema.transform(toCoupon)).parse(JSON.parse(text));
+    expect(await listCoupons(await trickling(text))).toEqual(before);
+    expect(before[4]!.codes).toEqual({ total: 3000, active: 2250, oneUse: 3000, single: null });
+    expect(before[1]!.codes).toEqual({ total: 4, active: 2, oneUse: 2, single: null });
+  });
+
+  it("one coupon keeps its codes; its codes' rows are written as they are read", async () => {
+    const raw = storeList[4]!;
+    const text = JSON.stringify(raw);
+    const before = storeCouponSchema.transform(toCouponWithCodes).parse(JSON.parse(text));
+    expect(await getCoupon(await trickling(text), "5")).toEqual(before);
+
+    const pieces: string[] = [];
+    for await (const piece of await couponCodeRows(await trickling(text, { piece: 1000 }), "5")) pieces.push(piece);
+    expect(pieces.length).toBeGreaterThan(10);
+    expect(JSON.parse(pieces.join(""))).toEqual(before.codeList.map(codeRow));
+
+    const odd = JSON.stringify(storeList[1]);
+    const rows = [];
+    for await (const piece of await couponCodeRows(await trickling(odd), "2")) rows.push(piece);
+    expect(JSON.parse(rows.join(""))).toEqual(
+      storeCouponSchema.transform(toCouponWithCodes).parse(JSON.parse(odd)).codeList.map(codeRow),
+    );
+  });
+
+  it("an answer that is not a list of coupons is the same 'could not read' error as before", async () => {
+    const bodies = [
+      '[{"id":1,"codes":[{"code":"A"},]}]',
+      '[{"id":1,"codes":[{"code":"A"}]}',
+      '{"coupons":[]}',
+      '[{"name":"no id"}]',
+      "<html>Maintenance</html>",
+      "",
+    ];
+    const stores = await tricklingMany(bodies, { piece: 3 });
+    for (const [n, body] of bodies.entries()) {
+      const error = await listCoupons(stores[n]!).catch((e: unknown) => e);
+      expect(error, body).toBeInstanceOf(StoreResponseError);
+      expect((error as StoreResponseError).code).toBe("unreadable_response");
+      expect((error as Error).message).toMatch(/could not read/);
+    }
+  });
+
+  it("the codes' rows: a refusal before anything is written, a malformed answer as an error of the stream", async () => {
+    const missing = await store(() => ({ status: 404, body: { error: "not_found" } }));
+    await expect(couponCodeRows(missing.client, "9")).rejects.toBeInstanceOf(StoreNotFoundError);
+    const broken = await trickling('{"id":1,"codes":[{"code":"A"},{"code":"B"},', { piece: 40 });
+    const read = async () => {
+      for await (const _ of await couponCodeRows(broken, "1"));
+    };
+    await expect(read()).rejects.toBeInstanceOf(StoreResponseError);
+  });
+
+  it("a connection that drops half-way through the list is 'not answering'", async () => {
+    const baseUrl = await serve((req, res) => {
+      req.resume();
+      res.writeHead(200, { "content-type": "application/json" });
+      res.write('[{"id":1,"codes":[{"code":"A"},');
+      setTimeout(() => res.socket?.destroy(), 20);
+    });
+    const error = await listCoupons(new StoreClient({ baseUrl, accessToken: "tok" })).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(StoreUnreachableError);
   });
 });

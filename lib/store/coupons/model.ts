@@ -102,20 +102,37 @@ export interface CouponWithCodes extends Coupon {
   codeList: CouponCode[];
 }
 
-export function summariseCodes(codes: readonly CouponCode[]): CouponCodesSummary {
-  let active = 0;
-  let oneUse = 0;
-  for (const code of codes) {
-    if (code.active) active++;
-    if (code.type === "one_use") oneUse++;
+/**
+ * Sums codes up one at a time, without keeping them: a store's list carries
+ * every code of every coupon (docs/contract.md#coupons), read as it arrives.
+ */
+export class CodeTally {
+  #total = 0;
+  #active = 0;
+  #oneUse = 0;
+  #first: CouponCode | undefined;
+
+  add(code: CouponCode): void {
+    if (this.#total++ === 0) this.#first = code;
+    if (code.active) this.#active++;
+    if (code.type === "one_use") this.#oneUse++;
   }
-  const only = codes.length === 1 ? codes[0] : undefined;
-  return {
-    total: codes.length,
-    active,
-    oneUse,
-    single: only && only.type !== "one_use" ? only.code : null,
-  };
+
+  summary(): CouponCodesSummary {
+    const only = this.#total === 1 ? this.#first : undefined;
+    return {
+      total: this.#total,
+      active: this.#active,
+      oneUse: this.#oneUse,
+      single: only && only.type !== "one_use" ? only.code : null,
+    };
+  }
+}
+
+export function summariseCodes(codes: readonly CouponCode[]): CouponCodesSummary {
+  const tally = new CodeTally();
+  for (const code of codes) tally.add(code);
+  return tally.summary();
 }
 
 /** Whether a coupon's codes were generated, one use each (rather than one code to share). */

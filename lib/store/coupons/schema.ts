@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { normaliseCurrency } from "../../money";
 import { amountOf } from "../products/schema";
-import { type Coupon, type CouponCode, type CouponWithCodes, summariseCodes } from "./model";
+import { type Coupon, type CouponCode, type CouponCodesSummary, type CouponWithCodes, summariseCodes } from "./model";
 
 /**
  * The store's coupon as the API sends it (store-api.md: Coupon, Coupon code),
@@ -81,28 +81,34 @@ export function readPercentage(raw: unknown, formatted: unknown): number | null 
 }
 
 /**
- * The codes, read by hand rather than by a zod schema per code: a coupon may
- * have 100,000 of them. A code without text is left out; `active` is true
- * unless the store says otherwise.
+ * One code as a store sends it, read by hand rather than by a zod schema: a
+ * coupon may have 100,000 of them. A bare string is a multi_use code; a code
+ * without text is left out (null); `active` is true unless the store says
+ * otherwise.
  */
+export function readCode(entry: unknown): CouponCode | null {
+  if (typeof entry === "string") {
+    return entry ? { code: entry, type: "multi_use", active: true, created: null } : null;
+  }
+  if (!entry || typeof entry !== "object") return null;
+  const raw = entry as Record<string, unknown>;
+  const code = typeof raw.code === "string" ? raw.code : typeof raw.code === "number" ? String(raw.code) : "";
+  if (!code) return null;
+  return {
+    code,
+    type: typeof raw.type === "string" ? raw.type : "",
+    active: raw.active === undefined || raw.active === null ? true : isTrue(raw.active),
+    created: readTime(raw.created),
+  };
+}
+
+/** The codes (anything but a list is none). */
 export function readCodes(value: unknown): CouponCode[] {
   if (!Array.isArray(value)) return [];
   const codes: CouponCode[] = [];
   for (const entry of value) {
-    if (typeof entry === "string") {
-      if (entry) codes.push({ code: entry, type: "multi_use", active: true, created: null });
-      continue;
-    }
-    if (!entry || typeof entry !== "object") continue;
-    const raw = entry as Record<string, unknown>;
-    const code = typeof raw.code === "string" ? raw.code : typeof raw.code === "number" ? String(raw.code) : "";
-    if (!code) continue;
-    codes.push({
-      code,
-      type: typeof raw.type === "string" ? raw.type : "",
-      active: raw.active === undefined || raw.active === null ? true : isTrue(raw.active),
-      created: readTime(raw.created),
-    });
+    const code = readCode(entry);
+    if (code) codes.push(code);
   }
   return codes;
 }
@@ -133,8 +139,29 @@ export const storeCouponSchema = z.looseObject({
 
 export type StoreCoupon = z.infer<typeof storeCouponSchema>;
 
-/** The coupon with its codes (one coupon's page, the codes list). */
-export function toCouponWithCodes(raw: StoreCoupon): CouponWithCodes {
+/**
+ * A coupon's codes summed up as they were read (lib/store/coupons/api.ts
+ * reads the store's answer as it arrives): what stands for its `codes` list.
+ */
+export class SummedCodes {
+  constructor(readonly summary: CouponCodesSummary) {}
+}
+
+/**
+ * The coupon as lists show it, from a coupon whose `codes` were summed up as
+ * they passed (a SummedCodes), or came in another shape (read as before).
+ */
+export const summedCouponSchema = storeCouponSchema
+  .extend({ codes: z.unknown().optional() })
+  .transform((raw) =>
+    toCouponWith(raw, raw.codes instanceof SummedCodes ? raw.codes.summary : summariseCodes(readCodes(raw.codes))),
+  );
+
+/** A coupon's fields but its codes. */
+type StoreCouponTerms = Pick<StoreCoupon, Exclude<keyof typeof storeCouponSchema.shape, "codes">>;
+
+/** The coupon, its codes summed up in `codes`. */
+export function toCouponWith(raw: StoreCouponTerms, codes: CouponCodesSummary): Coupon {
   const currency = raw.currency ? normaliseCurrency(raw.currency, "") || null : null;
   const money = (float: unknown, formatted: unknown) => amountOf(float, formatted, currency ?? "USD") ?? null;
   const type = raw.type?.trim() ?? "";
@@ -155,14 +182,16 @@ export function toCouponWithCodes(raw: StoreCoupon): CouponWithCodes {
     currency,
     created: raw.created,
     modified: raw.modified,
-    codes: summariseCodes(raw.codes),
-    codeList: raw.codes,
+    codes,
   };
+}
+
+/** The coupon with its codes (one coupon's page, the codes list). */
+export function toCouponWithCodes(raw: StoreCoupon): CouponWithCodes {
+  return { ...toCouponWith(raw, summariseCodes(raw.codes)), codeList: raw.codes };
 }
 
 /** The coupon as lists show it: its codes summed up, not listed. */
 export function toCoupon(raw: StoreCoupon): Coupon {
-  const coupon: Coupon & { codeList?: unknown } = toCouponWithCodes(raw);
-  delete coupon.codeList;
-  return coupon;
+  return toCouponWith(raw, summariseCodes(raw.codes));
 }

@@ -1,16 +1,9 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { resource } from "../../../api/routes.js";
 import { apiErrors, deleted, idParams } from "../../../api/schemas.js";
-import {
-  couponDetail,
-  createCoupon,
-  deleteCoupon,
-  getCoupon,
-  listCoupons,
-  updateCoupon,
-} from "../../../coupons/coupons.js";
+import { createCoupon, deleteCoupon, getCoupon, updateCoupon } from "../../../coupons/coupons.js";
 import { coupon, couponList, createCouponBody, updateCouponBody } from "../../../coupons/schemas.js";
-import { serializeCoupon } from "../../../coupons/serialize.js";
+import { couponText, sendCoupons, sendJsonText } from "../../../coupons/stream.js";
 
 const tags = ["Coupons"];
 
@@ -21,8 +14,8 @@ const couponsRoutes: FastifyPluginAsyncZod = async (api) => {
   resource(api, "/coupons", {
     GET: {
       schema: { tags, summary: "List coupons", response: { 200: couponList, ...apiErrors } },
-      handler: async () =>
-        (await db.transaction((tx) => listCoupons(tx))).map((d) => serializeCoupon(d, config.currency)),
+      // Streamed as it is read (a coupon may hold 100,000 codes); the schema still describes it in the reference.
+      handler: (request, reply) => sendCoupons(request, reply, db, config.currency),
     },
     POST: {
       schema: {
@@ -36,8 +29,10 @@ const couponsRoutes: FastifyPluginAsyncZod = async (api) => {
         response: { 201: coupon, ...apiErrors },
       },
       handler: async (request, reply) => {
-        const detail = await db.transaction(async (tx) => couponDetail(tx, await createCoupon(tx, request.body)));
-        return reply.status(201).send(serializeCoupon(detail, config.currency));
+        const text = await db.transaction(async (tx) =>
+          couponText(tx, (await createCoupon(tx, request.body)).id, config.currency),
+        );
+        return sendJsonText(reply.status(201), text);
       },
     },
   });
@@ -45,10 +40,7 @@ const couponsRoutes: FastifyPluginAsyncZod = async (api) => {
   resource(api, "/coupons/:id", {
     GET: {
       schema: { tags, summary: "Get a coupon", params: idParams, response: { 200: coupon, ...apiErrors } },
-      handler: async (request) => {
-        const detail = await db.transaction(async (tx) => couponDetail(tx, await getCoupon(tx, request.params.id)));
-        return serializeCoupon(detail, config.currency);
-      },
+      handler: (request, reply) => sendCoupons(request, reply, db, config.currency, request.params.id),
     },
     PUT: {
       schema: {
@@ -61,12 +53,12 @@ const couponsRoutes: FastifyPluginAsyncZod = async (api) => {
         body: updateCouponBody(config.currency),
         response: { 200: coupon, ...apiErrors },
       },
-      handler: async (request) => {
-        const detail = await db.transaction(async (tx) => {
+      handler: async (request, reply) => {
+        const text = await db.transaction(async (tx) => {
           const stored = await getCoupon(tx, request.params.id, { lock: true });
-          return couponDetail(tx, await updateCoupon(tx, stored, request.body));
+          return couponText(tx, (await updateCoupon(tx, stored, request.body)).id, config.currency);
         });
-        return serializeCoupon(detail, config.currency);
+        return sendJsonText(reply, text);
       },
     },
     DELETE: {
