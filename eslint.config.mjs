@@ -59,12 +59,30 @@ export default defineConfig([
   },
   {
     plugins: { layering },
-    files: ["app/**/*.{ts,tsx}", "components/**/*.{ts,tsx}", "lib/**/*.{ts,tsx}"],
-    rules: { "layering/no-server-code-in-client": "error" },
+    files: ["app/**/*.{ts,tsx}", "components/**/*.{ts,tsx}", "lib/**/*.{ts,tsx}", "proxy.ts"],
+    rules: { "layering/no-server-code-in-client": "error", "layering/no-store-code": "error" },
   },
   {
     files: ["store-api/src/routes/**/*.ts"],
     rules: { "no-restricted-imports": ["error", { patterns: ROUTE_FILE_LIMITS }] },
+  },
+  {
+    // oauth/ reads users; an account change that ends grants and sessions is accounts/changes.ts, above both.
+    files: ["store-api/src/users/**/*.ts"],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        {
+          patterns: [
+            {
+              group: ["**/oauth/**", "../oauth/*"],
+              message:
+                "users/ does not call oauth/ (oauth reads users): what a change of account ends beyond the users table goes in accounts/changes.ts, which calls both.",
+            },
+          ],
+        },
+      ],
+    },
   },
   {
     // Feature components receive data and call server actions; the action

@@ -40,7 +40,7 @@ const { values: args } = parseArgs({
 const PRODUCTS = Number(args.products);
 const RUNS = Number(args.runs);
 const RATE_LIMIT = args["rate-limit"];
-// The grid's server reads the store 100 products a page (lib/store/products/bulk.ts).
+// The grid's server reads the store 100 products a page (lib/store/products/api-bulk.ts).
 const PAGE_SIZE = 100;
 const USER = { email: "bench@example.com", password: "bench-password-1234" };
 const CHROMIUM_FLAGS = [

@@ -1,6 +1,6 @@
 import Link from "next/link";
 import { signInPath } from "@/lib/callback-path";
-import type { StoreProblem } from "@/lib/store/errors";
+import type { StoreProblem } from "@/lib/store/model";
 import { buttonClasses } from "./ui/button";
 import { Notice } from "./ui/notice";
 

@@ -4,7 +4,7 @@ import { type Failure, failureResponse, signedOutFailure } from "./failure";
 import { nonPagePolicy } from "./security-headers";
 import type { StoreClient } from "./store/client";
 import { failureFrom } from "./store/errors";
-import { uploadProductImage } from "./store/products/media";
+import { uploadProductImage } from "./store/products/api-media";
 
 /**
  * POST /api/products/[key]/images/upload: one image file from the browser,

@@ -56,3 +56,57 @@ export function parseFormattedAmount(text: string): number | undefined {
 export function formatMoney(minor: number, currency: string, locale = "en"): string {
   return new Intl.NumberFormat(locale, { style: "currency", currency }).format(minor / 10 ** minorDigits(currency));
 }
+
+/* ---------- money as a person types it (forms, the grid, CSV files) ---------- */
+
+/**
+ * Minor units as a person types them, for an input: 1250 USD → "12.50",
+ * 500 JPY → "500", -200 → "-2.00". No symbol, no grouping.
+ */
+export function moneyText(minor: number, currency: string): string {
+  const digits = minorDigits(currency);
+  const sign = minor < 0 ? "-" : "";
+  const abs = Math.abs(Math.round(minor));
+  if (digits === 0) return `${sign}${abs}`;
+  const scale = 10 ** digits;
+  return `${sign}${Math.floor(abs / scale)}.${String(abs % scale).padStart(digits, "0")}`;
+}
+
+export type MoneyParse = { ok: true; minor: number } | { ok: false; error: string };
+
+/**
+ * What a person typed as an amount, in minor units: "12.5", "12.50",
+ * "$1,234.50", "-2" (when `negative`). More decimals than the currency has,
+ * or anything that is not an amount, is an error in words.
+ */
+export function parseMoneyText(text: string, currency: string, { negative = false } = {}): MoneyParse {
+  const digits = minorDigits(currency);
+  const invalid: MoneyParse = { ok: false, error: `must be an amount such as ${moneyText(1250, currency)}` };
+  let t = text.trim().replace(/\s+/g, "");
+  let isNegative = false;
+  if (t.startsWith("-")) {
+    isNegative = true;
+    t = t.slice(1);
+  }
+  // A symbol before ("$", "US$") or a code after ("USD") is allowed, not checked.
+  t = t.replace(/^[^\d.,-]{1,3}/, "").replace(/[A-Za-z]{3}$/, "");
+  if (t.startsWith("-")) {
+    if (isNegative) return invalid;
+    isNegative = true;
+    t = t.slice(1);
+  }
+  const match = /^(\d{1,3}(?:,\d{3})+|\d*)(?:\.(\d*))?$/.exec(t);
+  const whole = match?.[1]?.replaceAll(",", "") ?? "";
+  const fraction = match?.[2] ?? "";
+  if (!match || (whole === "" && fraction === "")) return invalid;
+  if (fraction.length > digits) {
+    return {
+      ok: false,
+      error: digits === 0 ? "must be a whole amount in this currency" : `must have at most ${digits} decimals`,
+    };
+  }
+  const minor = Number(whole || "0") * 10 ** digits + Number(fraction.padEnd(digits, "0") || "0");
+  if (!Number.isSafeInteger(minor) || minor > 1e15) return { ok: false, error: "is too large" };
+  if (isNegative && minor !== 0 && !negative) return { ok: false, error: "must not be negative" };
+  return { ok: true, minor: isNegative && minor !== 0 ? -minor : minor };
+}

@@ -11,7 +11,7 @@ import { mayUse, sectionAt, visibleSections } from "@/lib/navigation";
 import { requireSession } from "@/lib/session";
 import { loadFromStore } from "@/lib/store/load";
 import { countAllOrders, listOrders, listOrdersCreatedSince } from "@/lib/store/orders/api";
-import { periodCreatedSince, summariseActivity, unixNow } from "@/lib/store/orders/stats";
+import { periodCreatedSince, summariseActivity, unixNow } from "@/lib/store/orders/model-stats";
 
 export const metadata: Metadata = { title: "Home" };
 
@@ -28,7 +28,7 @@ export const metadata: Metadata = { title: "Home" };
  * - Orders widgets need manage_orders; without it there are none. Counts
  *   need view_stats as well. Permissions null (the store does not say):
  *   every widget asks, and a refusal is shown quietly in its place.
- * - The chart's days are UTC days (lib/store/orders/stats.ts says why).
+ * - The chart's days are UTC days (lib/store/orders/model-stats.ts says why).
  */
 export default async function HomePage() {
   const session = await requireSession("/");

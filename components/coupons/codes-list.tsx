@@ -9,7 +9,7 @@ import TicketPercent from "lucide-react/icons/ticket-percent";
 import { useDeferredValue, useMemo, useRef, useState } from "react";
 import { fetchJson } from "@/lib/query/fetch-json";
 import { queryKeys } from "@/lib/query-keys";
-import { codesCsv, codesCsvFileName } from "@/lib/store/coupons/csv";
+import { codesCsv, codesCsvFileName } from "@/lib/store/coupons/model-csv";
 import { type CouponCodeRow, codeState, codeTypeLabel, formatCount } from "@/lib/store/coupons/model";
 import { Badge } from "../ui/badge";
 import { Button } from "../ui/button";

@@ -4,7 +4,7 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import { useQueryClient } from "@tanstack/react-query";
 import Link from "next/link";
 import { useRouter } from "next/navigation";
-import { type InputHTMLAttributes, type ReactNode, type Ref, useMemo, useState } from "react";
+import { useMemo, useState } from "react";
 import { useForm, useWatch } from "react-hook-form";
 import { createCouponAction, updateCouponAction } from "@/lib/actions/coupons";
 import type { Failure } from "@/lib/failure";
@@ -36,78 +36,17 @@ import {
 import { Button, buttonClasses } from "../ui/button";
 import { Card } from "../ui/card";
 import { Checkbox } from "../ui/checkbox";
-import { cn } from "../ui/cn";
-import { FieldError } from "../ui/field";
+import { ChoiceTiles } from "../ui/choice-tiles";
 import { FormAlert } from "../ui/notice";
 import { TextField } from "../ui/text-field";
 import { toast } from "../ui/toast";
-import { writeFailureMessage } from "../users/write-failure";
+import { writeFailureMessage } from "@/lib/write-failure";
 
 export interface CouponFormProps {
   /** The store currency: amounts are typed in it. */
   currency: string;
   /** The coupon to edit; null creates one. */
   coupon: Coupon | null;
-}
-
-/** One choice of a radio group, as a bordered tile (like the checkbox tiles). */
-function RadioTile({
-  id,
-  label,
-  description,
-  ref,
-  ...props
-}: Omit<InputHTMLAttributes<HTMLInputElement>, "type"> & {
-  id: string;
-  label: string;
-  description?: string;
-  ref?: Ref<HTMLInputElement>;
-}) {
-  const descriptionId = description ? `${id}-description` : undefined;
-  return (
-    <div className="relative flex items-start gap-3 rounded-md border border-border bg-surface p-3 text-sm has-checked:border-primary has-checked:bg-accent-soft">
-      <input
-        id={id}
-        ref={ref}
-        type="radio"
-        aria-describedby={descriptionId}
-        className="mt-0.5 size-4 shrink-0 cursor-pointer accent-primary"
-        {...props}
-      />
-      <div className="min-w-0">
-        <label htmlFor={id} className="cursor-pointer font-medium text-fg">
-          {label}
-        </label>
-        {description ? (
-          <p id={descriptionId} className="text-fg-muted">
-            {description}
-          </p>
-        ) : null}
-      </div>
-    </div>
-  );
-}
-
-function RadioGroup({
-  id,
-  legend,
-  error,
-  children,
-  columns = 3,
-}: {
-  id: string;
-  legend: string;
-  error?: string;
-  children: ReactNode;
-  columns?: 2 | 3;
-}) {
-  return (
-    <fieldset aria-describedby={error ? `${id}-error` : undefined}>
-      <legend className="text-sm font-medium text-fg">{legend}</legend>
-      <div className={cn("mt-2 grid gap-2", columns === 3 ? "sm:grid-cols-3" : "sm:grid-cols-2")}>{children}</div>
-      <FieldError id={`${id}-error`} error={error} className="mt-2" />
-    </fieldset>
-  );
 }
 
 /**
@@ -229,18 +168,18 @@ export function CouponForm({ currency, coupon }: CouponFormProps) {
             error={error("name")}
             {...register("name")}
           />
-          <RadioGroup id="coupon-type" legend="What it gives" error={error("type")}>
-            {couponTypes.map((t) => (
-              <RadioTile
-                key={t}
-                id={`coupon-type-${t}`}
-                value={t}
-                label={couponTypeLabels[t]}
-                description={couponTypeDescriptions[t]}
-                {...register("type")}
-              />
-            ))}
-          </RadioGroup>
+          <ChoiceTiles
+            id="coupon-type"
+            legend="What it gives"
+            columns={3}
+            error={error("type")}
+            register={register("type")}
+            choices={couponTypes.map((t) => ({
+              value: t,
+              label: couponTypeLabels[t],
+              description: couponTypeDescriptions[t],
+            }))}
+          />
 
           {type === "percentage_off" ? (
             <TextField
@@ -327,22 +266,24 @@ export function CouponForm({ currency, coupon }: CouponFormProps) {
       >
         <div className="space-y-6">
           {coupon ? null : (
-            <RadioGroup id="coupon-code-mode" legend="How customers get codes" columns={2}>
-              <RadioTile
-                id="coupon-code-mode-code"
-                value="code"
-                label="One code to share"
-                description="Everyone types the same code, such as SUMMER15."
-                {...register("codeMode")}
-              />
-              <RadioTile
-                id="coupon-code-mode-generate"
-                value="generate"
-                label="Generate single-use codes"
-                description="Each code works once: for mailings and giveaways."
-                {...register("codeMode")}
-              />
-            </RadioGroup>
+            <ChoiceTiles
+              id="coupon-code-mode"
+              legend="How customers get codes"
+              columns={2}
+              register={register("codeMode")}
+              choices={[
+                {
+                  value: "code",
+                  label: "One code to share",
+                  description: "Everyone types the same code, such as SUMMER15.",
+                },
+                {
+                  value: "generate",
+                  label: "Generate single-use codes",
+                  description: "Each code works once: for mailings and giveaways.",
+                },
+              ]}
+            />
           )}
 
           {!coupon && codeMode === "generate" ? (

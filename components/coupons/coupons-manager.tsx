@@ -31,7 +31,7 @@ import { ListAlert } from "../ui/notice";
 import { SkeletonRows } from "../ui/skeleton";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "../ui/table";
 import { toast } from "../ui/toast";
-import { writeFailureMessage } from "../users/write-failure";
+import { writeFailureMessage } from "@/lib/write-failure";
 import { UsageSummary, ValidityBadge } from "./coupon-bits";
 import { DateRange } from "./local-date";
 

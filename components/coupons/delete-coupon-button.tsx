@@ -12,7 +12,7 @@ import { Button } from "../ui/button";
 import { ConfirmDialog } from "../ui/dialog";
 import { Notice } from "../ui/notice";
 import { toast } from "../ui/toast";
-import { writeFailureMessage } from "../users/write-failure";
+import { writeFailureMessage } from "@/lib/write-failure";
 
 /** "Delete coupon" on a coupon's page: a confirmation, then back to the list. */
 export function DeleteCouponButton({ coupon }: { coupon: Pick<Coupon, "id" | "name" | "codes"> }) {

@@ -14,7 +14,7 @@ import { groupNameField } from "@/lib/store/shipping/input";
 import { Button } from "../ui/button";
 import { FormAlert } from "../ui/notice";
 import { TextField } from "../ui/text-field";
-import { writeFailureMessage } from "../users/write-failure";
+import { writeFailureMessage } from "@/lib/write-failure";
 
 export type GroupKind = "shipping" | "tax";
 

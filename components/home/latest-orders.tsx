@@ -4,7 +4,7 @@ import { buttonClasses } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { Skeleton } from "@/components/ui/skeleton";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
-import type { Loaded } from "@/lib/store/load";
+import type { Loaded } from "@/lib/store/model";
 import {
   type OrderSummary,
   fulfilmentLabel,
@@ -13,7 +13,7 @@ import {
   paymentGatewayLabel,
   paymentStateLabel,
 } from "@/lib/store/orders/model";
-import { relativeTime } from "@/lib/store/orders/stats";
+import { relativeTime } from "@/lib/store/orders/model-stats";
 import { WidgetProblem } from "./widget-problem";
 
 /** How many of the newest orders the home page lists. */

@@ -1,7 +1,7 @@
 import Link from "next/link";
 import { Skeleton } from "@/components/ui/skeleton";
 import { type OrderCounts as Counts, type OrderView, orderViewLabels } from "@/lib/store/orders/model";
-import type { Loaded } from "@/lib/store/load";
+import type { Loaded } from "@/lib/store/model";
 import { WidgetProblem } from "./widget-problem";
 
 /** The states the home page counts, in the order of the issue: what needs work first, then all. */

@@ -3,7 +3,7 @@ import { cn } from "@/components/ui/cn";
 import { Skeleton } from "@/components/ui/skeleton";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
 import { formatMoney, minorDigits } from "@/lib/money";
-import type { Loaded } from "@/lib/store/load";
+import type { Loaded } from "@/lib/store/model";
 import {
   type OrderActivity,
   describeActivity,
@@ -12,7 +12,7 @@ import {
   ordersCount,
   shortDate,
   statsPeriodDays,
-} from "@/lib/store/orders/stats";
+} from "@/lib/store/orders/model-stats";
 import { WidgetProblem } from "./widget-problem";
 
 /*
@@ -24,7 +24,7 @@ import { WidgetProblem } from "./widget-problem";
  * labels are HTML placed by percentage, so they keep their size at 390 px
  * and fewer of them show on a narrow screen. Hovering a day shows its
  * figures (CSS only). For screen readers the chart is one image named by a
- * summary in sentences (lib/store/orders/stats.ts: describeActivity), and
+ * summary in sentences (lib/store/orders/model-stats.ts: describeActivity), and
  * every figure is in the table under "Show as table", which keyboard users
  * open too (a native <details>: no script).
  */
@@ -289,7 +289,7 @@ const cardProps = {
 /**
  * The period's totals (revenue, orders, average order), the chart, its notes
  * and the figures as a table. `data` is the aggregation of the period's
- * orders (lib/store/orders/stats.ts).
+ * orders (lib/store/orders/model-stats.ts).
  */
 export async function SalesChart({ data }: { data: Promise<Loaded<OrderActivity>> }) {
   const loaded = await data;

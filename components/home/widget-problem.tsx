@@ -1,6 +1,6 @@
 import Link from "next/link";
 import { Notice } from "@/components/ui/notice";
-import type { StoreProblem } from "@/lib/store/errors";
+import type { StoreProblem } from "@/lib/store/model";
 
 /**
  * Why a widget of the home page shows nothing, in one sentence, without

@@ -20,7 +20,7 @@ import {
   quoteGroup,
   ships,
 } from "@/lib/shipping-calculator";
-import { parseMoneyText } from "@/lib/store/products/edit";
+import { parseMoneyText } from "@/lib/money";
 import type { RangeKind, ShippingGroup, ShippingOption } from "@/lib/store/shipping/model";
 import { CountrySelect, RegionInput } from "../places/place-inputs";
 import { Badge } from "../ui/badge";

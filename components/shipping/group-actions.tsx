@@ -14,7 +14,7 @@ import { RenameGroupDialog } from "../groups/name-dialog";
 import { Button, buttonClasses } from "../ui/button";
 import { ConfirmDialog } from "../ui/dialog";
 import { toast } from "../ui/toast";
-import { writeFailureMessage } from "../users/write-failure";
+import { writeFailureMessage } from "@/lib/write-failure";
 import { groupName } from "./group-name";
 
 /** A shipping group's page actions: add an option, rename the group, delete it (confirmed). */

@@ -27,7 +27,7 @@ import { ListAlert } from "../ui/notice";
 import { PageHeader } from "../ui/page-header";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "../ui/table";
 import { toast } from "../ui/toast";
-import { writeFailureMessage } from "../users/write-failure";
+import { writeFailureMessage } from "@/lib/write-failure";
 import { ShippingGroupActions } from "./group-actions";
 import { groupName, optionName } from "./group-name";
 import { CalculatorLoader } from "./loaders";

@@ -26,7 +26,7 @@ import { SkeletonRows } from "../ui/skeleton";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "../ui/table";
 import { toast } from "../ui/toast";
 import { groupName, optionName } from "./group-name";
-import { writeFailureMessage } from "../users/write-failure";
+import { writeFailureMessage } from "@/lib/write-failure";
 
 const listKey = queryKeys.shipping.list();
 

@@ -23,8 +23,8 @@ import { Card } from "../ui/card";
 import { FormAlert } from "../ui/notice";
 import { TextField } from "../ui/text-field";
 import { toast } from "../ui/toast";
-import { writeFailureMessage } from "../users/write-failure";
-import { ChoiceGroup } from "./choice-group";
+import { writeFailureMessage } from "@/lib/write-failure";
+import { ChoiceTiles } from "../ui/choice-tiles";
 import { DestinationsEditor } from "./destinations-editor";
 import { RangesEditor } from "./ranges-editor";
 
@@ -141,7 +141,7 @@ export function OptionEditor({ groupId, groupName, currency, option }: OptionEdi
           description="Charged once for the group's items in an order."
         >
           <div className="space-y-4">
-            <ChoiceGroup
+            <ChoiceTiles
               id="option-per-cart-type"
               legend="Charge"
               columns={2}
@@ -170,7 +170,7 @@ export function OptionEditor({ groupId, groupName, currency, option }: OptionEdi
 
         <Card id="option-per-item" title="Charge per item" description="Added to the charge per order.">
           <div className="space-y-4">
-            <ChoiceGroup
+            <ChoiceTiles
               id="option-per-item-type"
               legend="Charge"
               columns={3}

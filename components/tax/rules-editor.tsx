@@ -29,7 +29,7 @@ import { FieldError } from "../ui/field";
 import { Input } from "../ui/input";
 import { FormAlert } from "../ui/notice";
 import { toast } from "../ui/toast";
-import { writeFailureMessage } from "../users/write-failure";
+import { writeFailureMessage } from "@/lib/write-failure";
 
 /*
  * A tax group's rules as a table (a card per rule on phones): country, region

@@ -16,7 +16,7 @@ import { Button, buttonClasses } from "../ui/button";
 import { FormAlert } from "../ui/notice";
 import { TextField } from "../ui/text-field";
 import { toast } from "../ui/toast";
-import { writeFailureMessage } from "./write-failure";
+import { writeFailureMessage } from "@/lib/write-failure";
 import { PermissionCheckboxes } from "./permission-checkboxes";
 
 const formFields = ["email", "password", "permissions"] as const;

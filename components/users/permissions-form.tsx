@@ -17,7 +17,7 @@ import { FormAlert, Notice } from "../ui/notice";
 import { toast } from "../ui/toast";
 import { PermissionCheckboxes } from "./permission-checkboxes";
 import { permissionInWords } from "./permission-words";
-import { writeFailureMessage } from "./write-failure";
+import { writeFailureMessage } from "@/lib/write-failure";
 
 const known = new Set<string>(userPermissions);
 const formFields = ["permissions"] as const;

@@ -29,7 +29,7 @@ import { toast } from "../ui/toast";
 import { InviteUserDialog } from "./invite-user-dialog";
 import { permissionInWords } from "./permission-words";
 import { UserStatusBadge } from "./user-status-badge";
-import { type WriteAttempt, writeFailureMessage } from "./write-failure";
+import { type WriteAttempt, writeFailureMessage } from "@/lib/write-failure";
 
 const listKey = queryKeys.users.list();
 

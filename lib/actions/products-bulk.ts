@@ -1,13 +1,14 @@
 "use server";
 
-import { bulkSaveInput, updateProductsMulti } from "../store/products/bulk";
+import { updateProductsMulti } from "../store/products/api-bulk";
+import { bulkSaveInput } from "../store/products/input-bulk";
 import { productTags } from "../store/products/api";
 import { storeAction } from "./action";
 
 // The bulk grid's save (components/products/bulk/): one products_multi
 // request per call (docs/contract.md#products_multi). The grid groups its
 // changed cells by property set and sends them in chunks, within
-// bulkSaveLimits (lib/store/products/bulk-model.ts) and next.config.mjs's
+// bulkSaveLimits (lib/store/products/model-bulk.ts) and next.config.mjs's
 // body limit for actions; it reads the catalogue through
 // GET /api/products/bulk and re-reads products through
 // GET /api/products/bulk/current.

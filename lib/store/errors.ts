@@ -7,6 +7,7 @@
 
 import type { Failure } from "../failure";
 import { permissionLabel } from "./users/model";
+import type { StoreProblem } from "./model";
 
 export interface StoreErrorInit {
   status: number;
@@ -338,14 +339,6 @@ export function errorFromResponse(
     ...base,
     message: `The store had a problem (HTTP ${status}). Try again in a moment.`,
   });
-}
-
-/** A store failure as plain data, safe to hand to a client component. */
-export interface StoreProblem {
-  status: number;
-  code: string;
-  message: string;
-  fields: Record<string, string>;
 }
 
 export function toProblem(error: StoreApiError): StoreProblem {

@@ -3,9 +3,8 @@ import { redirect } from "next/navigation";
 import { signInPath } from "../callback-path";
 import { getStoreClient } from "../session";
 import type { StoreClient } from "./client";
-import { StoreApiError, StoreAuthError, toProblem, type StoreProblem } from "./errors";
-
-export type Loaded<T> = { ok: true; data: T } | { ok: false; problem: StoreProblem };
+import { StoreApiError, StoreAuthError, toProblem } from "./errors";
+import type { Loaded } from "./model";
 
 /**
  * Runs a server component's store reads. A 401 (or no session) sends the user

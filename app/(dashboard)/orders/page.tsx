@@ -2,7 +2,7 @@ import { HydrationBoundary, QueryClient, dehydrate } from "@tanstack/react-query
 import type { Metadata } from "next";
 import Link from "next/link";
 import { NoAccess } from "@/components/no-access";
-import { listHref, readListParams } from "@/components/orders/list/list-params";
+import { listHref, readListParams } from "@/lib/store/orders/input-list";
 import { OrdersManager } from "@/components/orders/list/orders-manager";
 import { StoreProblemNotice } from "@/components/store-problem";
 import { buttonClasses } from "@/components/ui/button";
@@ -35,7 +35,7 @@ export default async function OrdersPage({
   const mayCount = session.permissions === null || session.permissions.includes("view_stats");
 
   // A day filter is a day in the person's zone, which only the browser knows: the browser reads
-  // that list (components/orders/list/list-params.ts). Everything else is read here, at once.
+  // that list (lib/store/orders/input-list.ts). Everything else is read here, at once.
   const loaded = await loadFromStore(here, async (store) => {
     const [list, counts] = await Promise.all([
       params.since ? null : listOrders(store, { view: params.view, page: params.page, count: params.count }),

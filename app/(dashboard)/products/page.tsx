@@ -2,7 +2,7 @@ import { HydrationBoundary, QueryClient, dehydrate } from "@tanstack/react-query
 import type { Metadata } from "next";
 import Link from "next/link";
 import { CategoryFilter } from "@/components/products/list/category-filter";
-import { listHref, readListParams } from "@/components/products/list/list-params";
+import { listHref, readListParams } from "@/lib/store/products/input-list";
 import { ProductsManager } from "@/components/products/list/products-manager";
 import { StoreProblemNotice } from "@/components/store-problem";
 import { buttonClasses } from "@/components/ui/button";

@@ -1,4 +1,4 @@
-import { readApiParams } from "@/components/orders/list/list-params";
+import { readApiParams } from "@/lib/store/orders/input-list";
 import { storeRead } from "@/lib/route-handler";
 import { listOrders } from "@/lib/store/orders/api";
 

@@ -1,4 +1,4 @@
-import { readListParams } from "@/components/products/list/list-params";
+import { readListParams } from "@/lib/store/products/input-list";
 import { storeRead } from "@/lib/route-handler";
 import { listCategoryProducts, listProducts } from "@/lib/store/products/api";
 

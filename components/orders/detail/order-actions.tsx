@@ -13,7 +13,7 @@ import { Button } from "../../ui/button";
 import { ConfirmDialog } from "../../ui/dialog";
 import { Notice } from "../../ui/notice";
 import { toast } from "../../ui/toast";
-import { writeFailureMessage } from "../../users/write-failure";
+import { writeFailureMessage } from "@/lib/write-failure";
 
 type ActionOrder = Pick<
   OrderSummary,

@@ -4,11 +4,11 @@ import Download from "lucide-react/icons/download";
 import { useEffect, useRef, useState } from "react";
 import { fetchJsonError } from "@/lib/query/fetch-json";
 import { signInAgainIfNeeded } from "@/lib/sign-in-again";
-import { csvRecordCounter, ordersCsvFileName } from "@/lib/store/orders/csv";
+import { csvRecordCounter, ordersCsvFileName } from "@/lib/store/orders/model-csv";
 import { type OrderView, orderViewLabels } from "@/lib/store/orders/model";
 import { Button } from "../../ui/button";
 import { Notice } from "../../ui/notice";
-import { exportApiPath, localToday } from "./list-params";
+import { exportApiPath, localToday } from "@/lib/store/orders/input-list";
 
 type ExportState =
   | { step: "idle" }

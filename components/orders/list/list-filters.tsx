@@ -5,7 +5,7 @@ import { type FormEvent, type ReactNode, useId, useState } from "react";
 import { defaultOrderPageSize, parseOrderNumber } from "@/lib/store/orders/model";
 import { Button } from "../../ui/button";
 import { Input } from "../../ui/input";
-import { isDay, localToday, type OrderListParams } from "./list-params";
+import { isDay, localToday, type OrderListParams } from "@/lib/store/orders/input-list";
 
 /**
  * Above the list: "Created since" (a day in the person's own zone, kept in

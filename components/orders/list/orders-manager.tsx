@@ -31,7 +31,13 @@ import { useOrdersLive } from "../live/use-orders-live";
 import { type FulfilProgress, fulfilInTurn, stillSelected } from "./bulk-fulfil";
 import { ExportOrders } from "./export-orders";
 import { FulfilBar } from "./fulfil-bar";
-import { createdSinceOf, listApiPath, listHref, type OrderListParams, readListParams } from "./list-params";
+import {
+  createdSinceOf,
+  listApiPath,
+  listHref,
+  type OrderListParams,
+  readListParams,
+} from "@/lib/store/orders/input-list";
 import { ListFilters } from "./list-filters";
 import { OrderCustomer, OrderDate, OrderFulfilment, OrderPayment, OrderTotal } from "./order-cells";
 
@@ -62,7 +68,7 @@ const emptyTexts: Record<OrderView, { title: string; body: string }> = {
  * of a tab as a table (cards on phones), bulk fulfil, the CSV export, and
  * the "N new orders" pill fed by the shared poll (components/orders/live/).
  *
- * The view is the URL (list-params.ts). The first render comes from the
+ * The view is the URL (lib/store/orders/input-list.ts). The first render comes from the
  * server (app/(dashboard)/orders/page.tsx); moving between tabs and pages
  * writes the URL with the History API (Next keeps useSearchParams in step,
  * so Back works) and reads the page through React Query and GET /api/orders.

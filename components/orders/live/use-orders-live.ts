@@ -5,7 +5,7 @@ import { FailureError } from "@/lib/failure";
 import { fetchJson } from "@/lib/query/fetch-json";
 import { queryKeys } from "@/lib/query-keys";
 import type { OrderCounts, OrderPage } from "@/lib/store/orders/model";
-import { listApiPath } from "../list/list-params";
+import { listApiPath } from "@/lib/store/orders/input-list";
 import {
   countsUnusable,
   type LiveMark,

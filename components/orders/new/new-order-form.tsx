@@ -32,7 +32,7 @@ import {
   prefilledUnitPrice,
 } from "@/lib/store/orders/input";
 import { extraLabel, optionLabel } from "@/lib/store/orders/model";
-import { moneyText } from "@/lib/store/products/edit";
+import { moneyText } from "@/lib/money";
 import { type Product, hasOwnOptions, unlimitedQuantity } from "@/lib/store/products/model";
 import { Button, buttonClasses } from "../../ui/button";
 import { Card } from "../../ui/card";
@@ -42,7 +42,7 @@ import { FormAlert } from "../../ui/notice";
 import { Select } from "../../ui/select";
 import { TextField } from "../../ui/text-field";
 import { toast } from "../../ui/toast";
-import { writeFailureMessage } from "../../users/write-failure";
+import { writeFailureMessage } from "@/lib/write-failure";
 import { AddressFields } from "./address-fields";
 import { ProductPicker } from "./product-picker";
 

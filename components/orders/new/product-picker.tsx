@@ -12,7 +12,7 @@ import { Input } from "../../ui/input";
 import { Notice } from "../../ui/notice";
 import { Skeleton } from "../../ui/skeleton";
 
-/** Products per read: the largest page the products route takes (components/products/list/list-params.ts). */
+/** Products per read: the largest page the products route takes (lib/store/products/input-list.ts). */
 const pageSize = 100;
 /** Matches shown at once; typing more narrows them down. */
 const shownMatches = 12;

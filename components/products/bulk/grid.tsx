@@ -18,7 +18,7 @@ import {
   useState,
 } from "react";
 import { cn } from "@/components/ui/cn";
-import type { BulkProduct } from "@/lib/store/products/bulk-model";
+import type { BulkProduct } from "@/lib/store/products/model-bulk";
 import { copyCells, pasteRequests } from "./model/clipboard";
 import { type ColumnDef, type ColumnId, type GridContext } from "./model/columns";
 import { type CellChangeRequest, currentValue, editOf, type EditsState } from "./model/edits";

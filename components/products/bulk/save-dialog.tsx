@@ -9,7 +9,7 @@ import { ProgressBar } from "@/components/ui/progress-bar";
 import { Spinner } from "@/components/ui/spinner";
 import { toast } from "@/components/ui/toast";
 import { saveProductsMultiAction } from "@/lib/actions/products-bulk";
-import type { BulkProduct } from "@/lib/store/products/bulk-model";
+import type { BulkProduct } from "@/lib/store/products/model-bulk";
 import type { GridProblem } from "./grid";
 import { type ColumnId, columns as allColumns, type GridContext } from "./model/columns";
 import { type Conflict, findConflicts } from "./model/conflicts";

@@ -1,7 +1,7 @@
 "use client";
 
 import { useCallback, useEffect, useRef, useState } from "react";
-import type { BulkProduct, CatalogueLine } from "@/lib/store/products/bulk-model";
+import type { BulkProduct, CatalogueLine } from "@/lib/store/products/model-bulk";
 
 /**
  * The whole catalogue, streamed into the grid (docs/bulk-editing.md#loading).

@@ -1,5 +1,6 @@
 import { useWatch } from "react-hook-form";
-import { margin, parseMoneyText } from "@/lib/store/products/edit";
+import { parseMoneyText } from "@/lib/money";
+import { margin } from "@/lib/store/products/edit";
 import { Card } from "../../ui/card";
 import { TextField } from "../../ui/text-field";
 import type { SectionProps } from "./form-types";

@@ -4,7 +4,7 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import { useRouter } from "next/navigation";
 import { type ReactNode, useMemo, useRef, useState } from "react";
 import { type Control, type FieldPath, useForm, useWatch } from "react-hook-form";
-import { createProductAction, deleteProductAction, saveProductAction } from "@/lib/actions/product-editor";
+import { createProductAction, deleteProductAction, saveProductAction } from "@/lib/actions/products";
 import { type Failure, writeOutcome } from "@/lib/failure";
 import { applyFieldErrors } from "@/lib/forms/apply-field-errors";
 import { signInAgainIfNeeded } from "@/lib/sign-in-again";

@@ -8,7 +8,13 @@ import { fetchJson } from "@/lib/query/fetch-json";
 import { queryKeys } from "@/lib/query-keys";
 import { Button, buttonClasses } from "../../ui/button";
 import { Input } from "../../ui/input";
-import { categorySlugFor, defaultPageSize, type KnownCategory, listHref, type ProductListParams } from "./list-params";
+import {
+  categorySlugFor,
+  defaultPageSize,
+  type KnownCategory,
+  listHref,
+  type ProductListParams,
+} from "@/lib/store/products/input-list";
 
 interface CatalogueCategories {
   categories: KnownCategory[];

@@ -9,7 +9,7 @@ import {
   productStatusLabel,
 } from "@/lib/store/products/model";
 import { Badge, type BadgeTone } from "../../ui/badge";
-import { stockText } from "./list-params";
+import { stockText } from "@/lib/store/products/input-list";
 
 /*
  * The cells of a product's row: small, pure, safe on the server and in the

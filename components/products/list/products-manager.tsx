@@ -37,8 +37,8 @@ import { PageSize } from "../../ui/page-size";
 import { SkeletonRows } from "../../ui/skeleton";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "../../ui/table";
 import { toast } from "../../ui/toast";
-import { type WriteAttempt, writeFailureMessage } from "../../users/write-failure";
-import { listApiPath, listHref, productPageSizes, type ProductListParams } from "./list-params";
+import { type WriteAttempt, writeFailureMessage } from "@/lib/write-failure";
+import { listApiPath, listHref, productPageSizes, type ProductListParams } from "@/lib/store/products/input-list";
 import { ProductPrice, ProductStatusBadge, ProductStock, ProductThumbnail } from "./product-cells";
 
 // The confirmation (Radix's dialog) is not needed to paint the list: it loads

@@ -2,9 +2,9 @@
 
 import { type QueryKey, useQueryClient } from "@tanstack/react-query";
 import { type FormEvent, useEffect, useState } from "react";
-import { importImagesAction } from "@/lib/actions/product-media";
+import { importImagesAction } from "@/lib/actions/products-media";
 import { signInAgainIfNeeded } from "@/lib/sign-in-again";
-import { parseImageSources } from "@/lib/store/products/media-model";
+import { parseImageSources } from "@/lib/store/products/model-media";
 import { Button } from "../../ui/button";
 import { Field } from "../../ui/field";
 import { Textarea } from "../../ui/input";

@@ -1,9 +1,9 @@
 "use client";
 
 import { type FormEvent, useState } from "react";
-import { addVideoAction } from "@/lib/actions/product-media";
+import { addVideoAction } from "@/lib/actions/products-media";
 import { signInAgainIfNeeded } from "@/lib/sign-in-again";
-import { hostName, videoHost, withScheme } from "@/lib/store/products/media-model";
+import { hostName, videoHost, withScheme } from "@/lib/store/products/model-media";
 import { Button } from "../../ui/button";
 import { Field } from "../../ui/field";
 import { Input } from "../../ui/input";

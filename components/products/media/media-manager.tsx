@@ -4,7 +4,7 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import ExternalLink from "lucide-react/icons/external-link";
 import Trash2 from "lucide-react/icons/trash-2";
 import { useRef, useState } from "react";
-import { deleteMediaAction, moveMediaAction } from "@/lib/actions/product-media";
+import { deleteMediaAction, moveMediaAction } from "@/lib/actions/products-media";
 import { unwrap } from "@/lib/actions/result";
 import { type Failure, FailureError } from "@/lib/failure";
 import { fetchJson } from "@/lib/query/fetch-json";
@@ -20,13 +20,13 @@ import {
   type ProductMedia,
   renumber,
   splitMedia,
-} from "@/lib/store/products/media-model";
+} from "@/lib/store/products/model-media";
 import { Button } from "../../ui/button";
 import { ConfirmDialog } from "../../ui/dialog";
 import { Notice } from "../../ui/notice";
 import { SortableList } from "../../ui/sortable-list";
 import { toast } from "../../ui/toast";
-import { type WriteAttempt, writeFailureMessage } from "../../users/write-failure";
+import { type WriteAttempt, writeFailureMessage } from "@/lib/write-failure";
 import { AddByUrl } from "./add-by-url";
 import { AddVideo } from "./add-video";
 import type { MediaSectionProps } from "./media-section";

@@ -1,7 +1,7 @@
 "use client";
 
 import { type ComponentType, useEffect, useState } from "react";
-import { altText, entryId, entryLabel, mergeMedia } from "@/lib/store/products/media-model";
+import { altText, entryId, entryLabel, mergeMedia } from "@/lib/store/products/model-media";
 import type { ProductImage, ProductVideo } from "@/lib/store/products/model";
 import { Card } from "../../ui/card";
 import { Skeleton } from "../../ui/skeleton";

@@ -1,6 +1,6 @@
 import Play from "lucide-react/icons/play";
 import ImageOff from "lucide-react/icons/image-off";
-import { hostName, type MediaEntry } from "@/lib/store/products/media-model";
+import { hostName, type MediaEntry } from "@/lib/store/products/model-media";
 import { mediaUrl } from "@/lib/store/products/model";
 import { cn } from "../../ui/cn";
 

@@ -90,7 +90,7 @@ export function percent(upload: Pick<Upload, "loaded" | "size" | "status">): num
 
 /**
  * The sentence for an upload the dashboard's route handler refused: its own
- * words (the store's 413 and 415 included, lib/store/products/media.ts), or
+ * words (the store's 413 and 415 included, lib/store/products/api-media.ts), or
  * one by status; status 0 is a connection lost on the way.
  */
 export function uploadFailure(status: number, bodyText: string): { error: string; retryable: boolean } {

@@ -7,7 +7,7 @@ import Upload from "lucide-react/icons/upload";
 import X from "lucide-react/icons/x";
 import { type DragEvent, useEffect, useReducer, useRef, useState } from "react";
 import { signInAgainIfNeeded } from "@/lib/sign-in-again";
-import { formatBytes, imageAccept, precheckImage } from "@/lib/store/products/media-model";
+import { formatBytes, imageAccept, precheckImage } from "@/lib/store/products/model-media";
 import type { ProductImage } from "@/lib/store/products/model";
 import { Button } from "../../ui/button";
 import { cn } from "../../ui/cn";

@@ -1,5 +1,5 @@
 import * as z from "zod/mini";
-import { moneyText, parseMoneyText } from "../products/edit";
+import { moneyText, parseMoneyText } from "../../money";
 import {
   type Coupon,
   type CouponType,

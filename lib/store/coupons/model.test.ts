@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { codesCsv, codesCsvFileName } from "./csv";
+import { codesCsv, codesCsvFileName } from "./model-csv";
 import {
   type Coupon,
   codeState,

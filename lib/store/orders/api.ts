@@ -148,7 +148,7 @@ export interface OrdersSince {
 
 /**
  * Every order created after `createdSince` (UNIX seconds), for the home
- * page's figures (lib/store/orders/stats.ts): `GET /orders?created_since=…`
+ * page's figures (lib/store/orders/model-stats.ts): `GET /orders?created_since=…`
  * page by page, newest first, until a short page or X-Total-Count is
  * reached. A store that ignores the filter still ends the reading: listOrders
  * drops older orders, which makes the page short. Capped at `maxPages`

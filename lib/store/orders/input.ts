@@ -1,6 +1,6 @@
 import * as z from "zod/mini";
 import { isCountryCode } from "../../places";
-import { moneyText, parseMoneyText } from "../products/edit";
+import { moneyText, parseMoneyText } from "../../money";
 import { displayPrice, type Product, type ProductExtra, type ProductOption } from "../products/model";
 import type { Address } from "./model";
 

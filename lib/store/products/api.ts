@@ -1,8 +1,9 @@
 import "server-only";
 import { z } from "zod";
-import type { StoreClient } from "../client";
-import { StoreApiError, StoreNotFoundError } from "../errors";
+import type { FormValue, StoreClient } from "../client";
+import { StoreApiError, StoreForbiddenError, StoreNotFoundError, StoreScopeError } from "../errors";
 import { anyBody, type ListRequest, listAll, listPage, oneOrListOfOne } from "../shapes";
+import type { GroupChoices, ItemWrite, ProductFields } from "./edit";
 import { categorySlugFromName, type Product, type ProductCategory, type ProductPage } from "./model";
 import { storeCategorySchema, storeProductSchema, toProduct } from "./schema";
 
@@ -176,7 +177,7 @@ export async function listCatalogueCategories(store: StoreClient): Promise<Catal
   return { categories, productCount: products.length };
 }
 
-/* ---------- writes of the list page (the editor's are in ./editor-api.ts) ---------- */
+/* ---------- writes: the list's, and the editor's parts, each to its own endpoint (docs/contract.md#catalogue-and-settings) ---------- */
 
 /** Changes a product's status (`PUT /products/{key}`: a list holding the product). */
 export async function setProductStatus(store: StoreClient, key: string, status: string): Promise<Product> {
@@ -194,4 +195,134 @@ export async function setProductStatus(store: StoreClient, key: string, status: 
 /** Deletes a product (`DELETE /products/{key}`: `true`, or any body). */
 export async function deleteProduct(store: StoreClient, key: string): Promise<void> {
   await store.request({ ...writeRequest, method: "DELETE", id: key, path: productPath(key), schema: anyBody });
+}
+
+/** `POST /products`: everything at once; answers the product. */
+export async function createProduct(store: StoreClient, fields: ProductFields): Promise<Product> {
+  const created = await store.request({
+    ...writeRequest,
+    method: "POST",
+    path: "/api/v1/products",
+    form: fields,
+    schema: oneOrListOfOne(storeProductSchema),
+  });
+  return toProduct(created);
+}
+
+/** `PUT /products/{key}` with the changed fields only; answers a list holding the product. */
+export async function updateProduct(store: StoreClient, key: string, fields: ProductFields): Promise<Product> {
+  const updated = await store.request({
+    ...writeRequest,
+    method: "PUT",
+    id: key,
+    path: productPath(key),
+    form: fields,
+    schema: oneOrListOfOne(storeProductSchema),
+  });
+  return toProduct(updated);
+}
+
+/**
+ * Replace-all `POST /products/{key}/options|extras`: `options` (or `extras`)
+ * a JSON list, existing rows carrying their key as `id`; an empty list
+ * removes them all. The answer (every option, or the default one) is not
+ * needed: the editor re-reads the product.
+ */
+export async function replaceProductItems(
+  store: StoreClient,
+  key: string,
+  kind: "options" | "extras",
+  items: readonly ItemWrite[],
+): Promise<void> {
+  await store.request({
+    ...writeRequest,
+    method: "POST",
+    id: key,
+    path: `${productPath(key)}/${kind}`,
+    form: { [kind]: items as unknown as FormValue },
+    schema: z.unknown(),
+  });
+}
+
+/** Replace-all `POST /products/{key}/categories`: comma-separated names; empty removes them all. */
+export async function replaceProductCategories(store: StoreClient, key: string, names: readonly string[]) {
+  await store.request({
+    ...writeRequest,
+    method: "POST",
+    id: key,
+    path: `${productPath(key)}/categories`,
+    form: { categories: names.join(",") },
+    schema: z.unknown(),
+  });
+}
+
+/* ---------- what the editor offers beside the product ---------- */
+
+/**
+ * The store's shipping or tax groups, or why there are none to show. They
+ * need the permission to manage store settings, which a person editing
+ * products may lack; and a store may not have the endpoint at all.
+ */
+const storeGroupSchema = z.looseObject({
+  id: z.union([z.string().trim().min(1), z.number().transform(String)]),
+  name: z.string().optional().catch(undefined),
+});
+
+export async function listGroupChoices(
+  store: StoreClient,
+  kind: "shipping_groups" | "tax_groups",
+): Promise<GroupChoices> {
+  try {
+    const raw = await store.request({
+      scope: "admin",
+      permission: "manage_store_settings",
+      path: `/api/v1/${kind}`,
+      schema: z.array(z.unknown()),
+    });
+    const groups = raw.flatMap((entry) => {
+      const parsed = storeGroupSchema.safeParse(entry);
+      return parsed.success ? [{ id: parsed.data.id, name: parsed.data.name ?? null }] : [];
+    });
+    return { status: "ok", groups };
+  } catch (error) {
+    if (error instanceof StoreForbiddenError || error instanceof StoreScopeError)
+      return { status: "forbidden", groups: [] };
+    if (error instanceof StoreNotFoundError || (error instanceof StoreApiError && error.status === 405))
+      return { status: "missing", groups: [] };
+    if (error instanceof StoreApiError && error.status !== 401) return { status: "failed", groups: [] };
+    throw error;
+  }
+}
+
+export interface EditorContext {
+  /** The catalogue's currency (of its first product); null for an empty catalogue. */
+  currency: string | null;
+  /** Every category name the catalogue uses, for the tag input's suggestions. */
+  categories: string[];
+  shippingGroups: GroupChoices;
+  taxGroups: GroupChoices;
+}
+
+/**
+ * What the editor offers beside the product: the categories in use (the API
+ * lists none, so every product is read: docs/contract.md#catalogue-and-settings)
+ * and the shipping and tax groups. None of it is needed to edit: a failure
+ * leaves it empty rather than failing the page.
+ */
+export async function loadEditorContext(store: StoreClient): Promise<EditorContext> {
+  const [products, shippingGroups, taxGroups] = await Promise.all([
+    listAllProducts(store).catch(() => null),
+    listGroupChoices(store, "shipping_groups").catch((): GroupChoices => ({ status: "failed", groups: [] })),
+    listGroupChoices(store, "tax_groups").catch((): GroupChoices => ({ status: "failed", groups: [] })),
+  ]);
+  const names = new Map<string, string>();
+  for (const product of products ?? [])
+    for (const name of product.categories)
+      if (!names.has(name.toLocaleLowerCase())) names.set(name.toLocaleLowerCase(), name);
+  return {
+    currency: products?.[0]?.currency ?? null,
+    categories: [...names.values()].sort((a, b) => a.localeCompare(b, "en", { sensitivity: "base" })),
+    shippingGroups,
+    taxGroups,
+  };
 }

@@ -1,18 +1,12 @@
 import * as z from "zod/mini";
-import {
-  type ItemsDraft,
-  type ProductDraft,
-  parseMoneyText,
-  parseQuantityText,
-  parseWeightText,
-  type SavePart,
-} from "./edit";
+import { parseMoneyText } from "../../money";
+import { type ItemsDraft, type ProductDraft, parseQuantityText, parseWeightText, type SavePart } from "./edit";
 import { formFieldTypes, productStatuses, productTypes } from "./model";
 
 /**
  * What a person may send about a product: the editor's draft, checked where
  * it is typed (react-hook-form's resolver), and the payloads of the server
- * actions (lib/actions/product-editor.ts), checked again on the server.
+ * actions (lib/actions/products.ts), checked again on the server.
  * zod/mini keeps the editor's JavaScript small.
  */
 
@@ -158,7 +152,17 @@ export const writableProductFields = [
 
 const postOnlyFields = new Set<string>(["categories", "options", "extras"]);
 
-const productKey = z.string().check(z.minLength(1), z.maxLength(255), z.regex(/^[^/?#]+$/, "Not a product key."));
+/**
+ * A product key as the dashboard sends it back to the store: the one schema
+ * every products action takes (a key is opaque, docs/contract.md#catalogue-and-settings,
+ * but it goes into a path, and the bulk save uses it as a dictionary key).
+ */
+export const productKey = z.string().check(
+  z.minLength(1),
+  z.maxLength(255),
+  z.regex(/^[^/?#]+$/, "Not a product key."),
+  z.refine((key) => key !== "__proto__", "Not a product key."),
+);
 
 const fieldValue = z.union([z.string().check(z.maxLength(200_000)), z.number(), z.null()]);
 

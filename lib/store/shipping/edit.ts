@@ -1,7 +1,7 @@
 import { formatMoney, minorDigits } from "../../money";
 import { isCountryCode, placeKey, regionProblem } from "../../places";
 import type { PerItem, Range } from "../../shipping-calculator";
-import { moneyText, parseMoneyText } from "../products/edit";
+import { moneyText, parseMoneyText } from "../../money";
 import {
   isRangeKind,
   type PerCartType,

@@ -2,7 +2,7 @@ import type { Queryable } from "../db/index.js";
 import type { OrderAddress } from "../db/schema/orders.js";
 import type { Mailer } from "../mail/mailer.js";
 import { formatMoney } from "../money/money.js";
-import { escapeHtml } from "../pages/html.js";
+import { escapeHtml } from "../text/escape-html.js";
 import type { OrderDetail } from "./orders.js";
 
 /**

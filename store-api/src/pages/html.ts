@@ -1,11 +1,6 @@
 import type { FastifyReply } from "fastify";
+import { escapeHtml } from "../text/escape-html.js";
 import { LOGO_MARK, LOGO_VIEWBOX, STORE_CSS } from "./style.generated.js";
-
-const ESCAPES: Record<string, string> = { "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" };
-
-export function escapeHtml(value: unknown): string {
-  return String(value).replace(/[&<>"']/g, (c) => ESCAPES[c]!);
-}
 
 /** A tagged template whose interpolations are escaped unless wrapped in `raw()`. */
 export class Raw {

@@ -2,8 +2,6 @@ import { and, eq, gt, inArray, isNull, sql } from "drizzle-orm";
 import { hashPassword, randomToken, sha256 } from "../auth/secrets.js";
 import type { Queryable } from "../db/index.js";
 import { passwordTokens, users } from "../db/schema/index.js";
-import { endUserSessions } from "../oauth/session.js";
-import { revokeUserGrants } from "../oauth/tokens.js";
 import type { UserRow } from "./users.js";
 
 /**
@@ -56,10 +54,11 @@ function live() {
  * (docs/contract.md#users). Answers the user, or undefined when the link is
  * unknown, used, expired or its user inactive (nothing changed).
  *
- * Setting a password ends the user's other links, grants and store sessions:
+ * Setting a password ends the user's other links here; accounts/changes.ts's
+ * `setPasswordWithLink` ends their grants and store sessions too, so that
  * whoever held the account before the reset keeps nothing.
  */
-export async function setPasswordWithLink(
+export async function claimLinkAndSetPassword(
   q: Queryable,
   token: unknown,
   password: string,
@@ -84,8 +83,6 @@ export async function setPasswordWithLink(
     .where(eq(users.id, claimed.userId))
     .returning();
   await invalidatePasswordLinks(q, claimed.userId);
-  await revokeUserGrants(q, claimed.userId);
-  await endUserSessions(q, claimed.userId);
   return user;
 }
 

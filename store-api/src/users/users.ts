@@ -4,8 +4,6 @@ import { PERMISSIONS, type Permission } from "../auth/permissions.js";
 import type { Queryable } from "../db/index.js";
 import { users } from "../db/schema/index.js";
 import { ConflictError, ForbiddenError, NotFoundError } from "../api/errors.js";
-import { endUserSessions } from "../oauth/session.js";
-import { revokeUserGrants } from "../oauth/tokens.js";
 import { invalidatePasswordLinks } from "./password-links.js";
 import { type LinkMailSettings, sendPasswordReset, sendWelcome } from "./welcome.js";
 
@@ -75,17 +73,16 @@ export interface UpdateUserInput {
  * an actor cannot deactivate themselves, and no change may leave the store
  * without an active manage_users user.
  *
- * A new password ends the user's grants and store sessions, except the grant
- * `actorGrantId` when users change their own password (the token making the
- * change keeps working). A new email, a new password or deactivation voids
- * the user's set-password links (docs/contract.md#users).
+ * A new email, a new password or deactivation voids the user's set-password
+ * links (docs/contract.md#users). What a new password or deactivation ends
+ * beyond the users table (grants, sessions) is accounts/changes.ts's
+ * `changeUser`, which the routes call.
  */
 export async function updateUser(
   q: Queryable,
   actorId: number | null,
   user: UserRow,
   input: UpdateUserInput,
-  actorGrantId?: number,
 ): Promise<UserRow> {
   if (input.is_active === false && actorId === user.id)
     throw new ForbiddenError("You cannot deactivate your own account.");
@@ -105,13 +102,6 @@ export async function updateUser(
   const passwordChanged = input.password !== undefined;
   if (deactivated || passwordChanged || (input.email !== undefined && input.email !== user.email)) {
     await invalidatePasswordLinks(q, user.id);
-  }
-  if (deactivated || passwordChanged) {
-    // Deactivation ends everything the user had: tokens answer 401 from now on. A new password
-    // ends whatever the old one opened, but not the request's own grant when it is the user's.
-    const keep = !deactivated && actorId === user.id ? actorGrantId : undefined;
-    await revokeUserGrants(q, user.id, keep);
-    await endUserSessions(q, user.id);
   }
   await assertUserManagerRemains(q);
   return updated!;

@@ -1,6 +1,6 @@
 import type { Queryable } from "../db/index.js";
 import type { Mailer } from "../mail/mailer.js";
-import { escapeHtml } from "../pages/html.js";
+import { escapeHtml } from "../text/escape-html.js";
 import { createPasswordLink, PASSWORD_LINK_DAYS } from "./password-links.js";
 import type { UserRow } from "./users.js";
 

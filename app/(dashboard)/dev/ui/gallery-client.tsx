@@ -5,6 +5,7 @@ import Trash2 from "lucide-react/icons/trash-2";
 import UserX from "lucide-react/icons/user-x";
 import { useState } from "react";
 import { Button, buttonClasses } from "@/components/ui/button";
+import { ChoiceTiles } from "@/components/ui/choice-tiles";
 import { ConfirmDialog, Dialog, DialogClose, DialogContent, DialogFooter, DialogTrigger } from "@/components/ui/dialog";
 import {
   DropdownMenu,
@@ -175,6 +176,31 @@ export function SortableListDemo() {
       />
       <p className="text-sm text-fg-muted">
         Saved order: <span data-testid="saved-order">{images.map((image) => image.label).join(", ")}</span>
+      </p>
+    </div>
+  );
+}
+
+/** One of three, as tiles: the choice shows under them. */
+export function ChoiceTilesDemo() {
+  const [charge, setCharge] = useState("flat_fee");
+  return (
+    <div className="space-y-2">
+      <ChoiceTiles
+        id="gallery-charge"
+        legend="Charge"
+        columns={3}
+        value={charge}
+        onChange={setCharge}
+        error={charge === "none" ? "choose how the order is charged" : undefined}
+        choices={[
+          { value: "flat_fee", label: "A flat fee", description: "The same amount for every order." },
+          { value: "percentage", label: "A percentage", description: "A share of what the items cost." },
+          { value: "none", label: "Nothing", description: "Shows the group's error under the tiles." },
+        ]}
+      />
+      <p className="text-sm text-fg-muted">
+        Chosen: <span data-testid="chosen-charge">{charge}</span>
       </p>
     </div>
   );

@@ -21,6 +21,7 @@ import { TextField } from "@/components/ui/text-field";
 import { devPagesEnabled } from "@/lib/dev-pages";
 import {
   ButtonPaginationDemo,
+  ChoiceTilesDemo,
   DialogDemo,
   KeyValueDemo,
   MenuDemo,
@@ -167,6 +168,10 @@ export default async function ComponentGalleryPage({ searchParams }: { searchPar
             />
             <Checkbox id="gallery-p-users" tile disabled label="Manage users" description="Not yours to give" />
           </CheckboxGroup>
+        </Section>
+
+        <Section id="choices" title="Choice tiles">
+          <ChoiceTilesDemo />
         </Section>
 
         <Section id="sortable" title="Sortable list">

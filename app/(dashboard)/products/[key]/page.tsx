@@ -7,7 +7,7 @@ import { PageHeader } from "@/components/ui/page-header";
 import { mayUse, sectionAt } from "@/lib/navigation";
 import { requireSession } from "@/lib/session";
 import { getProduct } from "@/lib/store/products/api";
-import { loadEditorContext } from "@/lib/store/products/editor-data";
+import { loadEditorContext } from "@/lib/store/products/api";
 import { loadFromStore } from "@/lib/store/load";
 
 export const metadata: Metadata = { title: "Edit product" };

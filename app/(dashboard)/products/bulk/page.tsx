@@ -5,7 +5,7 @@ import { StoreProblemNotice } from "@/components/store-problem";
 import { PageHeader } from "@/components/ui/page-header";
 import { mayUse, sectionAt } from "@/lib/navigation";
 import { requireSession } from "@/lib/session";
-import { loadBulkContext } from "@/lib/store/products/bulk";
+import { loadBulkContext } from "@/lib/store/products/api-bulk";
 import { loadFromStore } from "@/lib/store/load";
 
 export const metadata: Metadata = { title: "Bulk edit products" };

@@ -5,7 +5,7 @@ import { PageHeader } from "@/components/ui/page-header";
 import { mayUse, sectionAt } from "@/lib/navigation";
 import { requireSession } from "@/lib/session";
 import type { GroupChoices } from "@/lib/store/products/edit";
-import { type EditorContext, loadEditorContext } from "@/lib/store/products/editor-data";
+import { type EditorContext, loadEditorContext } from "@/lib/store/products/api";
 import { loadFromStore } from "@/lib/store/load";
 
 export const metadata: Metadata = { title: "New product" };

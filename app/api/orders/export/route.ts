@@ -1,7 +1,7 @@
-import { readApiParams } from "@/components/orders/list/list-params";
+import { readApiParams } from "@/lib/store/orders/input-list";
 import { storeStream } from "@/lib/route-handler";
 import { orderPages } from "@/lib/store/orders/api";
-import { ordersCsvRows, ordersCsvStart } from "@/lib/store/orders/csv";
+import { ordersCsvRows, ordersCsvStart } from "@/lib/store/orders/model-csv";
 
 /**
  * A whole orders tab as CSV (`?view&created_since`), streamed: the store is

@@ -1,13 +1,13 @@
 import { storeStream } from "@/lib/route-handler";
-import { readCatalogue } from "@/lib/store/products/bulk";
-import type { CatalogueLine } from "@/lib/store/products/bulk-model";
+import { readCatalogue } from "@/lib/store/products/api-bulk";
+import type { CatalogueLine } from "@/lib/store/products/model-bulk";
 
 const ndjson = (line: CatalogueLine) => `${JSON.stringify(line)}\n`;
 
 /**
  * The whole catalogue for the bulk grid (components/products/bulk/use-catalogue.ts),
  * streamed as NDJSON: one CatalogueLine a line, a `page` line as soon as the
- * store's page is read (lib/store/products/bulk.ts reads them in parallel
+ * store's page is read (lib/store/products/api-bulk.ts reads them in parallel
  * when the store sends X-Total-Count). The first page is read before
  * answering: a refusal or an unreachable store is then a JSON failure with
  * its status, as from every GET here; a later failure is the last line.

@@ -1,4 +1,4 @@
-import type { BulkProduct } from "../../../../lib/store/products/bulk-model";
+import type { BulkProduct } from "../../../../lib/store/products/model-bulk";
 import { type ColumnId, columnById, type GridContext } from "./columns";
 import { delimitedCell } from "../../../../lib/csv";
 import { parseDelimited } from "./delimited";

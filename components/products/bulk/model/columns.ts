@@ -1,5 +1,6 @@
-import type { BulkProduct, WireValue } from "../../../../lib/store/products/bulk-model";
-import { moneyText, parseMoneyText, parseQuantityText, parseWeightText } from "../../../../lib/store/products/edit";
+import type { BulkProduct, WireValue } from "../../../../lib/store/products/model-bulk";
+import { moneyText, parseMoneyText } from "../../../../lib/money";
+import { parseQuantityText, parseWeightText } from "../../../../lib/store/products/edit";
 import {
   productStatusLabel,
   productStatusLabels,

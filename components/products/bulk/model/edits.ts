@@ -1,4 +1,4 @@
-import type { BulkProduct } from "../../../../lib/store/products/bulk-model";
+import type { BulkProduct } from "../../../../lib/store/products/model-bulk";
 import { type CellValue, type ColumnId, columnById, type GridContext, originalValue, sameValue } from "./columns";
 
 /**

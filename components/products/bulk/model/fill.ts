@@ -1,4 +1,4 @@
-import type { BulkProduct } from "../../../../lib/store/products/bulk-model";
+import type { BulkProduct } from "../../../../lib/store/products/model-bulk";
 import { type ColumnId, columnById, type GridContext } from "./columns";
 import { type CellChangeRequest, cellText, type EditsState } from "./edits";
 import { rangeOf, type Selection } from "./selection";

@@ -1,4 +1,4 @@
-import type { BulkProduct } from "../../../../lib/store/products/bulk-model";
+import type { BulkProduct } from "../../../../lib/store/products/model-bulk";
 import type { GridContext } from "./columns";
 
 /** Tests only: products and a context for the model's unit tests. */

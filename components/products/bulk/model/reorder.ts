@@ -1,4 +1,4 @@
-import type { BulkProduct } from "../../../../lib/store/products/bulk-model";
+import type { BulkProduct } from "../../../../lib/store/products/model-bulk";
 
 /**
  * The store-wide reorder (docs/bulk-editing.md#store-wide-reorder): rows

@@ -1,4 +1,4 @@
-import type { BulkProduct } from "../../../../lib/store/products/bulk-model";
+import type { BulkProduct } from "../../../../lib/store/products/model-bulk";
 import { type ColumnId, columnById, columnIndex, type GridContext, originalValue, sameValue } from "./columns";
 import { type CellEdit, editsByKey, type EditsState } from "./edits";
 

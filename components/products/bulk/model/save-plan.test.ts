@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { BulkProduct } from "../../../../lib/store/products/bulk-model";
+import type { BulkProduct } from "../../../../lib/store/products/model-bulk";
 import { applyChanges, type CellChangeRequest, emptyEdits, setValues } from "./edits";
 import { byKey, ctx, product } from "./fixtures";
 import { encodedBytes, planSave, splitChunk } from "./save-plan";

@@ -1,4 +1,4 @@
-import type { BulkProduct, MultiPayload, WireValue } from "../../../../lib/store/products/bulk-model";
+import type { BulkProduct, MultiPayload, WireValue } from "../../../../lib/store/products/model-bulk";
 import { columnById, type GridContext, originalValue, sameValue } from "./columns";
 import { editsByKey, type EditsState } from "./edits";
 import { editsInColumnOrder } from "./review";

@@ -1,4 +1,4 @@
-import type { BulkProduct } from "../../../../lib/store/products/bulk-model";
+import type { BulkProduct } from "../../../../lib/store/products/model-bulk";
 import { unlimitedQuantity } from "../../../../lib/store/products/model";
 import { type CellValue, type ColumnId, columnById, type GridContext } from "./columns";
 import { cellId, currentValue, type EditsState } from "./edits";

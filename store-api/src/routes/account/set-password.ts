@@ -3,7 +3,8 @@ import { passwordsAllowed } from "../../auth/transport.js";
 import { sendPage } from "../../pages/html.js";
 import { dashboardLink, messagePage, setPasswordPage } from "../../pages/oauth-pages.js";
 import { htmlPage } from "../../pages/schemas.js";
-import { findPasswordLink, setPasswordWithLink } from "../../users/password-links.js";
+import { setPasswordWithLink } from "../../accounts/changes.js";
+import { findPasswordLink } from "../../users/password-links.js";
 import { PASSWORD_LENGTH, passwordProblem, setPasswordForm, setPasswordQuery } from "../../users/schemas.js";
 
 const tags = ["Account"];

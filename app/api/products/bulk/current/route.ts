@@ -1,7 +1,7 @@
 import { storeRead } from "@/lib/route-handler";
 import { StoreApiError } from "@/lib/store/errors";
-import { readProducts } from "@/lib/store/products/bulk";
-import { bulkCurrentMaxKeys, bulkSaveLimits, type BulkCurrent } from "@/lib/store/products/bulk-model";
+import { readProducts } from "@/lib/store/products/api-bulk";
+import { bulkCurrentMaxKeys, bulkSaveLimits, type BulkCurrent } from "@/lib/store/products/model-bulk";
 
 /**
  * Some products as the store holds them now, for the bulk grid's conflict

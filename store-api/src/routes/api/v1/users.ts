@@ -4,6 +4,7 @@ import { ValidationError } from "../../../api/errors.js";
 import { actor } from "../../../api/plugin.js";
 import { resource } from "../../../api/routes.js";
 import { apiErrors, deleted, idParams } from "../../../api/schemas.js";
+import { changeUser } from "../../../accounts/changes.js";
 import { passwordsAllowed } from "../../../auth/transport.js";
 import { createUserBody, updateUserBody, user, userList } from "../../../users/schemas.js";
 import { serializeUser } from "../../../users/serialize.js";
@@ -14,7 +15,6 @@ import {
   listUsers,
   requestPasswordReset,
   resendInvitation,
-  updateUser,
 } from "../../../users/users.js";
 
 const tags = ["Users"];
@@ -74,7 +74,7 @@ const usersRoutes: FastifyPluginAsyncZod = async (api) => {
       handler: async (request) => {
         assertPasswordTransport(request, request.body.password);
         const updated = await db.transaction(async (tx) =>
-          updateUser(tx, actor(request).id, await getUser(tx, request.params.id), request.body, request.auth?.grantId),
+          changeUser(tx, actor(request).id, await getUser(tx, request.params.id), request.body, request.auth?.grantId),
         );
         return serializeUser(updated);
       },

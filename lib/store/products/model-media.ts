@@ -4,7 +4,7 @@ import type { MediaSizes, ProductImage, ProductVideo } from "./model";
  * A product's images and videos in the dashboard's terms, and the pure rules
  * of the media section: one shared order, names and alt text, what an upload
  * or a URL must look like before it is sent. Safe anywhere (no zod, no
- * server code); the store calls are in ./media.ts (docs/contract.md#uploads).
+ * server code); the store calls are in ./api-media.ts (docs/contract.md#uploads).
  */
 
 export interface ProductMedia {

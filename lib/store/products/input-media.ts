@@ -1,13 +1,13 @@
 import * as z from "zod/mini";
-import { maxImportUrls, parseImageSources } from "./media-model";
+import { productKey } from "./input";
+import { maxImportUrls, parseImageSources } from "./model-media";
 
 /**
  * What a person may send about a product's media: one schema per server
- * action (lib/actions/product-media.ts), also usable by the forms. zod/mini
+ * action (lib/actions/products-media.ts), also usable by the forms. zod/mini
  * keeps the browser's JavaScript small.
  */
 
-const productKey = z.string().check(z.minLength(1), z.maxLength(200), z.regex(/^[^/?#]+$/, "Not a product key."));
 const itemKey = z.string().check(z.minLength(1), z.maxLength(200), z.regex(/^[^/?#]+$/, "Not a media key."));
 const kind = z.enum(["image", "video"]);
 

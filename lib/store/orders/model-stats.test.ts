@@ -15,7 +15,7 @@ import {
   shortDate,
   startOfDay,
   summariseActivity,
-} from "./stats";
+} from "./model-stats";
 
 const at = (iso: string) => Date.parse(iso) / 1000;
 // 2025-03-30 15:00 UTC: a Sunday, the night Europe moves its clocks forward.

@@ -9,7 +9,7 @@ import {
   localToday,
   readApiParams,
   readListParams,
-} from "./list-params";
+} from "./input-list";
 
 describe("the orders list's URL", () => {
   it("reads tab, page, page size and since, falling back on anything odd", () => {

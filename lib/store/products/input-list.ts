@@ -1,4 +1,4 @@
-import { categorySlugFromName } from "../../../lib/store/products/model";
+import { categorySlugFromName } from "./model";
 
 /**
  * The product list's state lives in the URL (shareable; Back works):

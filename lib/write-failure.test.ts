@@ -1,12 +1,10 @@
 import { describe, expect, it, vi } from "vitest";
-// A test, not a component: it drives the real store client over real sockets on purpose.
-// eslint-disable-next-line no-restricted-imports
-import { StoreClient } from "../../lib/store/client";
-import { failureFrom } from "../../lib/store/errors";
-// eslint-disable-next-line no-restricted-imports
-import { updateUser } from "../../lib/store/users/api";
+// It drives the real store client over real sockets on purpose.
+import { StoreClient } from "./store/client";
+import { failureFrom } from "./store/errors";
+import { updateUser } from "./store/users/api";
+import { localServers } from "./testing/local-server";
 import { writeFailureMessage } from "./write-failure";
-import { localServers } from "../../lib/testing/local-server";
 
 // Next resolves "server-only" itself; outside Next it is an empty module.
 vi.mock("server-only", () => ({}));

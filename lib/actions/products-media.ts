@@ -2,8 +2,8 @@
 
 import { StoreApiError, StoreValidationError } from "../store/errors";
 import { productTags } from "../store/products/api";
-import { addProductVideo, deleteMedia, importProductImages, setMediaOrder } from "../store/products/media";
-import { addVideoInput, deleteMediaInput, importImagesInput, moveMediaInput } from "../store/products/media-input";
+import { addProductVideo, deleteMedia, importProductImages, setMediaOrder } from "../store/products/api-media";
+import { addVideoInput, deleteMediaInput, importImagesInput, moveMediaInput } from "../store/products/input-media";
 import { storeAction } from "./action";
 
 // Writes of the editor's media section (components/products/media/). Reads go

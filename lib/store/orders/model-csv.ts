@@ -1,5 +1,5 @@
 import { csvCell } from "../../csv";
-import { minorDigits } from "../../money";
+import { moneyText } from "../../money";
 import { fulfilmentLabel, type OrderSummary, paymentGatewayLabel, paymentStateLabel } from "./model";
 
 /**
@@ -35,16 +35,6 @@ export const ordersCsvHeader = [
 
 export const csvByteOrderMark = "\uFEFF";
 
-/** Minor units as a plain decimal of the currency ("-12.5" never happens: totals are not negative, but stay exact). */
-export function decimalAmount(minor: number, currency: string): string {
-  const digits = minorDigits(currency);
-  const sign = minor < 0 ? "-" : "";
-  const abs = Math.abs(Math.round(minor));
-  if (digits === 0) return `${sign}${abs}`;
-  const text = String(abs).padStart(digits + 1, "0");
-  return `${sign}${text.slice(0, -digits)}.${text.slice(-digits)}`;
-}
-
 export function orderCsvRow(order: OrderSummary): string {
   return [
     String(order.number),
@@ -53,7 +43,7 @@ export function orderCsvRow(order: OrderSummary): string {
     csvCell(order.email),
     csvCell(order.country),
     String(order.itemCount),
-    decimalAmount(order.total, order.currency),
+    moneyText(order.total, order.currency),
     csvCell(order.currency),
     csvCell(paymentStateLabel(order.paymentState)),
     // An API order says so; a store that does not send the field leaves the cell empty.

@@ -1,4 +1,4 @@
-import { defaultOrderPageSize, isOrderView, type OrderView, orderPageSizes } from "../../../lib/store/orders/model";
+import { defaultOrderPageSize, isOrderView, type OrderView, orderPageSizes } from "./model";
 
 /**
  * The orders list's state lives in the URL (shareable, reloadable; Back

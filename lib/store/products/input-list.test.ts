@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { categorySlugFor, listApiPath, listHref, readListParams, stockText } from "./list-params";
+import { categorySlugFor, listApiPath, listHref, readListParams, stockText } from "./input-list";
 
 describe("the product list's URL", () => {
   it("reads page, page size and category, falling back on anything odd", () => {

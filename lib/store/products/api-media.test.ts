@@ -8,7 +8,7 @@ import {
   importProductImages,
   setMediaOrder,
   thumbnailsFrom,
-} from "./media";
+} from "./api-media";
 
 // Next resolves "server-only" itself; outside Next it is an empty module.
 vi.mock("server-only", () => ({}));

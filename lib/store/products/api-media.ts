@@ -4,7 +4,7 @@ import type { StoreClient } from "../client";
 import { StoreApiError } from "../errors";
 import { anyBody, oneOrListOfOne } from "../shapes";
 import { productTags } from "./api";
-import type { AddedVideo, ProductMedia } from "./media-model";
+import type { AddedVideo, ProductMedia } from "./model-media";
 import { imageSizes, type ProductImage, type ProductVideo } from "./model";
 import { storeImageSchema, toImage, toVideo } from "./schema";
 

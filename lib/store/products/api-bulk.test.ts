@@ -3,8 +3,9 @@ import { describe, expect, it, vi } from "vitest";
 import { localServers } from "../../testing/local-server";
 import { StoreClient } from "../client";
 import { StoreForbiddenError, StoreValidationError, failureFrom } from "../errors";
-import { bulkSaveInput, loadBulkContext, readCatalogue, readProducts, updateProductsMulti } from "./bulk";
-import type { CatalogueLine } from "./bulk-model";
+import { loadBulkContext, readCatalogue, readProducts, updateProductsMulti } from "./api-bulk";
+import { bulkSaveInput } from "./input-bulk";
+import type { CatalogueLine } from "./model-bulk";
 
 vi.mock("server-only", () => ({}));
 

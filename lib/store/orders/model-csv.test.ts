@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { csvCell } from "../../csv";
-import { csvRecordCounter, decimalAmount, orderCsvRow, ordersCsvFileName, ordersCsvRows, ordersCsvStart } from "./csv";
+import { moneyText } from "../../money";
+import { csvRecordCounter, orderCsvRow, ordersCsvFileName, ordersCsvRows, ordersCsvStart } from "./model-csv";
 import type { OrderSummary } from "./model";
 
 const order: OrderSummary = {
@@ -46,11 +47,11 @@ describe("orders as CSV", () => {
   });
 
   it("writes amounts in the currency's minor digits", () => {
-    expect(decimalAmount(5, "USD")).toBe("0.05");
-    expect(decimalAmount(0, "USD")).toBe("0.00");
-    expect(decimalAmount(1500, "JPY")).toBe("1500");
-    expect(decimalAmount(12345, "KWD")).toBe("12.345");
-    expect(decimalAmount(-250, "EUR")).toBe("-2.50");
+    expect(moneyText(5, "USD")).toBe("0.05");
+    expect(moneyText(0, "USD")).toBe("0.00");
+    expect(moneyText(1500, "JPY")).toBe("1500");
+    expect(moneyText(12345, "KWD")).toBe("12.345");
+    expect(moneyText(-250, "EUR")).toBe("-2.50");
   });
 
   it("counts records across chunks, not line breaks inside quotes", () => {

@@ -10,7 +10,7 @@ import {
   splitMedia,
   videoHost,
   withScheme,
-} from "./media-model";
+} from "./model-media";
 import type { ProductImage, ProductVideo } from "./model";
 
 const image = (key: string, order: number | null = null): ProductImage => ({

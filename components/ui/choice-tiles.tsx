@@ -1,6 +1,7 @@
 import type { ReactNode } from "react";
 import type { UseFormRegisterReturn } from "react-hook-form";
-import { cn } from "../ui/cn";
+import { cn } from "./cn";
+import { FieldError } from "./field";
 
 export interface Choice {
   value: string;
@@ -10,26 +11,35 @@ export interface Choice {
 
 /**
  * One choice among a few, as native radio buttons in a fieldset (arrow keys,
- * forms and screen readers for free), laid out as tiles; react-hook-form
- * registers them like any input.
+ * forms and screen readers for free), laid out as bordered tiles like the
+ * checkbox tiles; the chosen tile takes the accent. react-hook-form registers
+ * them like any input (`register`), or a page holds the value itself
+ * (`value` and `onChange`). An error goes under the group, named by it.
  */
-export function ChoiceGroup({
+export function ChoiceTiles({
   id,
   legend,
   choices,
   register,
+  value,
+  onChange,
   columns = 1,
+  error,
   className,
 }: {
   id: string;
   legend: string;
   choices: readonly Choice[];
-  register: UseFormRegisterReturn;
   columns?: 1 | 2 | 3;
+  error?: string;
   className?: string;
-}) {
+} & (
+  | { register: UseFormRegisterReturn; value?: never; onChange?: never }
+  | { register?: never; value: string; onChange: (value: string) => void }
+)) {
+  const errorId = `${id}-error`;
   return (
-    <fieldset className={className}>
+    <fieldset className={className} aria-describedby={error ? errorId : undefined}>
       <legend className="text-sm font-medium text-fg">{legend}</legend>
       <div
         className={cn(
@@ -41,6 +51,9 @@ export function ChoiceGroup({
         {choices.map((choice) => {
           const inputId = `${id}-${choice.value}`;
           const descriptionId = choice.description ? `${inputId}-description` : undefined;
+          const control = register
+            ? register
+            : { name: id, checked: value === choice.value, onChange: () => onChange?.(choice.value) };
           return (
             <div
               key={choice.value}
@@ -52,7 +65,7 @@ export function ChoiceGroup({
                 value={choice.value}
                 aria-describedby={descriptionId}
                 className="mt-0.5 size-4 shrink-0 cursor-pointer accent-primary"
-                {...register}
+                {...control}
               />
               <div className="min-w-0">
                 <label htmlFor={inputId} className="cursor-pointer font-medium text-fg">
@@ -68,6 +81,7 @@ export function ChoiceGroup({
           );
         })}
       </div>
+      <FieldError id={errorId} error={error} className="mt-2" />
     </fieldset>
   );
 }

@@ -1,6 +1,5 @@
 import "server-only";
 import { z } from "zod";
-import * as zm from "zod/mini";
 import type { StoreClient } from "../client";
 import {
   StoreApiError,
@@ -23,10 +22,8 @@ import {
   type BulkProduct,
   type CatalogueLine,
   type MultiPayload,
-  bulkSaveLimits,
-  bulkWireProperties,
   toBulkProduct,
-} from "./bulk-model";
+} from "./model-bulk";
 import type { ProductPage } from "./model";
 import { storeProductSchema, toProduct } from "./schema";
 
@@ -261,41 +258,6 @@ export async function readProducts(
 }
 
 /* ---------- the save ---------- */
-
-const wireValue = zm.union([zm.string().check(zm.maxLength(bulkSaveLimits.valueLength)), zm.number(), zm.null()]);
-
-const productKey = zm.string().check(
-  zm.minLength(1),
-  zm.maxLength(bulkSaveLimits.keyLength),
-  zm.refine((key) => !/[/?#]/.test(key) && key !== "__proto__", "A product key may not hold / ? or #."),
-);
-
-const sameProperties = (payload: MultiPayload) => {
-  const sets = Object.values(payload).map((properties) => Object.keys(properties).sort().join(","));
-  return sets.every((set) => set === sets[0]) && sets[0] !== "";
-};
-
-/**
- * What a bulk save may send (saveProductsMultiAction): 1 to 2,000 products,
- * each with the same set of the grid's properties (products_multi takes one
- * set for all: docs/contract.md#products_multi), each value text, a number
- * or null (clears).
- */
-export const bulkSaveInput = zm.object({
-  products: zm.record(productKey, zm.partialRecord(zm.enum(bulkWireProperties), wireValue)).check(
-    zm.refine(
-      (payload) => {
-        const n = Object.keys(payload).length;
-        return n >= 1 && n <= bulkSaveLimits.products;
-      },
-      `Save 1 to ${bulkSaveLimits.products.toLocaleString("en")} products at a time.`,
-    ),
-    zm.refine(
-      (payload) => sameProperties(payload as MultiPayload),
-      "Every product of one save must change the same properties.",
-    ),
-  ),
-});
 
 /** The grid's property names, for the sentence of a refused cell. */
 const propertyWords: Record<string, string> = {

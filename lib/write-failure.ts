@@ -1,4 +1,4 @@
-import { type Failure, writeOutcome } from "../../lib/failure";
+import { type Failure, writeOutcome } from "./failure";
 
 /** A failed write, as words: what it tried ("deactivate ann@…") and what it would have done. */
 export interface WriteAttempt {
