@@ -120,8 +120,15 @@ export interface CartMeasures {
   weight: number;
 }
 
+/**
+ * A total weight, taken to 12 significant digits: weights are floats, and 3 ×
+ * 0.1 (0.30000000000000004) must fall in a range up to 0.3, `range_max` being
+ * inclusive (docs/contract.md#pricing, a case of docs/pricing-cases.json).
+ */
+export const totalWeight = (weight: number) => Number(weight.toPrecision(12));
+
 export function measure(items: readonly CartItem[]): CartMeasures {
-  return items.reduce(
+  const sum = items.reduce(
     (sum, item) => ({
       subtotal: sum.subtotal + item.unitPrice * item.quantity,
       quantity: sum.quantity + item.quantity,
@@ -129,6 +136,7 @@ export function measure(items: readonly CartItem[]): CartMeasures {
     }),
     { subtotal: 0, quantity: 0, weight: 0 },
   );
+  return { ...sum, weight: totalWeight(sum.weight) };
 }
 
 /** The index of the range `value` falls in (`max` inclusive), or -1 past the last bounded one. */

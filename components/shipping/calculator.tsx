@@ -18,6 +18,7 @@ import {
   type OptionTerms,
   percentOf,
   quoteGroup,
+  rangeIndex,
   ships,
 } from "@/lib/shipping-calculator";
 import { parseMoneyText } from "@/lib/money";
@@ -138,10 +139,9 @@ function PerItemLine({ option, items }: { option: ShippingOption; items: CartIte
       : kind === "price_ranges"
         ? `a subtotal of ${formatMoney(m.subtotal, currency)}`
         : `a weight of ${new Intl.NumberFormat("en", { maximumFractionDigits: 6 }).format(m.weight)}`;
-  const index = perItem.ranges.findIndex(
-    (r) =>
-      r.max === null ||
-      (kind === "quantity_ranges" ? m.quantity : kind === "price_ranges" ? m.subtotal : m.weight) <= r.max,
+  const index = rangeIndex(
+    perItem.ranges,
+    kind === "quantity_ranges" ? m.quantity : kind === "price_ranges" ? m.subtotal : m.weight,
   );
   if (index < 0) return <>Per item: {value} is past the last range, so nothing</>;
   return (

@@ -12,7 +12,7 @@ import {
   shipments,
 } from "../db/schema/index.js";
 import { formatMoney, MAX_MINOR_UNITS } from "../money/money.js";
-import { type CartLine, type CouponTerms, NoShippingOption, percentOf, priceCart } from "../pricing/pricing.js";
+import { type CartLine, type CouponTerms, NoShippingOption, priceCart } from "../pricing/pricing.js";
 import { shippingGroupTerms, taxGroupTerms } from "../pricing/terms.js";
 import { type ExtraRow, type OptionRow, type ProductDetail, productDetails } from "../products/products.js";
 import { formatPercent } from "../tax/percent.js";
@@ -254,7 +254,6 @@ async function settleLines(q: Queryable, input: CreateOrderInput): Promise<Settl
 
 /** The totals of an order: priced by pricing.ts, with what was posted standing as given. */
 function orderTotals(lines: SettledLine[], input: CreateOrderInput, coupon: CouponForOrder | null) {
-  const postedShipping = input.shipping !== undefined;
   const cart: CartLine[] = lines.map((l) => ({
     unitPrice: l.unitPrice,
     quantity: l.quantity,
@@ -263,30 +262,24 @@ function orderTotals(lines: SettledLine[], input: CreateOrderInput, coupon: Coup
     weight:
       (l.option.weight > 0 ? l.option.weight : l.detail.product.weight) + l.extras.reduce((w, e) => w + e.weight, 0),
     ...(l.total === undefined ? {} : { total: l.total }),
-    // Posted shipping stands: the groups are not asked (nor can they refuse the address).
-    shippingGroup: !postedShipping && l.detail.shippingGroup ? shippingGroupTerms(l.detail.shippingGroup) : null,
+    shippingGroup: l.detail.shippingGroup ? shippingGroupTerms(l.detail.shippingGroup) : null,
     taxGroup: l.detail.taxGroup ? taxGroupTerms(l.detail.taxGroup) : null,
   }));
   const destination = { country: input.shippingAddress.country, region: input.shippingAddress.state || null };
-  let priced;
   try {
-    priced = priceCart({ lines: cart, destination, coupon: coupon ? couponTerms(coupon.coupon) : null });
+    // Posted shipping, tax and total stand as given; pricing.ts knows how (the groups are not asked then).
+    return priceCart({
+      lines: cart,
+      destination,
+      coupon: coupon ? couponTerms(coupon.coupon) : null,
+      posted: { shipping: input.shipping, tax: input.tax, total: input.total },
+    });
   } catch (err) {
     if (!(err instanceof NoShippingOption)) throw err;
     throw new ValidationError({
       [err.field]: `is a place that the shipping options of some products do not ship to (send shipping to set it by hand)`,
     });
   }
-  const shipping = input.shipping ?? priced.shipping;
-  // Posted shipping is taxed like computed shipping would be: by the first line's rule that taxes shipping.
-  const shippingTax = postedShipping
-    ? priced.shippingTaxRule
-      ? percentOf(shipping, priced.shippingTaxRule.rate)
-      : 0
-    : priced.shippingTax;
-  const tax = input.tax ?? priced.tax - priced.shippingTax + shippingTax;
-  const total = input.total ?? priced.subtotal - priced.discount + shipping + tax;
-  return { priced, subtotal: priced.subtotal, discount: priced.discount, shipping, tax, total };
 }
 
 /** "…more than $99,999,999,999.99, the most an amount can be" (docs/contract.md#money). */
@@ -467,7 +460,7 @@ export async function createOrder(q: Queryable, input: CreateOrderInput, ctx: Ne
       unitPrice: l.unitPrice,
       quantity: l.quantity,
       extrasPrice: l.extrasPrice,
-      total: totals.priced.lines[i]!.total,
+      total: totals.lines[i]!.total,
       option: snapshot(l.option),
       extras: l.extras.map(snapshot),
     })),

@@ -95,10 +95,23 @@ export interface CartLine {
   taxGroup?: TaxGroupTerms | null;
 }
 
+/**
+ * The amounts an order posted (docs/contract.md#orders): each stands as given.
+ * Posted shipping is not asked of the shipping groups (so they cannot refuse
+ * the address), no coupon waives it, and it is taxed like computed shipping
+ * unless the tax is posted too.
+ */
+export interface Posted {
+  shipping?: number | undefined;
+  tax?: number | undefined;
+  total?: number | undefined;
+}
+
 export interface Cart {
   lines: CartLine[];
   destination: Destination;
   coupon?: CouponTerms | null;
+  posted?: Posted | null;
 }
 
 export interface PricedLine {
@@ -123,18 +136,20 @@ export interface Priced {
   subtotal: number;
   /** The coupon's discount off the goods (free shipping is not counted here: see shippingWaived). */
   discount: number;
-  /** What the groups charge before a coupon. */
+  /** What the groups charge before a coupon (or the posted shipping). */
   shippingCharged: number;
   /** Shipping a coupon made free. */
   shippingWaived: number;
   /** What is paid for shipping: shippingCharged − shippingWaived. */
   shipping: number;
-  /** The tax of every line and of the shipping. */
+  /** The tax of every line and of the shipping (or the posted tax). */
   tax: number;
+  /** The shipping's tax by the rules (part of `tax` unless the tax was posted). */
   shippingTax: number;
   shippingTaxRule: TaxRuleTerms | null;
+  /** Empty when the shipping was posted: the groups were not asked. */
   groups: GroupShipping[];
-  /** subtotal − discount + shipping + tax. */
+  /** subtotal − discount + shipping + tax (or the posted total). */
   total: number;
 }
 
@@ -165,8 +180,12 @@ export function percentOf(amount: number, percent: number): number {
 
 /* ---------- where an option ships ---------- */
 
-/** Regions compare without case, spaces or punctuation ("NewSouthWales" = "New South Wales"). */
-const place = (s: string | null | undefined) => (s ?? "").toLowerCase().replace(/[^a-z0-9]/g, "");
+/**
+ * Regions compare without case, spaces or punctuation ("NewSouthWales" = "New
+ * South Wales"); letters and digits of every script count ("Κρήτη" is a
+ * region, not an empty one).
+ */
+const place = (s: string | null | undefined) => (s ?? "").toLowerCase().replace(/[^\p{L}\p{N}]+/gu, "");
 
 /**
  * How well an option fits an address: 2 when it names the address's region, 1
@@ -200,6 +219,13 @@ export function pickShippingOption(group: ShippingGroupTerms, to: Destination): 
 
 const lineTotal = (line: CartLine) => line.total ?? (line.unitPrice + (line.extras ?? 0)) * line.quantity;
 
+/**
+ * A total weight, taken to 12 significant digits: weights are floats, and 3 ×
+ * 0.1 (0.30000000000000004) must fall in a range up to 0.3, `range_max` being
+ * inclusive (docs/contract.md#pricing, a case of docs/pricing-cases.json).
+ */
+export const totalWeight = (weight: number) => Number(weight.toPrecision(12));
+
 /** The rate of the range that `measure` falls in (`max` inclusive), or 0 past the last one. */
 function rangeRate(ranges: Range[], measure: number): number {
   for (const range of ranges) if (range.max === null || measure <= range.max) return range.rate;
@@ -210,7 +236,7 @@ function rangeRate(ranges: Range[], measure: number): number {
 export function optionCharge(option: Pick<ShippingOptionTerms, "perCart" | "perItem">, lines: CartLine[]): number {
   const subtotal = lines.reduce((sum, l) => sum + lineTotal(l), 0);
   const items = lines.reduce((sum, l) => sum + l.quantity, 0);
-  const weight = lines.reduce((sum, l) => sum + (l.weight ?? 0) * l.quantity, 0);
+  const weight = totalWeight(lines.reduce((sum, l) => sum + (l.weight ?? 0) * l.quantity, 0));
   const perCart =
     option.perCart.type === "flat_fee" ? option.perCart.amount : percentOf(subtotal, option.perCart.percent);
   const { perItem } = option;
@@ -295,15 +321,18 @@ export function allocate(amount: number, totals: number[]): number[] {
  * Prices a cart: subtotal, the coupon's discount, shipping by group (one
  * option each), tax per line on its total after its share of the discount,
  * the shipping's tax by the first line whose rule taxes shipping, and the
- * total. Throws NoShippingOption when a group ships nowhere the address is.
+ * total; what was posted (shipping, tax, total) stands as given
+ * (docs/contract.md#orders). Throws NoShippingOption when a group ships
+ * nowhere the address is (never when the shipping was posted).
  */
 export function priceCart(cart: Cart): Priced {
+  const posted = cart.posted ?? {};
   const totals = cart.lines.map(lineTotal);
   const subtotal = totals.reduce((a, b) => a + b, 0);
-  const groups = shippingByGroup(cart.lines, cart.destination);
-  const shippingCharged = groups.reduce((sum, g) => sum + g.amount, 0);
+  const groups = posted.shipping === undefined ? shippingByGroup(cart.lines, cart.destination) : [];
+  const shippingCharged = posted.shipping ?? groups.reduce((sum, g) => sum + g.amount, 0);
   const { discount, freeShipping } = couponEffect(cart.coupon, subtotal);
-  const shippingWaived = freeShipping ? shippingCharged : 0;
+  const shippingWaived = freeShipping && posted.shipping === undefined ? shippingCharged : 0;
   const shipping = shippingCharged - shippingWaived;
 
   const discounts = allocate(discount, totals);
@@ -314,7 +343,7 @@ export function priceCart(cart: Cart): Priced {
   });
   const shippingTaxRule = lines.find((l) => l.taxRule?.onShipping)?.taxRule ?? null;
   const shippingTax = shippingTaxRule ? percentOf(shipping, shippingTaxRule.rate) : 0;
-  const tax = lines.reduce((sum, l) => sum + l.tax, 0) + shippingTax;
+  const tax = posted.tax ?? lines.reduce((sum, l) => sum + l.tax, 0) + shippingTax;
 
   return {
     lines,
@@ -327,6 +356,6 @@ export function priceCart(cart: Cart): Priced {
     shippingTax,
     shippingTaxRule,
     groups,
-    total: subtotal - discount + shipping + tax,
+    total: posted.total ?? subtotal - discount + shipping + tax,
   };
 }
