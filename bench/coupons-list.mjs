@@ -25,17 +25,15 @@
 // limit off and its request logs on (thrown away), as in production; restarted once the coupons are
 // made, so that its idle memory is a fresh process's. The token: a registered app and a user with
 // every permission, then the OAuth code flow as a browser walks it, with the admin scope.
-import { randomBytes } from "node:crypto";
 import fs from "node:fs";
 import http from "node:http";
-import { createRequire } from "node:module";
 import os from "node:os";
 import path from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
 import { pathToFileURL } from "node:url";
 import { parseArgs } from "node:util";
-import { buildStoreIfStale, root, runJson, waitForHttp } from "../scripts/lib/processes.mjs";
-import { benchRun, freePort, storeEnvironment, tokenResponse } from "./lib/harness.mjs";
+import { buildStoreIfStale, root, runJson } from "../scripts/lib/processes.mjs";
+import { benchRun, storeCli } from "./lib/harness.mjs";
 
 const { values: args } = parseArgs({
   options: {
@@ -50,11 +48,9 @@ const { values: args } = parseArgs({
 const COUPONS = Number(args.coupons);
 const CODES = Number(args.codes);
 const GOALS = { peakMB: 64, loopP99: 50 };
-const USER = { email: "bench@example.com", password: "bench-password-1234" };
 
-const storeRequire = createRequire(path.join(root, "store-api/package.json"));
-const { tmp, cleanups, startProcess, stopProcess } = benchRun("store-bench-coupons-");
-const cli = args.cli ? path.resolve(args.cli) : path.join(root, "store-api/dist/cli.js");
+const { tmp, cleanups, stopProcess, freshPostgres, seededStore } = benchRun("store-bench-coupons-");
+const cli = args.cli ? path.resolve(args.cli) : storeCli;
 const probe = path.join(root, "bench/lib/store-probe.mjs");
 
 /* ---------- the process, seen from outside ---------- */
@@ -163,43 +159,29 @@ async function listWithNeighbour(port, auth, pathname) {
 
 /* ---------- the store ---------- */
 
-/** A fresh PostgreSQL database on the server of `adminUrl`, dropped when the bench ends. */
-async function freshPostgres(adminUrl) {
-  const { default: pg } = await import(pathToFileURL(storeRequire.resolve("pg")).href);
-  const name = `store_bench_${randomBytes(6).toString("hex")}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  cleanups.push(async () => {
-    const c = new pg.Client({ connectionString: adminUrl });
-    await c.connect();
-    await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-    await c.end();
-  });
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  return url.toString();
-}
-
-async function serve(label, env, port) {
-  const base = `http://127.0.0.1:${port}`;
+/**
+ * The store (no seed: the bench makes its coupons) with the probe loaded into it, writing to
+ * `probeFile`; `restart()` starts a fresh process of it (the probe's file removed first: a new
+ * process counts its reports from 1 again).
+ */
+async function probedStore(label, databaseUrl) {
   const probeFile = path.join(tmp, `${label}-probe.json`);
-  fs.rmSync(probeFile, { force: true });
-  const { child } = await startProcess(
-    process.execPath,
-    ["--import", pathToFileURL(probe).href, cli, "serve"],
-    env({
-      STORE_API_PORT: String(port),
-      STORE_API_PUBLIC_URL: base,
-      STORE_API_RATE_LIMIT: "0",
-      STORE_API_LOG_LEVEL: "info",
-      BENCH_PROBE_FILE: probeFile,
-    }),
-    (line) => line.includes("Server listening at"),
-  );
-  await waitForHttp(`${base}/`, child, 60_000);
-  return { child, base, port, probeFile };
+  const withProbe = (store) => ({
+    ...store,
+    probeFile,
+    restart: () => {
+      fs.rmSync(probeFile, { force: true });
+      return store.restart().then(withProbe);
+    },
+  });
+  const store = await seededStore({
+    label,
+    databaseUrl,
+    cli,
+    nodeArgs: ["--import", pathToFileURL(probe).href],
+    env: { BENCH_PROBE_FILE: probeFile },
+  });
+  return withProbe(store);
 }
 
 const mb = (n) => `${n >= 0 ? "+" : ""}${n.toFixed(1)}`;
@@ -222,24 +204,10 @@ function row(database, what, m, extra = {}) {
 }
 
 async function benchDatabase(label, databaseUrl, { dashboard }) {
-  const dataDir = path.join(tmp, label);
-  const env = (more = {}) =>
-    storeEnvironment({ STORE_API_DATA_DIR: dataDir, ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}), ...more });
-  const port = await freePort();
-  const redirectUri = "http://127.0.0.1:9/callback";
-  const client = runJson(
-    process.execPath,
-    [cli, "app", "create", "--name", "Bench", "--redirect-uri", redirectUri, "--scopes", "admin"],
-    { env: env() },
-  );
-  runJson(process.execPath, [cli, "user", "create", "--email", USER.email, "--password", USER.password], {
-    env: env(),
-  });
-
+  let server = await probedStore(label, databaseUrl);
+  const { port } = server;
+  let { auth } = server;
   console.log(`\n[${label}] Making ${COUPONS} coupons of ${CODES.toLocaleString("en")} generated codes…`);
-  let server = await serve(label, env, port);
-  let granted = await tokenResponse(server.base, { client, user: USER, scope: "admin", redirectUri });
-  let auth = { authorization: `Bearer ${granted.access_token}` };
   const rows = [];
   const ids = [];
   const form = (n) =>
@@ -269,10 +237,8 @@ async function benchDatabase(label, databaseUrl, { dashboard }) {
   }
 
   // A fresh process: its idle memory is not what the making of the coupons left.
-  await stopProcess(server.child);
-  server = await serve(label, env, port);
-  granted = await tokenResponse(server.base, { client, user: USER, scope: "admin", redirectUri });
-  auth = { authorization: `Bearer ${granted.access_token}` };
+  server = await server.restart();
+  auth = server.auth;
   for (let i = 0; i < 5; i++) await ok(port, "/api/v1/users", auth);
 
   const idle = await measured(server, () => sleep(2000));
@@ -316,7 +282,7 @@ async function benchDatabase(label, databaseUrl, { dashboard }) {
     `loop p99 ≤ ${GOALS.loopP99} ms: ${list.loop.p99 <= GOALS.loopP99 ? "met" : "MISSED"} (${list.loop.p99.toFixed(1)} ms)`,
   ];
 
-  if (dashboard) rows.push(...(await benchDashboard(label, server, granted.access_token, ids[0])));
+  if (dashboard) rows.push(...(await benchDashboard(label, server, server.granted.access_token, ids[0])));
   await stopProcess(server.child);
   return { rows, goals };
 }

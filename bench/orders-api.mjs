@@ -15,15 +15,14 @@
 // app and a user (`store app create`, `store user create`), then the OAuth code flow as a browser
 // walks it, with the admin scope (orders need it, and the manage_orders permission). Every server
 // runs in its own process, so that none shares a CPU with the client making the requests.
-import { randomBytes } from "node:crypto";
 import fs from "node:fs";
 import { createRequire } from "node:module";
 import os from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import { pathToFileURL } from "node:url";
-import { buildStoreIfStale, root, runJson, waitForHttp } from "../scripts/lib/processes.mjs";
-import { benchRun, freePort, measure, ratio, storeEnvironment, tokenResponse } from "./lib/harness.mjs";
+import { buildStoreIfStale, root } from "../scripts/lib/processes.mjs";
+import { benchRun, measure, ratio } from "./lib/harness.mjs";
 
 const { values: args } = parseArgs({
   options: {
@@ -36,67 +35,9 @@ const { values: args } = parseArgs({
 const COUNT = Number(args.count);
 const SECONDS = Number(args.seconds);
 const CONCURRENCY = Number(args.concurrency);
-const REDIRECT_URI = "http://127.0.0.1:9/callback";
-const USER = { email: "bench@example.com", password: "bench-password-1234" };
 
 const storeRequire = createRequire(path.join(root, "store-api/package.json"));
-const { tmp, cleanups, startProcess, stopProcess, seedStore } = benchRun("store-bench-orders-");
-const cli = path.join(root, "store-api/dist/cli.js");
-const accessToken = async (base, client) =>
-  (await tokenResponse(base, { client, user: USER, scope: "admin", redirectUri: REDIRECT_URI })).access_token;
-
-/** A fresh PostgreSQL database on the server of `adminUrl`, dropped when the bench ends. */
-async function freshPostgres(adminUrl) {
-  const { default: pg } = await import(pathToFileURL(storeRequire.resolve("pg")).href);
-  const name = `store_bench_${randomBytes(6).toString("hex")}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  cleanups.push(async () => {
-    const c = new pg.Client({ connectionString: adminUrl });
-    await c.connect();
-    await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-    await c.end();
-  });
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  return url.toString();
-}
-
-/** A seeded store serving on a free port, and an admin token for it. */
-async function seededStore(label, databaseUrl) {
-  const dataDir = path.join(tmp, label);
-  const env = (more = {}) =>
-    storeEnvironment({ STORE_API_DATA_DIR: dataDir, ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}), ...more });
-  console.log(`\n[${label}] Seeding a fresh store with the demo store (about a minute)…`);
-  console.log(`  ${await seedStore([], env())}`);
-
-  const client = runJson(
-    process.execPath,
-    [cli, "app", "create", "--name", "Bench", "--redirect-uri", REDIRECT_URI, "--scopes", "admin"],
-    { env: env() },
-  );
-  runJson(process.execPath, [cli, "user", "create", "--email", USER.email, "--password", USER.password], {
-    env: env(),
-  });
-  const port = await freePort();
-  const base = `http://127.0.0.1:${port}`;
-  const { child } = await startProcess(
-    process.execPath,
-    [cli, "serve"],
-    env({
-      STORE_API_PORT: String(port),
-      STORE_API_PUBLIC_URL: base,
-      STORE_API_RATE_LIMIT: "0",
-      STORE_API_LOG_LEVEL: "info",
-    }),
-    (line) => line.includes("Server listening at"),
-  );
-  await waitForHttp(`${base}/`, child, 60_000);
-  const token = await accessToken(base, { client_id: client.client_id, client_secret: client.client_secret });
-  return { child, port, base, auth: { authorization: `Bearer ${token}` } };
-}
+const { tmp, cleanups, startProcess, stopProcess, freshPostgres, seededStore } = benchRun("store-bench-orders-");
 
 /** A bare Fastify route answering `file`'s bytes, in its own process. */
 async function bareRoute(file, type, total) {
@@ -124,7 +65,7 @@ async function bareRoute(file, type, total) {
 const ms = (x) => x.toFixed(1);
 
 async function benchDatabase(label, databaseUrl) {
-  const store = await seededStore(label, databaseUrl);
+  const store = await seededStore({ label, databaseUrl, seed: { what: "the demo store (about a minute)" } });
   const ordersPath = `/api/v1/orders?count=${COUNT}`;
   const res = await fetch(`${store.base}${ordersPath}`, { headers: store.auth });
   if (res.status !== 200) throw new Error(`GET ${ordersPath} answered ${res.status}: ${await res.text()}`);

@@ -19,15 +19,11 @@
 // admin scope (product writes need it, and the manage_products permission). The store runs in its
 // own process, so that it does not share a CPU with the client making the requests; the client
 // keeps its connections alive.
-import { randomBytes } from "node:crypto";
 import http from "node:http";
-import { createRequire } from "node:module";
 import os from "node:os";
-import path from "node:path";
 import { parseArgs } from "node:util";
-import { pathToFileURL } from "node:url";
-import { buildStoreIfStale, root, runJson, waitForHttp } from "../scripts/lib/processes.mjs";
-import { benchRun, freePort, ratio, storeEnvironment, tokenResponse } from "./lib/harness.mjs";
+import { buildStoreIfStale } from "../scripts/lib/processes.mjs";
+import { benchRun, ratio } from "./lib/harness.mjs";
 
 const { values: args } = parseArgs({
   options: {
@@ -46,75 +42,8 @@ if (!(CHANGES >= 1 && PRODUCTS >= CHANGES && ROUNDS >= 1 && CONCURRENCY >= 1)) {
   console.error("bench: needs 1 ≤ --changes ≤ --products, --rounds ≥ 1 and --concurrency ≥ 1");
   process.exit(1);
 }
-const REDIRECT_URI = "http://127.0.0.1:9/callback";
-const USER = { email: "bench@example.com", password: "bench-password-1234" };
 
-const storeRequire = createRequire(path.join(root, "store-api/package.json"));
-const { tmp, cleanups, startProcess, stopProcess, seedStore } = benchRun("store-bench-products-multi-");
-const cli = path.join(root, "store-api/dist/cli.js");
-const accessToken = async (base, client) =>
-  (await tokenResponse(base, { client, user: USER, scope: "admin", redirectUri: REDIRECT_URI })).access_token;
-
-/** A fresh PostgreSQL database on the server of `adminUrl`, dropped when the bench ends; null when none answers. */
-async function freshPostgres(adminUrl) {
-  const { default: pg } = await import(pathToFileURL(storeRequire.resolve("pg")).href);
-  const name = `store_bench_${randomBytes(6).toString("hex")}`;
-  const admin = new pg.Client({ connectionString: adminUrl, connectionTimeoutMillis: 5000 });
-  try {
-    await admin.connect();
-  } catch (err) {
-    console.log(
-      `\n(PostgreSQL skipped: nothing answers at ${adminUrl.replace(/\/\/[^@/]*@/, "//…@")}: ${err.message})`,
-    );
-    return null;
-  }
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  cleanups.push(async () => {
-    const c = new pg.Client({ connectionString: adminUrl });
-    await c.connect();
-    await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-    await c.end();
-  });
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  return url.toString();
-}
-
-/** A store seeded with PRODUCTS products, serving on a free port, and an admin token for it. */
-async function seededStore(label, databaseUrl) {
-  const dataDir = path.join(tmp, label);
-  const env = (more = {}) =>
-    storeEnvironment({ STORE_API_DATA_DIR: dataDir, ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}), ...more });
-  console.log(`\n[${label}] Seeding a fresh store with ${PRODUCTS} products…`);
-  const summary = await seedStore(["--products", String(PRODUCTS)], env());
-  console.log(`  ${summary.slice(0, summary.indexOf(":"))}; ${summary.slice(summary.lastIndexOf("; ") + 2)}`);
-
-  const client = runJson(
-    process.execPath,
-    [cli, "app", "create", "--name", "Bench", "--redirect-uri", REDIRECT_URI, "--scopes", "admin"],
-    { env: env() },
-  );
-  runJson(process.execPath, [cli, "user", "create", "--email", USER.email, "--password", USER.password], {
-    env: env(),
-  });
-  const port = await freePort();
-  const base = `http://127.0.0.1:${port}`;
-  const { child } = await startProcess(
-    process.execPath,
-    [cli, "serve"],
-    env({
-      STORE_API_PORT: String(port),
-      STORE_API_PUBLIC_URL: base,
-      STORE_API_RATE_LIMIT: "0",
-      STORE_API_LOG_LEVEL: "info",
-    }),
-    (line) => line.includes("Server listening at"),
-  );
-  await waitForHttp(`${base}/`, child, 60_000);
-  const token = await accessToken(base, { client_id: client.client_id, client_secret: client.client_secret });
-  return { child, port, base, auth: { authorization: `Bearer ${token}` } };
-}
+const { cleanups, stopProcess, freshPostgres, seededStore } = benchRun("store-bench-products-multi-");
 
 /** A request with a URL-encoded form (or none) over `agent`; its status and parsed JSON answer. */
 function request(port, agent, headers, method, pathname, form) {
@@ -175,7 +104,16 @@ const median = (xs) => {
 };
 
 async function benchDatabase(label, databaseUrl) {
-  const store = await seededStore(label, databaseUrl);
+  const store = await seededStore({
+    label,
+    databaseUrl,
+    seed: {
+      what: `${PRODUCTS} products`,
+      args: ["--products", String(PRODUCTS)],
+      shorten: (summary) =>
+        `${summary.slice(0, summary.indexOf(":"))}; ${summary.slice(summary.lastIndexOf("; ") + 2)}`,
+    },
+  });
   const agent = new http.Agent({ keepAlive: true, maxSockets: CONCURRENCY });
   const keys = await productKeys(store, agent);
   let writes = 0;
@@ -244,7 +182,7 @@ async function main() {
   console.log("Building the store if stale…");
   buildStoreIfStale();
   const rows = await benchDatabase("pglite", null);
-  const postgres = args.postgres ? await freshPostgres(args.postgres) : null;
+  const postgres = args.postgres ? await freshPostgres(args.postgres, { optional: true }) : null;
   if (postgres) rows.push(...(await benchDatabase("postgres", postgres)));
   else if (!args.postgres) console.log("\n(PostgreSQL skipped: --postgres is empty)");
   console.log(

@@ -1,8 +1,8 @@
 import fs from "node:fs";
 import { type BrowserContext, expect, type Locator, type Page, test } from "@playwright/test";
-import { accessTokenOf, e2e, signIn, storeApi, toastSaying } from "./support";
+import { accessTokenOf, e2e, signIn, storeApi, toastSaying, unique } from "./support";
 
-/** A coupon as the store answers it (store-api.md: Coupon). */
+/** A coupon as the store answers it (docs/contract.md#coupons). */
 interface ApiCoupon {
   id: number;
   name: string;
@@ -19,9 +19,7 @@ interface ApiCoupon {
   threshold_raw: number | null;
 }
 
-const unique = (prefix: string) => `${prefix} ${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
-const uniqueCode = (prefix: string) =>
-  `${prefix}${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`.toUpperCase();
+const uniqueCode = (prefix: string) => unique(prefix, "").toUpperCase();
 
 const day = 24 * 3600;
 const nowSeconds = () => Math.floor(Date.now() / 1000);
@@ -484,19 +482,7 @@ test.describe("against a store without the bundled store's extensions", () => {
     const context = await browser.newContext({ baseURL: plainDashboard });
     try {
       const page = await context.newPage();
-      await page.goto("/coupons");
-      await page.getByRole("button", { name: "Sign in with your store" }).click();
-      await page.waitForURL((url) => url.origin === plainStore);
-      const signInHeading = page.getByRole("heading", { name: "Sign in", exact: true });
-      const consent = page.getByRole("heading", { name: /to access your store\?/ });
-      await expect(signInHeading.or(consent)).toBeVisible();
-      if (await signInHeading.isVisible()) {
-        await page.getByLabel("Email").fill(e2e.owner.email);
-        await page.getByLabel("Password").fill(e2e.owner.password);
-        await page.getByRole("button", { name: "Sign in", exact: true }).click();
-      }
-      await page.getByRole("button", { name: "Allow", exact: true }).click();
-      await page.waitForURL((url) => url.origin === plainDashboard && url.pathname === "/coupons");
+      await signIn(page, e2e.owner, "/coupons", { dashboardUrl: plainDashboard, storeUrl: plainStore });
 
       // Create: the store answers 200 with the object.
       const name = unique("Plain");

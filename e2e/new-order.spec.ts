@@ -1,5 +1,5 @@
 import { type Page, expect, test } from "@playwright/test";
-import { accessTokenOf, e2e, signIn, storeApi, toastSaying } from "./support";
+import { accessTokenOf, e2e, signIn, storeApi, toastSaying, unique } from "./support";
 
 // The new order form (app/(dashboard)/orders/new): an API order made from
 // products picked in the catalogue, and the store's refusals under the
@@ -30,8 +30,6 @@ interface ApiOrder {
   line_items: { quantity: number; price_raw: number; extras: ApiItem[]; product_option: ApiItem }[];
   total_raw: number;
 }
-
-const unique = (prefix: string) => `${prefix} ${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
 
 async function addProduct(token: string, fields: Record<string, string>): Promise<ApiProduct> {
   const created = await storeApi(token, "POST", "/api/v1/products", fields);

@@ -1,5 +1,5 @@
 import { type Browser, type BrowserContext, type Page, expect, test } from "@playwright/test";
-import { accessTokenOf, e2e, signIn, storeApi, toastSaying, uniqueEmail } from "./support";
+import { accessTokenOf, e2e, signIn, storeApi, toastSaying, unique, uniqueEmail } from "./support";
 
 // An order's page (app/(dashboard)/orders/[number]): what it shows of an API
 // order, fulfilling and cancelling it (stock goes back), the plain store that
@@ -23,7 +23,6 @@ interface ApiOrder {
   payment_gateway?: string | null;
 }
 
-const unique = (prefix: string) => `${prefix} ${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
 const plainDashboardUrl = process.env.E2E_PLAIN_DASHBOARD_URL ?? "";
 const plainStoreUrl = process.env.E2E_PLAIN_STORE_URL ?? "";
 
@@ -208,21 +207,7 @@ test("against a store without the orders extensions, cancel is offered and the s
   const plain = await dashboardContext(browser, plainDashboardUrl);
   try {
     const p = await plain.newPage();
-    await p.goto(`/orders/${n}`);
-    await expect(p).toHaveURL(/\/signin\?/);
-    await p.getByRole("button", { name: "Sign in with your store" }).click();
-    // The plain store's own pages (not e2e.storeUrl's, which answerStore waits for), as e2e/plain-store.spec.ts signs in.
-    await p.waitForURL((url) => url.origin === plainStoreUrl);
-    const signInHeading = p.getByRole("heading", { name: "Sign in", exact: true });
-    const consent = p.getByRole("heading", { name: /to access your store\?/ });
-    await expect(signInHeading.or(consent)).toBeVisible();
-    if (await signInHeading.isVisible()) {
-      await p.getByLabel("Email").fill(e2e.owner.email);
-      await p.getByLabel("Password").fill(e2e.owner.password);
-      await p.getByRole("button", { name: "Sign in", exact: true }).click();
-    }
-    await p.getByRole("button", { name: "Allow", exact: true }).click();
-    await p.waitForURL(`${plainDashboardUrl}/orders/${n}`);
+    await signIn(p, e2e.owner, `/orders/${n}`, { dashboardUrl: plainDashboardUrl, storeUrl: plainStoreUrl });
     await expect(p.getByRole("heading", { level: 1, name: `Order #${n}` })).toBeVisible();
     // No gateway and no `cancelled`: neither "API order" nor "Cancelled" can be told.
     await expect(badges(p).getByRole("listitem")).toHaveText(["Paid", "Unfulfilled"]);

@@ -1,6 +1,6 @@
 import { readFile } from "node:fs/promises";
 import { type Browser, type Locator, type Page, expect, test } from "@playwright/test";
-import { accessTokenOf, e2e, expectAccessible, signIn, storeApi } from "./support";
+import { accessTokenOf, e2e, expectAccessible, signIn, storeApi, unique } from "./support";
 
 /*
  * The orders list (components/orders/list, components/orders/live) against
@@ -17,7 +17,6 @@ interface ApiOrder {
   order_number: number;
 }
 
-const unique = (prefix: string) => `${prefix}${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
 const plainDashboardUrl = process.env.E2E_PLAIN_DASHBOARD_URL ?? "";
 const plainStoreUrl = process.env.E2E_PLAIN_STORE_URL ?? "";
 
@@ -44,13 +43,16 @@ async function ownerTokenFrom(browser: Browser): Promise<string> {
 test.beforeAll(async ({ browser }) => {
   ownerToken = await ownerTokenFrom(browser);
   const product = await storeApi(ownerToken, "POST", "/api/v1/products", {
-    name: unique("Orders list mug "),
+    name: unique("Orders list mug"),
     price: "12.50",
     options: JSON.stringify([{ metadata: { Size: "Tall" }, quantity: 10_000, surcharge: "0" }]),
   });
   expect(product.status, JSON.stringify(product.body)).toBe(201);
   optionKey = (product.body as ApiProduct).options[0]!.key;
 });
+
+/** A customer's first name of its own: one word, since their email is made of it. */
+const customer = (prefix: string) => unique(prefix, "");
 
 /** An API order for `customer` (first name), one line of the test's product; answers its number. */
 async function addOrder(customer: string, fields: Record<string, string> = {}): Promise<number> {
@@ -108,7 +110,7 @@ async function tabCount(page: Page, label: string): Promise<number | null> {
 
 test("tabs with counts, bulk fulfil with a result per order, and the counts follow", async ({ page }) => {
   await signIn(page, e2e.owner, "/orders");
-  const name = unique("Bulk");
+  const name = customer("Bulk");
   const numbers = [await addOrder(name), await addOrder(name), await addOrder(name)];
   await page.goto("/orders?view=unfulfilled&count=100");
   await hydrated(page);
@@ -155,7 +157,7 @@ test("tabs with counts, bulk fulfil with a result per order, and the counts foll
 
 test("the URL holds the view: paging, page size, reload and Back; jumping to an order", async ({ page }) => {
   await signIn(page, e2e.owner, "/orders");
-  const name = unique("Paging");
+  const name = customer("Paging");
   const numbers: number[] = [];
   for (let i = 0; i < 22; i++) numbers.push(await addOrder(name));
 
@@ -196,7 +198,7 @@ test("the URL holds the view: paging, page size, reload and Back; jumping to an 
 
 test("exports the filtered view as CSV, every page, with quoting and the formula guard", async ({ page }) => {
   await signIn(page, e2e.owner, "/orders");
-  const name = unique("Csv");
+  const name = customer("Csv");
   const plain = await addOrder(name, { custom_id: "plain-1" });
   const risky = await addOrder(name, {
     custom_id: "=1+1",
@@ -249,7 +251,7 @@ test("a new order shows within seconds, without a reload: the pill and the sideb
   const unfulfilled = (await tabCount(page, "Unfulfilled"))!;
   if (unfulfilled > 0) await expect(badge).toHaveText(unfulfilled > 99 ? "99+" : String(unfulfilled));
 
-  const number = await addOrder(unique("Live"));
+  const number = await addOrder(customer("Live"));
   const pill = page.getByRole("button", { name: /^1 new order · Show$/ });
   await expect(pill).toBeVisible({ timeout: 12_000 });
   await expect(row(page, number)).toHaveCount(0);
@@ -278,7 +280,7 @@ test("counts for a user with view_stats; none for one without, who still sees ne
   await expect(tab(other, "Unfulfilled")).toHaveText("Unfulfilled");
   await expect(other.getByText("The tabs show no counts: your store account may not view statistics.")).toBeVisible();
   await expect(table(other)).toBeVisible();
-  const number = await addOrder(unique("Manager"));
+  const number = await addOrder(customer("Manager"));
   const pill = other.getByRole("button", { name: /^1 new order · Show$/ });
   await expect(pill).toBeVisible({ timeout: 12_000 });
   await pill.click();
@@ -291,7 +293,7 @@ test("on a phone the rows are cards and the tabs scroll", async ({ browser }) =>
   const context = await browser.newContext({ baseURL: e2e.dashboardUrl, viewport: { width: 390, height: 844 } });
   const page = await context.newPage();
   await signIn(page, e2e.owner, "/orders");
-  const number = await addOrder(unique("Phone"));
+  const number = await addOrder(customer("Phone"));
   await page.reload();
   await expect(row(page, number)).toBeVisible();
   await hydrated(page);
@@ -307,25 +309,13 @@ test.describe("against a plain store", () => {
 
   test("pages without X-Total-Count and shows orders without the extensions", async ({ browser }) => {
     // Enough orders for a second page (other tests made some too).
-    const name = unique("Plain");
+    const name = customer("Plain");
     const numbers: number[] = [];
     for (let i = 0; i < 21; i++) numbers.push(await addOrder(name));
 
     const context = await browser.newContext({ baseURL: plainDashboardUrl });
     const page = await context.newPage();
-    await page.goto("/orders");
-    await page.getByRole("button", { name: "Sign in with your store" }).click();
-    await page.waitForURL((url) => url.origin === plainStoreUrl);
-    const signInHeading = page.getByRole("heading", { name: "Sign in", exact: true });
-    const consent = page.getByRole("heading", { name: /to access your store\?/ });
-    await expect(signInHeading.or(consent)).toBeVisible();
-    if (await signInHeading.isVisible()) {
-      await page.getByLabel("Email").fill(e2e.owner.email);
-      await page.getByLabel("Password").fill(e2e.owner.password);
-      await page.getByRole("button", { name: "Sign in", exact: true }).click();
-    }
-    await page.getByRole("button", { name: "Allow", exact: true }).click();
-    await page.waitForURL(`${plainDashboardUrl}/orders`);
+    await signIn(page, e2e.owner, "/orders", { dashboardUrl: plainDashboardUrl, storeUrl: plainStoreUrl });
 
     await expect(row(page, numbers[20]!)).toBeVisible();
     // No gateway key on API orders: no "API order"; no `cancelled`: still Unfulfilled.

@@ -1,5 +1,14 @@
 import { expect, test } from "@playwright/test";
-import { chooseUserAction, e2e, inviteTrigger, toastSaying, uniqueEmail, userCard, userMenuButton } from "./support";
+import {
+  chooseUserAction,
+  e2e,
+  inviteTrigger,
+  signIn,
+  toastSaying,
+  uniqueEmail,
+  userCard,
+  userMenuButton,
+} from "./support";
 
 // The dashboard against a store with none of the bundled store's extensions
 // (scripts/lib/plain-store.mjs): no `user` in the token response, no revoke
@@ -10,20 +19,7 @@ test.use({ baseURL: dashboardUrl });
 test.skip(!dashboardUrl || !storeUrl, "run through npm run test:e2e");
 
 test("signs in, manages users and signs out against a store without the extensions", async ({ page }) => {
-  await page.goto("/users");
-  await expect(page).toHaveURL(/\/signin\?/);
-  await page.getByRole("button", { name: "Sign in with your store" }).click();
-  await page.waitForURL((url) => url.origin === storeUrl);
-  const signInHeading = page.getByRole("heading", { name: "Sign in", exact: true });
-  const consent = page.getByRole("heading", { name: /to access your store\?/ });
-  await expect(signInHeading.or(consent)).toBeVisible();
-  if (await signInHeading.isVisible()) {
-    await page.getByLabel("Email").fill(e2e.owner.email);
-    await page.getByLabel("Password").fill(e2e.owner.password);
-    await page.getByRole("button", { name: "Sign in", exact: true }).click();
-  }
-  await page.getByRole("button", { name: "Allow", exact: true }).click();
-  await page.waitForURL(`${dashboardUrl}/users`);
+  await signIn(page, e2e.owner, "/users", { dashboardUrl, storeUrl });
 
   // No `user` in the token response: the store's address stands for who is signed in.
   await expect(page.getByTestId("signed-in-as")).toHaveText(new URL(storeUrl).host);

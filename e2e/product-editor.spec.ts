@@ -1,5 +1,5 @@
 import { type BrowserContext, expect, type Locator, type Page, test } from "@playwright/test";
-import { accessTokenOf, e2e, expectAccessible, signIn, storeApi } from "./support";
+import { accessTokenOf, e2e, expectAccessible, signIn, storeApi, unique } from "./support";
 
 /*
  * The product editor (components/products/editor) against the real store:
@@ -26,8 +26,6 @@ interface ApiProduct {
   option_style: string;
   form: { name: string; fields: { label: string; type: string; required: boolean }[] } | null;
 }
-
-const unique = (prefix: string) => `${prefix} ${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
 
 async function tokenOf(context: BrowserContext) {
   return accessTokenOf(context);

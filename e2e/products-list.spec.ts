@@ -1,5 +1,5 @@
 import { type BrowserContext, expect, type Locator, type Page, test } from "@playwright/test";
-import { accessTokenOf, e2e, expectAccessible, signIn, storeApi } from "./support";
+import { accessTokenOf, e2e, expectAccessible, signIn, storeApi, unique } from "./support";
 
 /*
  * The product list (components/products/list) against the real store. The
@@ -13,7 +13,6 @@ interface ApiProduct {
   status: string;
 }
 
-const unique = (prefix: string) => `${prefix} ${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
 /** The slug the bundled store gives a new category (docs/contract.md#catalogue-and-settings). */
 const slugOf = (name: string) => name.toLowerCase().replace(/[^a-z0-9]+/g, "-");
 
@@ -246,19 +245,7 @@ test("works against a store without the extensions: a list on update, 204 on del
   // dashboard, in a browser of its own (session cookies do not tell ports apart).
   const plainContext = await browser.newContext();
   page = await plainContext.newPage();
-  await page.goto(`${plainDashboard}/products?category=${slug}`);
-  await page.getByRole("button", { name: "Sign in with your store" }).click();
-  await page.waitForURL((url) => url.origin === plainStore);
-  const signInHeading = page.getByRole("heading", { name: "Sign in", exact: true });
-  const consent = page.getByRole("heading", { name: /to access your store\?/ });
-  await expect(signInHeading.or(consent)).toBeVisible();
-  if (await signInHeading.isVisible()) {
-    await page.getByLabel("Email").fill(e2e.owner.email);
-    await page.getByLabel("Password").fill(e2e.owner.password);
-    await page.getByRole("button", { name: "Sign in", exact: true }).click();
-  }
-  await page.getByRole("button", { name: "Allow", exact: true }).click();
-  await page.waitForURL((url) => url.origin === plainDashboard && url.pathname === "/products");
+  await signIn(page, e2e.owner, `/products?category=${slug}`, { dashboardUrl: plainDashboard, storeUrl: plainStore });
 
   await expect(row(page, tee.name)).toContainText("$19.99");
   await page.getByRole("button", { name: `Actions for ${cap.name}`, exact: true }).click();

@@ -1,5 +1,5 @@
 import { type BrowserContext, expect, type Locator, type Page, test } from "@playwright/test";
-import { accessTokenOf, e2e, expectAccessible, signIn, storeApi } from "./support";
+import { accessTokenOf, e2e, expectAccessible, signIn, storeApi, unique } from "./support";
 
 /*
  * The Shipping pages (components/shipping) against the real store: what the
@@ -26,7 +26,6 @@ interface ApiGroup {
   options: ApiOption[];
 }
 
-const unique = (prefix: string) => `${prefix} ${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
 const toast = (page: Page, text: string) =>
   page.getByRole("region", { name: /Notifications/ }).getByText(text, { exact: true });
 
@@ -361,18 +360,7 @@ test("works against a store without the bundled store's extensions", async ({ br
   test.skip(!dashboardUrl || !storeUrl, "run through npm run test:e2e");
   const context = await browser.newContext({ baseURL: dashboardUrl });
   const plain = await context.newPage();
-  await plain.goto("/shipping");
-  await plain.getByRole("button", { name: "Sign in with your store" }).click();
-  await plain.waitForURL((url) => url.origin === storeUrl);
-  const signInHeading = plain.getByRole("heading", { name: "Sign in", exact: true });
-  await expect(signInHeading.or(plain.getByRole("heading", { name: /to access your store\?/ }))).toBeVisible();
-  if (await signInHeading.isVisible()) {
-    await plain.getByLabel("Email").fill(e2e.owner.email);
-    await plain.getByLabel("Password").fill(e2e.owner.password);
-    await plain.getByRole("button", { name: "Sign in", exact: true }).click();
-  }
-  await plain.getByRole("button", { name: "Allow", exact: true }).click();
-  await plain.waitForURL(`${dashboardUrl}/shipping`);
+  await signIn(plain, e2e.owner, "/shipping", { dashboardUrl, storeUrl });
 
   // Create (200 instead of 201), rename (a list holding the group), then an error in plain text.
   const name = unique("E2E plain");

@@ -44,11 +44,26 @@ export interface Credentials {
 }
 
 /**
- * On the store's pages: sign in if asked (the store may remember us), then
- * answer the consent page.
+ * A dashboard and the store it signs in with: the bundled store's by default,
+ * or the plain store's (E2E_PLAIN_DASHBOARD_URL, E2E_PLAIN_STORE_URL:
+ * scripts/lib/plain-store.mjs).
  */
-export async function answerStore(page: Page, who: Credentials, decision: "Allow" | "Deny" = "Allow") {
-  await page.waitForURL((url) => url.origin === new URL(e2e.storeUrl).origin);
+export interface Site {
+  dashboardUrl: string;
+  storeUrl: string;
+}
+
+/**
+ * On the pages of the store at `storeUrl`: sign in if asked (the store may
+ * remember us), then answer the consent page.
+ */
+export async function answerStore(
+  page: Page,
+  who: Credentials,
+  decision: "Allow" | "Deny" = "Allow",
+  storeUrl = e2e.storeUrl,
+) {
+  await page.waitForURL((url) => url.origin === new URL(storeUrl).origin);
   const signIn = page.getByRole("heading", { name: "Sign in", exact: true });
   const consent = page.getByRole("heading", { name: /to access your store\?/ });
   await expect(signIn.or(consent)).toBeVisible();
@@ -61,13 +76,22 @@ export async function answerStore(page: Page, who: Credentials, decision: "Allow
   await page.getByRole("button", { name: decision, exact: true }).click();
 }
 
-/** Opens `path`, which sends a signed-out visitor through the whole sign-in, and back. */
-export async function signIn(page: Page, who: Credentials = e2e.owner, path = "/users") {
-  await page.goto(path);
+/**
+ * Opens `path` (a query may follow) on the dashboard of `site`, which sends a
+ * signed-out visitor through the whole sign-in at its store, and back.
+ */
+export async function signIn(
+  page: Page,
+  who: Credentials = e2e.owner,
+  path = "/users",
+  { dashboardUrl = e2e.dashboardUrl, storeUrl = e2e.storeUrl }: Partial<Site> = {},
+) {
+  const target = new URL(path, dashboardUrl);
+  await page.goto(target.href);
   await expect(page).toHaveURL(/\/signin\?/);
   await page.getByRole("button", { name: "Sign in with your store" }).click();
-  await answerStore(page, who, "Allow");
-  await page.waitForURL((url) => url.origin === e2e.dashboardUrl && url.pathname === path);
+  await answerStore(page, who, "Allow", storeUrl);
+  await page.waitForURL((url) => url.origin === target.origin && url.pathname === target.pathname);
 }
 
 /**
@@ -217,8 +241,17 @@ export async function tabTo(page: Page, target: Locator, { max = 60, backwards =
   await expect(target).toBeFocused();
 }
 
+/**
+ * `prefix`, `separator`, then what no other test nor an earlier run on the
+ * same store has used (the time, and a random number): names the tests can
+ * find theirs by among what other specs made.
+ */
+export function unique(prefix: string, separator = " "): string {
+  return `${prefix}${separator}${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
+}
+
 export function uniqueEmail(prefix: string): string {
-  return `${prefix}-${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}@e2e.test`;
+  return `${unique(prefix, "-")}@e2e.test`;
 }
 
 export interface OutboxMail {

@@ -1,5 +1,5 @@
 import { type BrowserContext, expect, type Page, test } from "@playwright/test";
-import { accessTokenOf, e2e, expectAccessible, signIn, storeApi } from "./support";
+import { accessTokenOf, e2e, expectAccessible, signIn, storeApi, unique } from "./support";
 
 /*
  * The Tax pages (components/tax) against the real store: what the pages send
@@ -19,7 +19,6 @@ interface ApiGroup {
   taxes: ApiRule[];
 }
 
-const unique = (prefix: string) => `${prefix} ${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
 const toast = (page: Page, text: string) =>
   page.getByRole("region", { name: /Notifications/ }).getByText(text, { exact: true });
 

@@ -9,7 +9,7 @@ import { uploadProductImage } from "./store/products/api-media";
 /**
  * POST /api/products/[key]/images/upload: one image file from the browser,
  * streamed on to the store's single image upload (`image`, multipart;
- * store-api.md rule 5) with the session's token, which never leaves the
+ * docs/contract.md#uploads) with the session's token, which never leaves the
  * server. Server actions cannot report upload progress; a plain request can
  * (XMLHttpRequest's upload events), so the file comes here as the raw request
  * body (its type in Content-Type, its name in `?name=`) and goes out wrapped

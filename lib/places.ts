@@ -1,8 +1,9 @@
 /**
- * Places as shipping destinations and tax rules name them (store-api.md,
- * Destination): a country by its 2-letter ISO 3166-1 code, and maybe a
- * region: a US state's 2-letter code in the United States, a camel-cased
- * name elsewhere ("NewSouthWales"). Plain: safe in client components.
+ * Places as shipping destinations and tax rules name them
+ * (docs/contract.md#shipping, docs/contract.md#tax): a country by its 2-letter
+ * ISO 3166-1 code, and maybe a region: a US state's 2-letter code in the United
+ * States, a camel-cased name elsewhere ("NewSouthWales"). Plain: safe in client
+ * components.
  *
  * Names come from `Intl.DisplayNames`; the codes are shipped here, because
  * Intl also names codes that are no country (EU, XK, reserved ones).
@@ -134,7 +135,7 @@ export function placeName(country: string, region: string | null | undefined): s
   return `${region}, ${name}`;
 }
 
-/** The camel-cased form of a region's name: "new south wales" → "NewSouthWales" (store-api.md, Destination). */
+/** The camel-cased form of a region's name: "new south wales" → "NewSouthWales" (docs/contract.md#shipping). */
 export function camelCaseRegion(name: string): string {
   return name
     .split(/[^\p{L}\p{M}\p{N}]+/u)

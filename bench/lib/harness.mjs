@@ -1,16 +1,26 @@
 // What every bench shares (bench/*.mjs): its server processes (started, waited for, stopped, and
-// killed with its temporary folder when the bench exits), free ports, the store's OAuth code flow
-// as a browser walks it, and HTTP load with its latencies. Benches print figures; none asserts a
-// time (machines are noisy).
+// killed with its temporary folder when the bench exits), free ports, a fresh PostgreSQL database,
+// a seeded store with a signed-in token, the store's OAuth code flow as a browser walks it, and
+// HTTP load with its latencies. Benches print figures; none asserts a time (machines are noisy).
 import { spawn } from "node:child_process";
 import fs from "node:fs";
 import http from "node:http";
+import { createRequire } from "node:module";
 import net from "node:net";
 import os from "node:os";
 import path from "node:path";
+import { pathToFileURL } from "node:url";
 import { randomBytes } from "node:crypto";
 import { encode } from "next-auth/jwt";
-import { bin, root, waitForHttp } from "../../scripts/lib/processes.mjs";
+import { bin, root, runJson, waitForHttp } from "../../scripts/lib/processes.mjs";
+
+const storeRequire = createRequire(path.join(root, "store-api/package.json"));
+/** The built store's command line. */
+export const storeCli = path.join(root, "store-api/dist/cli.js");
+/** The store user a bench signs in as (`store user create`: every permission). */
+export const BENCH_USER = { email: "bench@example.com", password: "bench-password-1234" };
+/** The redirect URI of a bench's OAuth application: nothing listens there (the code is taken from the Location). */
+const BENCH_REDIRECT_URI = "http://127.0.0.1:9/callback";
 
 /**
  * A bench's processes and temporary folder (`tmp`), all gone when it exits, even on Ctrl-C.
@@ -64,11 +74,12 @@ export function benchRun(prefix) {
   const track = (child) => children.push(child);
 
   /**
-   * Runs the built store's `seed` (with `args`, such as `--products N`) in `env`; resolves with
-   * the last line it printed (its summary) and fails when it fails.
+   * Runs the built store's `seed` (with `args`, such as `--products N`) in `env` (with another
+   * build's `cli` when given); resolves with the last line it printed (its summary) and fails when
+   * it fails.
    */
-  async function seedStore(args, env) {
-    const seed = spawn(process.execPath, [path.join(root, "store-api/dist/cli.js"), "seed", ...args], {
+  async function seedStore(args, env, cli = storeCli) {
+    const seed = spawn(process.execPath, [cli, "seed", ...args], {
       cwd: root,
       env,
       stdio: ["ignore", "pipe", "inherit"],
@@ -122,7 +133,116 @@ export function benchRun(prefix) {
     return { child, session };
   }
 
-  return { tmp, cleanups, startProcess, stopProcess, track, seedStore, startDashboard };
+  /**
+   * A fresh PostgreSQL database on the server of `adminUrl`, dropped when the bench ends (by
+   * `cleanups`); resolves with its URL. When nothing answers at `adminUrl`: null, with a note, if
+   * `optional` (a default server the bench merely tries), and the error otherwise.
+   */
+  async function freshPostgres(adminUrl, { optional = false } = {}) {
+    const { default: pg } = await import(pathToFileURL(storeRequire.resolve("pg")).href);
+    const name = `store_bench_${randomBytes(6).toString("hex")}`;
+    const admin = new pg.Client({ connectionString: adminUrl, connectionTimeoutMillis: 5000 });
+    try {
+      await admin.connect();
+    } catch (err) {
+      if (!optional) throw err;
+      console.log(
+        `\n(PostgreSQL skipped: nothing answers at ${adminUrl.replace(/\/\/[^@/]*@/, "//…@")}: ${err.message})`,
+      );
+      return null;
+    }
+    await admin.query(`CREATE DATABASE ${name}`);
+    await admin.end();
+    cleanups.push(async () => {
+      const c = new pg.Client({ connectionString: adminUrl });
+      await c.connect();
+      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await c.end();
+    });
+    const url = new URL(adminUrl);
+    url.pathname = `/${name}`;
+    return url.toString();
+  }
+
+  /**
+   * A store of the bench's own, named `label` (its data folder is tmp/<label>), on the PostgreSQL
+   * database at `databaseUrl` or, when null, on PGlite. Seeded first when `seed` is given (`store
+   * seed` with `seed.args`; it prints "Seeding a fresh store with `seed.what`" and the seed's
+   * summary, through `seed.shorten` when given); then a registered app with `scope`, the bench
+   * user, and the store serving on a free port with the rate limit off (a bench's requests would
+   * hit it) and its request logs on (thrown away), as in production: `node ...nodeArgs <cli>
+   * serve`, with `env` added to its environment (`cli`: another build of the store, to compare).
+   * Resolves with the process (`child`), `port`, `base`, the token response of the OAuth code flow
+   * as a browser walks it (`granted`, with `scope`), its header (`auth`), and `restart()`: the same
+   * store served again on the same port by a fresh process, with a new token (resolves the same).
+   */
+  async function seededStore({
+    label,
+    databaseUrl = null,
+    seed = null,
+    scope = "admin",
+    cli = storeCli,
+    nodeArgs = [],
+    env: more = {},
+  }) {
+    const dataDir = path.join(tmp, label);
+    const env = (extra = {}) =>
+      storeEnvironment({
+        STORE_API_DATA_DIR: dataDir,
+        ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
+        ...extra,
+      });
+    if (seed) {
+      console.log(`\n[${label}] Seeding a fresh store with ${seed.what}…`);
+      const summary = await seedStore(seed.args ?? [], env(), cli);
+      console.log(`  ${seed.shorten ? seed.shorten(summary) : summary}`);
+    }
+    const redirectUri = BENCH_REDIRECT_URI;
+    const client = runJson(
+      process.execPath,
+      [cli, "app", "create", "--name", "Bench", "--redirect-uri", redirectUri, "--scopes", scope],
+      { env: env() },
+    );
+    runJson(process.execPath, [cli, "user", "create", "--email", BENCH_USER.email, "--password", BENCH_USER.password], {
+      env: env(),
+    });
+    const port = await freePort();
+    const base = `http://127.0.0.1:${port}`;
+    const serve = async () => {
+      const { child } = await startProcess(
+        process.execPath,
+        [...nodeArgs, cli, "serve"],
+        env({
+          STORE_API_PORT: String(port),
+          STORE_API_PUBLIC_URL: base,
+          STORE_API_RATE_LIMIT: "0",
+          STORE_API_LOG_LEVEL: "info",
+          ...more,
+        }),
+        (line) => line.includes("Server listening at"),
+      );
+      await waitForHttp(`${base}/`, child, 60_000);
+      const granted = await tokenResponse(base, { client, user: BENCH_USER, scope, redirectUri });
+      const restart = async () => {
+        await stopProcess(child);
+        return serve();
+      };
+      return { child, port, base, granted, auth: { authorization: `Bearer ${granted.access_token}` }, restart };
+    };
+    return serve();
+  }
+
+  return {
+    tmp,
+    cleanups,
+    startProcess,
+    stopProcess,
+    track,
+    seedStore,
+    startDashboard,
+    freshPostgres,
+    seededStore,
+  };
 }
 
 /** The bundled store's environment for a bench: this shell's, without its STORE_* settings and DATABASE_URL. */

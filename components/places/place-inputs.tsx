@@ -6,10 +6,11 @@ import { Input, type InputProps } from "../ui/input";
 import { Select } from "../ui/select";
 
 /*
- * A place as the Store Management API names it (store-api.md, Destination):
- * a country by its ISO code, listed by name (Intl.DisplayNames, lib/places.ts),
- * and maybe a region: a US state by its 2-letter code, a camel-cased name
- * elsewhere. Used by shipping destinations, tax rules and the calculator.
+ * A place as the Store Management API names it (docs/contract.md#shipping, a
+ * destination): a country by its ISO code, listed by name (Intl.DisplayNames,
+ * lib/places.ts), and maybe a region: a US state by its 2-letter code, a
+ * camel-cased name elsewhere. Used by shipping destinations, tax rules and the
+ * calculator.
  */
 
 export interface CountrySelectProps extends Omit<SelectHTMLAttributes<HTMLSelectElement>, "value" | "onChange"> {

@@ -2,8 +2,8 @@ import Lock from "lucide-react/icons/lock";
 
 /**
  * Said where a person would look to rename or delete a tax group: the Store
- * Management API has no PUT or DELETE of a tax group (store-api.md, Tax
- * groups), so Store Admin cannot do either. Said, not hidden.
+ * Management API has no PUT or DELETE of a tax group (docs/contract.md#tax),
+ * so Store Admin cannot do either. Said, not hidden.
  */
 export function FixedGroupNote({ className }: { className?: string }) {
   return (

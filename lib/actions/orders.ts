@@ -52,7 +52,7 @@ export const fulfilOrderAction = storeAction({
     ),
 });
 
-/** Cancels an API order; irreversible (store-api.md, Order states). */
+/** Cancels an API order; irreversible (docs/contract.md#orders). */
 export const cancelOrderAction = storeAction({
   input: orderNumberInput,
   invalidates: [orderTags.all],

@@ -9,7 +9,7 @@ import { Select } from "../../ui/select";
 import { TextField } from "../../ui/text-field";
 
 /**
- * One address of a new order (store-api.md, Address): the customer's name,
+ * One address of a new order (docs/contract.md#orders): the customer's name,
  * street, city, a US state by name (its code sent) or a region as written
  * elsewhere, the postal code, the country by name (its code sent), email and
  * phone. `autoComplete` is off: staff type a customer's address, not their own.

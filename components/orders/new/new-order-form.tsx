@@ -240,7 +240,7 @@ function Totals({
 }
 
 /**
- * A new API order (store-api.md: POST /orders): products picked from the
+ * A new API order (docs/contract.md#orders): products picked from the
  * catalogue with their option, extras, quantity and price; the billing
  * address (and a shipping one, or the same); a coupon, notifications and a
  * custom id; the shipping charge and tax left to the store or set by hand.

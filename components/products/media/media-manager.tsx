@@ -56,7 +56,8 @@ export default function MediaManager({ productKey, productName, images, videos }
       fetchJson<ProductMedia>(`/api/products/${encodeURIComponent(productKey)}/media`, { signal }),
     initialData: { images, videos },
     // The product's own lists carry neither the shared order nor the videos'
-    // keys (store-api.md): read the images and videos sub-resources at once.
+    // keys (docs/contract.md#extensions, docs/contract.md#uploads): read the
+    // images and videos sub-resources at once.
     initialDataUpdatedAt: 0,
   });
   const [problem, setProblem] = useState<string | null>(null);

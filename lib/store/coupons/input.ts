@@ -249,7 +249,7 @@ export function couponValues(coupon: Coupon, currency: string): CouponFormValues
 
 /* ---------- what is sent ---------- */
 
-/** A coupon's writable fields, as the store takes them (store-api.md, Coupon). */
+/** A coupon's writable fields, as the store takes them (docs/contract.md#coupons). */
 export interface CouponWrite {
   name: string;
   type: CouponType;

@@ -4,7 +4,7 @@ import { formatMoney } from "../../money";
  * Coupons in the dashboard's own terms: types, words and the small rules the
  * pages show (validity, usage). Safe anywhere and free of zod, because client
  * components import it; the raw API shape is read in ./schema.ts
- * (store-api.md: Coupon, Coupon code; docs/contract.md#coupons).
+ * (docs/contract.md#coupons).
  *
  * Money is integer minor units of `currency` (lib/money.ts formats it);
  * times are UNIX seconds, as the store sends them.

@@ -6,7 +6,7 @@ import { readCodes, readPercentage, readTime, storeCouponSchema, toCoupon, toCou
 // Next resolves "server-only" itself (lib/store/shapes.ts imports it); outside Next it is an empty module.
 vi.mock("server-only", () => ({}));
 
-/** A coupon as the bundled store sends it (store-api.md: Coupon). */
+/** A coupon as the bundled store sends it (docs/contract.md#coupons). */
 const percentageCoupon = {
   id: 7,
   name: "Summer sale",

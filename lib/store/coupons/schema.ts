@@ -4,10 +4,10 @@ import { amountOf } from "../products/schema";
 import { type Coupon, type CouponCode, type CouponCodesSummary, type CouponWithCodes, summariseCodes } from "./model";
 
 /**
- * The store's coupon as the API sends it (store-api.md: Coupon, Coupon code),
- * read tolerantly, and its mapping to the app's Coupon. Kept apart from
- * ./model.ts so that client components, which import the model, carry no
- * zod; only ./api.ts (and tests) import this.
+ * The store's coupon as the API sends it (docs/contract.md#coupons), read
+ * tolerantly, and its mapping to the app's Coupon. Kept apart from ./model.ts
+ * so that client components, which import the model, carry no zod; only
+ * ./api.ts (and tests) import this.
  *
  * Tolerance (docs/contract.md): unknown fields pass; only `id` is required;
  * `percentage` may come as "15%", "15" or 15 (with or without
@@ -174,7 +174,7 @@ export function toCouponWith(raw: StoreCouponTerms, codes: CouponCodesSummary): 
     limit: raw.limit,
     hits: raw.hits,
     redeemed: raw.redeemed,
-    // "ignored for type free_shipping" (store-api.md).
+    // "ignored for type free_shipping" (the Store Management API specification; docs/contract.md#coupons).
     freeShip: type === "free_shipping" ? false : raw.free_ship,
     percentage: type === "percentage_off" ? readPercentage(raw.percentage_raw, raw.percentage) : null,
     flatRate: type === "flat_discount" ? money(raw.flat_rate_raw, raw.flat_rate) : null,

@@ -7,8 +7,8 @@ import { defaultOrderPageSize, isOrderView, type OrderView, orderPageSizes } fro
  *
  * `since` is a calendar day in the person's own time zone, which only the
  * browser knows: the browser turns it into the store's `created_since`
- * (exclusive UNIX seconds, store-api.md: Pagination and filters) with
- * `createdSinceOf`, and sends that number to GET /api/orders.
+ * (exclusive UNIX seconds, docs/contract.md#orders) with `createdSinceOf`, and
+ * sends that number to GET /api/orders.
  */
 
 export interface OrderListParams {

@@ -5,12 +5,12 @@ import { displayPrice, type Product, type ProductExtra, type ProductOption } fro
 import type { Address } from "./model";
 
 /**
- * What a person may send to create an order (store-api.md: Orders, POST
- * /orders; docs/contract.md#orders): the new order form's values, checked
- * where they are typed (react-hook-form's resolver), turned into the spec's
- * form fields in the browser (`orderFields`), and the server action's
- * payload, checked again on the server (`createOrderInput`). Client-safe:
- * zod/mini and pure functions only.
+ * What a person may send to create an order (POST /orders,
+ * docs/contract.md#orders): the new order form's values, checked where they are
+ * typed (react-hook-form's resolver), turned into the spec's form fields in the
+ * browser (`orderFields`), and the server action's payload, checked again on
+ * the server (`createOrderInput`). Client-safe: zod/mini and pure functions
+ * only.
  */
 
 /* ---------- the form ---------- */
@@ -32,7 +32,7 @@ export interface OrderLineValues {
 }
 
 /**
- * An address as typed: the read Address's fields (store-api.md, Address). The state is a US
+ * An address as typed: the read Address's fields (docs/contract.md#orders). The state is a US
  * state's 2-letter code in the United States, free text elsewhere; the country an ISO 3166-1
  * alpha-2 code.
  */

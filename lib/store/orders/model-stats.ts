@@ -4,8 +4,8 @@ import type { OrderSummary } from "./model";
 /**
  * The home page's sales figures: orders and revenue per calendar day over a
  * period, from the orders the store listed (`GET /orders?created_since=…`,
- * store-api.md: Pagination and filters). Pure, so that the arithmetic is
- * unit-tested apart from the store and the page (lib/store/orders/stats.test.ts).
+ * docs/contract.md#orders). Pure, so that the arithmetic is unit-tested apart
+ * from the store and the page (lib/store/orders/stats.test.ts).
  *
  * The rules, which the chart's caption repeats to the reader:
  * - **One time zone.** A day is a calendar day in one named IANA zone. The
@@ -148,7 +148,7 @@ export function periodDays(now: number, days: number = statsPeriodDays, timeZone
 
 /**
  * The `created_since` of the period: the store lists orders created *after*
- * it (store-api.md), so one second before the first day starts.
+ * it (docs/contract.md#orders), so one second before the first day starts.
  */
 export function periodCreatedSince(
   now: number,

@@ -5,14 +5,13 @@ import type { Product, ProductExtra, ProductOption } from "../products/model";
  * Orders in the dashboard's own terms: views, states, words and the small
  * rules the pages show (who may be cancelled, what a line costs). Safe
  * anywhere and free of zod, because client components import it; the raw
- * API shape is read in ./schema.ts (store-api.md: Order, Line item,
- * Shipment; docs/contract.md#orders).
+ * API shape is read in ./schema.ts (docs/contract.md#orders).
  *
  * Money is integer minor units of the order's `currency` (lib/money.ts
  * formats it); times are UNIX seconds, as the store sends them.
  */
 
-/** The store's lists by state (store-api.md, Orders: `/orders/{state}`). */
+/** The store's lists by state (`/orders/{state}`: docs/contract.md#orders). */
 export const orderStates = ["unfulfilled", "fulfilled", "paid", "pending", "failed"] as const;
 export type OrderState = (typeof orderStates)[number];
 
@@ -33,7 +32,7 @@ export function isOrderView(value: unknown): value is OrderView {
   return typeof value === "string" && (orderViews as readonly string[]).includes(value);
 }
 
-/** The store's payment states (store-api.md, Payment state). */
+/** The store's payment states (`payment_state`: docs/contract.md#orders). */
 export const paymentStates = ["paid", "pending", "failed"] as const;
 export type PaymentState = (typeof paymentStates)[number];
 
@@ -89,7 +88,7 @@ export interface OrderCoupon {
 export interface OrderLine {
   name: string;
   currency: string;
-  /** The base unit price, without extras (store-api.md, Line item). */
+  /** The base unit price, without extras (docs/contract.md#orders). */
   price: number;
   quantity: number;
   /** quantity × price. */
@@ -198,11 +197,11 @@ export function canFulfil(order: Pick<OrderSummary, "fulfilled" | "cancelled">):
 export type CancelAvailability = { allowed: true } | { allowed: false; reason: string };
 
 /**
- * Which orders may be cancelled (store-api.md: "API orders only"). Two
- * extensions tell (docs/contract.md#orders): `cancelled` on GET, and API
- * orders having `payment_gateway` null. Where the store sends them, only
- * API orders that are not cancelled may be; where it does not, cancel is
- * offered and the store's refusal is shown.
+ * Which orders may be cancelled (the Store Management API specification: "API
+ * orders only"). Two extensions tell (docs/contract.md#orders): `cancelled` on
+ * GET, and API orders having `payment_gateway` null. Where the store sends
+ * them, only API orders that are not cancelled may be; where it does not,
+ * cancel is offered and the store's refusal is shown.
  */
 export function cancelAvailability(
   order: Pick<OrderSummary, "cancelled" | "paymentGateway" | "paymentGatewayKnown">,
@@ -227,7 +226,10 @@ export function money(order: Pick<OrderSummary, "currency">, minor: number): str
   return formatMoney(minor, order.currency);
 }
 
-/** The largest page size the list offers (a store states no bound: store-api.md, Limits). */
+/**
+ * The largest page size the list offers (the Store Management API specification states no
+ * bound; the bundled store's is 250: docs/contract.md#orders).
+ */
 export const orderPageSizes = [20, 50, 100] as const;
 export const defaultOrderPageSize = 20;
 

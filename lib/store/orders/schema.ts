@@ -14,10 +14,10 @@ import {
 import type { Address, Order, OrderCoupon, OrderLine, OrderSummary, Shipment } from "./model";
 
 /**
- * The store's order as the API sends it (store-api.md: Order, Address, Line
- * item, Shipment), read tolerantly, and its mapping to the app's Order and
- * OrderSummary. Kept apart from ./model.ts so that client components, which
- * import the model, carry no zod; only ./api.ts (and tests) import this.
+ * The store's order as the API sends it (docs/contract.md#orders), read
+ * tolerantly, and its mapping to the app's Order and OrderSummary. Kept apart
+ * from ./model.ts so that client components, which import the model, carry no
+ * zod; only ./api.ts (and tests) import this.
  *
  * Tolerance (docs/contract.md): unknown fields pass; only `order_number` is
  * required; money as the `_raw` float or the formatted string; a field of

@@ -9,10 +9,10 @@ import { imageSizes, type ProductImage, type ProductVideo } from "./model";
 import { storeImageSchema, toImage, toVideo } from "./schema";
 
 /**
- * A product's images and videos (store-api.md: Image, Video, the
- * `/products/{key}/images` and `/videos` endpoints; docs/contract.md#uploads).
- * Images and videos share one `order` per product; a move is a `PUT order`
- * on the moved item and the store shifts the others.
+ * A product's images and videos (the `/products/{key}/images` and `/videos`
+ * endpoints; docs/contract.md#uploads). Images and videos share one `order` per
+ * product; a move is a `PUT order` on the moved item and the store shifts the
+ * others.
  */
 
 const readRequest = { scope: "admin", resource: "product" } as const;
@@ -109,7 +109,7 @@ export interface ImageUpload {
 }
 
 /**
- * Single image upload (store-api.md rule 5: form field `image`, a file): the
+ * Single image upload (docs/contract.md#uploads: form field `image`, a file): the
  * answer is one Image. The body is streamed to the store as it comes.
  */
 export async function uploadProductImage(store: StoreClient, key: string, upload: ImageUpload): Promise<ProductImage> {
@@ -140,11 +140,11 @@ const importIdsSchema = z
   .transform((ids) => ids.map(String));
 
 /**
- * Multiple image upload (rule 6): `images` is a JSON list of http(s) URLs or
- * paths in the store's import folder; the answer is at once a list of ids
- * (the `img_key`s the images will have, docs/contract.md#uploads) while the
- * store fetches them in the background. No callback: the dashboard has no
- * address the store could call, so it reads the images until the ids appear.
+ * Multiple image upload (docs/contract.md#uploads): `images` is a JSON list of
+ * http(s) URLs or paths in the store's import folder; the answer is at once a
+ * list of ids (the `img_key`s the images will have) while the store fetches
+ * them in the background. No callback: the dashboard has no address the store
+ * could call, so it reads the images until the ids appear.
  */
 export async function importProductImages(store: StoreClient, key: string, urls: readonly string[]): Promise<string[]> {
   return store.request({

@@ -27,7 +27,7 @@ const writeRequest = { ...readRequest, permission: "manage_products" } as const;
 
 const productPath = (keyOrSlug: string) => `/api/v1/products/${encodeURIComponent(keyOrSlug)}`;
 
-/** The store's default page size (store-api.md, Limits). */
+/** The store's default page size (docs/contract.md#lists). */
 export const defaultProductPageSize = 20;
 
 export interface PageRequest {

@@ -6,7 +6,7 @@ import { categorySlugFromName } from "./model";
  * (client) both use it.
  */
 
-/** The page sizes offered; the store's default (20) first (store-api.md, Limits). */
+/** The page sizes offered; the store's default (20) first (docs/contract.md#lists). */
 export const productPageSizes = [20, 50, 100] as const;
 export const defaultPageSize = productPageSizes[0];
 

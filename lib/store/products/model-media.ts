@@ -12,7 +12,7 @@ export interface ProductMedia {
   videos: ProductVideo[];
 }
 
-/** The Video object a store answers when a video is added (store-api.md, Video). */
+/** The Video object a store answers when a video is added (docs/contract.md#uploads). */
 export interface AddedVideo {
   /** The video's id on its host: the `video_key`. */
   key: string;
@@ -160,9 +160,10 @@ export const maxImportUrls = 20;
 
 /**
  * The images named in a text box, one per line (or separated by spaces):
- * http(s) URLs, or paths in the store's import folder (store-api.md: "a list
- * of http URIs or local file paths"). Duplicates are dropped; the first bad
- * one is named.
+ * http(s) URLs, or paths in the store's import folder (the Store Management API
+ * specification: "a list of http URIs or local file paths";
+ * docs/contract.md#uploads). Duplicates are dropped; the first bad one is
+ * named.
  */
 export function parseImageSources(text: string): { sources: string[]; error: string | null } {
   const parts = [...new Set(text.split(/\s+/).filter(Boolean))];

@@ -15,10 +15,11 @@ import {
 } from "./model";
 
 /**
- * The store's product as the API sends it (store-api.md: Product, Product
- * option, Product extra, Image, Video), read tolerantly, and its mapping to
- * the app's Product. Kept apart from ./model.ts so that client components,
- * which import the model, carry no zod; only ./api.ts (and tests) import this.
+ * The store's product as the API sends it
+ * (docs/contract.md#catalogue-and-settings, docs/contract.md#uploads), read
+ * tolerantly, and its mapping to the app's Product. Kept apart from ./model.ts
+ * so that client components, which import the model, carry no zod; only
+ * ./api.ts (and tests) import this.
  *
  * Tolerance (docs/contract.md): unknown fields pass; only `key` and `name` are
  * required; a field the spec promises but that is missing or of another shape
@@ -115,7 +116,8 @@ const sizeSuffix = new RegExp(`[-_.](${imageSizes.join("|")})$`, "i");
 
 /**
  * The `img_key` of an image: "the URI slug without the size suffix and file
- * extension" (store-api.md, Image). `…/media/mug-blue-ab12-small.jpg` → `mug-blue-ab12`.
+ * extension" (the Store Management API specification, Image; docs/contract.md#uploads).
+ * `…/media/mug-blue-ab12-small.jpg` → `mug-blue-ab12`.
  */
 export function mediaKeyFrom(uris: MediaSizes): string {
   for (const size of imageSizes) {
@@ -206,7 +208,8 @@ const metadataSchema = z
   });
 
 export const storeItemSchema = z.looseObject({
-  // Read as `key`, written as `id` (store-api.md); a store that reads it as `id` too is understood.
+  // Read as `key`, written as `id` (the Store Management API specification); a store that reads it
+  // as `id` too is understood.
   key: id.optional().catch(undefined),
   id: id.optional().catch(undefined),
   default: z.boolean().optional().catch(undefined),

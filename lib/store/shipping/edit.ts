@@ -13,13 +13,14 @@ import {
 } from "./model";
 
 /**
- * The shipping option editor's pure half: the draft a form edits, built from
- * an option; every problem of a draft under its field; and the option as the
- * replace-all `POST /shipping_groups/{id}/options` writes it (store-api.md,
- * Shipping option): rates through `per_cart_rate_raw`, `per_item_rate_raw`
- * and each range's `rate_raw` (floats); `per_item_type` is never written, the
- * store infers it from which of those is sent. Plain TypeScript, no zod: the
- * form (a client component) and the server action both use it.
+ * The shipping option editor's pure half: the draft a form edits, built from an
+ * option; every problem of a draft under its field; and the option as the
+ * replace-all `POST /shipping_groups/{id}/options` writes it
+ * (docs/contract.md#shipping): rates through `per_cart_rate_raw`,
+ * `per_item_rate_raw` and each range's `rate_raw` (floats); `per_item_type` is
+ * never written, the store infers it from which of those is sent. Plain
+ * TypeScript, no zod: the form (a client component) and the server action both
+ * use it.
  */
 
 /* ---------- the draft ---------- */

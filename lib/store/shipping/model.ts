@@ -1,10 +1,10 @@
 import type { PerCart, PerItem } from "../../shipping-calculator";
 
 /**
- * Shipping groups in the dashboard's own terms (store-api.md: Shipping
- * group, Shipping option, Shipping rule, Destination). Money in minor units;
- * a percentage as the percent itself. Safe anywhere and free of zod: client
- * components import it; the raw API shape is read in ./schema.ts.
+ * Shipping groups in the dashboard's own terms (docs/contract.md#shipping).
+ * Money in minor units; a percentage as the percent itself. Safe anywhere and
+ * free of zod: client components import it; the raw API shape is read in
+ * ./schema.ts.
  */
 
 export const perCartTypes = ["flat_fee", "percentage"] as const;
@@ -20,7 +20,7 @@ export function isRangeKind(type: string): type is RangeKind {
   return (rangeKinds as readonly string[]).includes(type);
 }
 
-/** The list field of each range kind (written and read: store-api.md, Shipping option). */
+/** The list field of each range kind (written and read: docs/contract.md#shipping). */
 export const rangeFields = {
   quantity_ranges: "quantity_range_rates",
   price_ranges: "price_range_rates",

@@ -8,7 +8,7 @@ vi.mock("server-only", () => ({}));
 
 const read = (raw: unknown) => toShippingGroup(storeShippingGroupSchema.parse(raw));
 
-/** An option as the bundled store sends it (store-api.md, Shipping option). */
+/** An option as the bundled store sends it (docs/contract.md#shipping). */
 const standard = {
   id: 7,
   name: "Standard",

@@ -12,10 +12,10 @@ import {
 } from "./model";
 
 /**
- * The store's shipping groups as the API sends them (store-api.md: Shipping
- * group, Shipping option, Shipping rule, Destination), read tolerantly, and
- * their mapping to the app's model. Server-only in practice: ./api.ts and the
- * tests import it, client components import ./model.ts.
+ * The store's shipping groups as the API sends them
+ * (docs/contract.md#shipping), read tolerantly, and their mapping to the app's
+ * model. Server-only in practice: ./api.ts and the tests import it, client
+ * components import ./model.ts.
  *
  * Tolerance (docs/contract.md): unknown fields pass; only a group's `id` is
  * required; one unreadable option, range or destination is left out rather

@@ -14,7 +14,7 @@ import { storeTaxGroupSchema, toTaxGroup } from "./schema";
  * Products show their tax group, so changes there make products reads stale.
  *
  * The contract has no PUT or DELETE of a tax group: a group cannot be renamed
- * or deleted through it (store-api.md, Tax groups), and Store Admin does not
+ * or deleted through it (docs/contract.md#tax), and Store Admin does not
  * try.
  */
 export const taxTags = { all: "tax-groups" } as const;

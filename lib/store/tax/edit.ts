@@ -4,8 +4,9 @@ import type { TaxRule } from "./model";
 /**
  * The tax rules editor's pure half: the rows a form edits, every problem of
  * them under its field, and the set as the replace-all
- * `POST /tax_groups/{id}/rules` writes it (store-api.md: every rule of the
- * group, existing ones with their `id`; the ones left out are deleted).
+ * `POST /tax_groups/{id}/rules` writes it (every rule of the group, existing
+ * ones with their `id`; the ones left out are deleted:
+ * docs/contract.md#replace-all-and-item-errors-shipping-options-tax-rules).
  * Plain TypeScript, no zod: the form and the server action both use it.
  */
 
@@ -100,7 +101,7 @@ export function rulesIssues(draft: RulesDraft): DraftIssue[] {
   return issues;
 }
 
-/** A rule as the replace-all writes it. `region` null is the whole country (store-api.md, Tax rate). */
+/** A rule as the replace-all writes it. `region` null is the whole country (docs/contract.md#tax). */
 export interface RuleWrite {
   id?: number | string;
   country: string;

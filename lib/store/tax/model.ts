@@ -1,5 +1,5 @@
 /**
- * Tax groups in the dashboard's own terms (store-api.md: Tax group, Tax rate).
+ * Tax groups in the dashboard's own terms (docs/contract.md#tax).
  * A rate is the percent itself (8.25 for 8.25%). Safe anywhere and free of
  * zod: client components import it; the raw API shape is read in ./schema.ts.
  */

@@ -2,11 +2,11 @@ import { z } from "zod";
 import type { TaxGroup, TaxRule } from "./model";
 
 /**
- * The store's tax groups as the API sends them (store-api.md: Tax group, Tax
- * rate), read tolerantly, and their mapping to the app's model. A group is
- * read with its rules under `taxes` (a store answering `rules` is read too).
- * A rule's rate is read from `rate_raw`, else from `rate` ("8.25%", 8.25).
- * One unreadable rule is left out rather than hiding the group.
+ * The store's tax groups as the API sends them (docs/contract.md#tax), read
+ * tolerantly, and their mapping to the app's model. A group is read with its
+ * rules under `taxes` (a store answering `rules` is read too). A rule's rate is
+ * read from `rate_raw`, else from `rate` ("8.25%", 8.25). One unreadable rule
+ * is left out rather than hiding the group.
  */
 
 const numeric = z.union([

@@ -11,8 +11,8 @@ import type { OptionRow, ProductRow } from "./products.js";
 import { updateProductBody, type UpdateProductInput } from "./schemas.js";
 
 /**
- * `PUT /api/v1/products_multi` (store-api.md, Products, rule 2;
- * docs/contract.md#products_multi): many products changed in one request.
+ * `PUT /api/v1/products_multi` (docs/contract.md#products_multi): many
+ * products changed in one request.
  *
  * The whole request is checked before anything is written (every product's
  * values, one set of properties for all, known keys, the quantity rule), then

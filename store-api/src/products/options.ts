@@ -33,7 +33,7 @@ export const optionList = z
   .array(productOption)
   .meta({ description: "Every option of the product (its default option when it has none)." });
 
-/** What the replace-all answers (store-api.md rule 3). */
+/** What the replace-all answers (docs/contract.md#catalogue-and-settings). */
 export const optionsReplaced = z
   .union([optionList, productOption])
   .meta({ description: "Every option; the default option alone (an object) when the list was emptied." });

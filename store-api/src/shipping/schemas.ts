@@ -10,10 +10,10 @@ import { checkRegion, countryField, regionDescription } from "./places.js";
 
 /**
  * Shipping groups and their options as the API writes and reads them
- * (store-api.md, Shipping group; docs/contract.md#shipping). Rates are
- * written through `per_cart_rate_raw`, `per_item_rate_raw` and a range's
- * `rate_raw` (the spec's exception to "only the form without _raw is
- * writable"); `per_item_type` follows from what was written.
+ * (docs/contract.md#shipping). Rates are written through `per_cart_rate_raw`,
+ * `per_item_rate_raw` and a range's `rate_raw` (the spec's exception to "only
+ * the form without _raw is writable"); `per_item_type` follows from what was
+ * written.
  */
 
 export const PER_CART_TYPES = ["flat_fee", "percentage"] as const;

@@ -7,10 +7,10 @@ import { groupName } from "../shipping/schemas.js";
 import { percentField } from "./percent.js";
 
 /**
- * Tax groups and their rules as the API writes and reads them (store-api.md,
- * Tax group and Tax rate; docs/contract.md#tax). A group is read with its
- * rules under `taxes` and written with `rules`. A rule's rate is the percent
- * itself: written 8.25, "8.25" or "8.25%", read "8.25%" beside 8.25.
+ * Tax groups and their rules as the API writes and reads them
+ * (docs/contract.md#tax). A group is read with its rules under `taxes` and
+ * written with `rules`. A rule's rate is the percent itself: written 8.25,
+ * "8.25" or "8.25%", read "8.25%" beside 8.25.
  */
 
 export const RULE_LIMIT = 500;

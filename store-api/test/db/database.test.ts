@@ -61,16 +61,29 @@ describe.runIf(process.env.TEST_DATABASE_URL)("PostgreSQL", () => {
       const rows = async (query: ReturnType<typeof sql>) =>
         ((await database.db.execute(query)) as unknown as { rows: Record<string, unknown>[] }).rows;
       const [current] = await rows(sql`select current_database() as db`);
+      // The pool hears of it on its clients and drops each one ('remove'); an unhandled 'error'
+      // on the way would fail this file.
+      const pool = (database.db as unknown as { $client: pg.Pool }).$client;
+      let removed = 0;
+      let heard = () => {};
+      pool.on("remove", () => {
+        removed++;
+        heard();
+      });
       const admin = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
       await admin.connect();
       const killed = await admin.query(
-        "select pg_terminate_backend(pid) from pg_stat_activity where datname = $1 and pid <> pg_backend_pid()",
+        "select pg_terminate_backend(pid) from pg_stat_activity where datname = $1 and pid <> pg_backend_pid() and backend_type = 'client backend'",
         [current?.db],
       );
       await admin.end();
       expect(killed.rowCount).toBeGreaterThan(0);
-      // The pool hears of it on its idle clients; an unhandled 'error' would fail this file.
-      await new Promise((resolve) => setTimeout(resolve, 200));
+      await new Promise<void>((resolve) => {
+        heard = () => {
+          if (removed >= killed.rowCount!) resolve();
+        };
+        heard();
+      });
       expect(await database.db.select().from(users)).toEqual([]);
     } finally {
       await close();

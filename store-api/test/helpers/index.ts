@@ -1,5 +1,6 @@
-/** Helpers for the store's HTTP tests: a real store per file, and ways to talk to it. */
+/** Helpers for the store's HTTP tests: a real store per file, ways to talk to it, and the checks its resources' tests share. */
 export * from "./browser.js";
 export * from "./http.js";
 export * from "./oauth.js";
+export * from "./parts.js";
 export * from "./store.js";

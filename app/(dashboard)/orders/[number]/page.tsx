@@ -29,9 +29,9 @@ export async function generateMetadata({ params }: Pick<Params, "params">): Prom
 const paymentTones: Record<string, BadgeTone> = { paid: "success", pending: "warning", failed: "danger" };
 
 /**
- * One order (store-api.md: Order; docs/contract.md#orders): its state and
- * actions in the header, then what was ordered, by whom, where it goes and
- * what it cost. `?back=/orders?…` is the list it was opened from.
+ * One order (docs/contract.md#orders): its state and actions in the header,
+ * then what was ordered, by whom, where it goes and what it cost.
+ * `?back=/orders?…` is the list it was opened from.
  */
 export default async function OrderPage({ params, searchParams }: Params) {
   const [{ number: raw }, query] = await Promise.all([params, searchParams]);

@@ -12,9 +12,9 @@ export const metadata: Metadata = { title: "Create order" };
 const here = "/orders/new";
 
 /**
- * A new API order (store-api.md: POST /orders; docs/contract.md#orders):
- * products with their options and extras, the customer's addresses, a
- * coupon. The store computes shipping, tax and the discount.
+ * A new API order (docs/contract.md#orders): products with their options and
+ * extras, the customer's addresses, a coupon. The store computes shipping, tax
+ * and the discount.
  */
 export default async function NewOrderPage() {
   const session = await requireSession(here);

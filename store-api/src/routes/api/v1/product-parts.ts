@@ -141,7 +141,8 @@ const productPartsRoutes: FastifyPluginAsyncZod = async (api) => {
           replaceOptions(tx, await lockProduct(tx, request.params.key), request.body.options),
         );
         const options = rows.map((o) => serializeOption(o, currency));
-        // store-api.md rule 3: "the response is then the default option".
+        // The Store Management API specification: "the response is then the default option"
+        // (docs/contract.md#catalogue-and-settings).
         return request.body.options.length === 0 && options[0] ? options[0] : options;
       },
     },

@@ -3,8 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { addGeneratedCodes, CODE_ALPHABET, GENERATED_CODE } from "../../../../src/coupons/codes.js";
 import { createCoupon } from "../../../../src/coupons/coupons.js";
 import { couponCodes } from "../../../../src/db/schema/index.js";
-import { api, startStoreWithAdmin, type TestStore } from "../../../helpers/index.js";
-import { expectError } from "../products/parts-helpers.js";
+import { api, expectError, startStoreWithAdmin, type TestStore } from "../../../helpers/index.js";
 
 /** Generated one_use codes (docs/contract.md#coupons): how many, what they look like, unique everywhere. */
 

@@ -1,8 +1,7 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { couponCodes, coupons } from "../../../../src/db/schema/index.js";
-import { api, type TestStore, writeBehindApi } from "../../../helpers/index.js";
-import { expectError, startCatalogueStore } from "../products/parts-helpers.js";
+import { api, expectError, startCatalogueStore, type TestStore, writeBehindApi } from "../../../helpers/index.js";
 
 /** /api/v1/coupons and /api/v1/coupons/{id} (docs/contract.md#coupons). */
 

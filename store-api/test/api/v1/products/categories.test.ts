@@ -1,10 +1,17 @@
 import { count } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { categories } from "../../../../src/db/schema/index.js";
-import { api, type TestStore } from "../../../helpers/index.js";
-import { ageProduct, createProduct, expectError, modified, startCatalogueStore } from "./parts-helpers.js";
+import {
+  ageProduct,
+  api,
+  createProduct,
+  expectError,
+  modified,
+  startCatalogueStore,
+  type TestStore,
+} from "../../../helpers/index.js";
 
-/** /api/v1/products/{key}/categories and /categories/{category_slug} (store-api.md rule 4; docs/contract.md#catalogue-and-settings). */
+/** /api/v1/products/{key}/categories and /categories/{category_slug} (docs/contract.md#catalogue-and-settings). */
 
 describe("product categories", () => {
   let store: TestStore;

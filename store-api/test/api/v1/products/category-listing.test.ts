@@ -1,8 +1,7 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { categories } from "../../../../src/db/schema/index.js";
-import { api, type TestStore } from "../../../helpers/index.js";
-import { createProduct, expectError, startCatalogueStore } from "./parts-helpers.js";
+import { api, createProduct, expectError, startCatalogueStore, type TestStore } from "../../../helpers/index.js";
 
 /** GET /api/v1/products/{category_slug}: a category's products (docs/contract.md#catalogue-and-settings). */
 

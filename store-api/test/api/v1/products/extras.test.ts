@@ -1,8 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { api, type TestStore } from "../../../helpers/index.js";
-import { ageProduct, createProduct, expectError, modified, startCatalogueStore } from "./parts-helpers.js";
+import {
+  ageProduct,
+  api,
+  createProduct,
+  expectError,
+  modified,
+  startCatalogueStore,
+  type TestStore,
+} from "../../../helpers/index.js";
 
-/** /api/v1/products/{key}/extras and /extras/{extra_key} (store-api.md rule 3; docs/contract.md#catalogue-and-settings). */
+/** /api/v1/products/{key}/extras and /extras/{extra_key} (docs/contract.md#catalogue-and-settings). */
 
 const extrasOf = (...names: string[]) =>
   JSON.stringify(names.map((name, i) => ({ metadata: { [name]: "yes" }, quantity: -1, surcharge: i + 1 })));

@@ -1,10 +1,17 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { productOptions, products } from "../../../../src/db/schema/index.js";
 import { newKey } from "../../../../src/products/products.js";
-import { api, type TestStore, writeBehindApi } from "../../../helpers/index.js";
-import { ageProduct, createProduct, expectError, startCatalogueStore } from "./parts-helpers.js";
+import {
+  ageProduct,
+  api,
+  createProduct,
+  expectError,
+  startCatalogueStore,
+  type TestStore,
+  writeBehindApi,
+} from "../../../helpers/index.js";
 
-/** PUT /api/v1/products_multi (store-api.md, Products, rule 2; docs/contract.md#products_multi). */
+/** PUT /api/v1/products_multi (docs/contract.md#products_multi). */
 
 describe("products_multi", () => {
   let store: TestStore;

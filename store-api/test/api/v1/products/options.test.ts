@@ -1,8 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { api, type TestStore } from "../../../helpers/index.js";
-import { ageProduct, createProduct, expectError, modified, startCatalogueStore } from "./parts-helpers.js";
+import {
+  ageProduct,
+  api,
+  createProduct,
+  expectError,
+  modified,
+  startCatalogueStore,
+  type TestStore,
+} from "../../../helpers/index.js";
 
-/** /api/v1/products/{key}/options and /options/{option_key} (store-api.md rule 3; docs/contract.md#catalogue-and-settings). */
+/** /api/v1/products/{key}/options and /options/{option_key} (docs/contract.md#catalogue-and-settings). */
 
 const sizes = (...names: string[]) =>
   JSON.stringify(names.map((Size, i) => ({ metadata: { Size }, quantity: i + 1, surcharge: i })));
@@ -48,7 +55,7 @@ describe("product options", () => {
         currency: "USD",
       },
     ]);
-    // By slug too (store-api.md rule 1).
+    // By slug too (docs/contract.md#catalogue-and-settings).
     expect(await options(p.slug)).toEqual(list);
   });
 

@@ -1,25 +1,18 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { categories, productOptions, products } from "../../../../src/db/schema/index.js";
-import { addUser, api, seedToken, startStoreWithAdmin, type TestStore } from "../../../helpers/index.js";
-import { ageProduct } from "./parts-helpers.js";
+import {
+  addUser,
+  ageProduct,
+  api,
+  createProduct,
+  expectError,
+  seedToken,
+  startStoreWithAdmin,
+  type TestStore,
+} from "../../../helpers/index.js";
 
 /** /api/v1/products and /api/v1/products/{key or slug} (docs/contract.md#catalogue-and-settings). */
-
-type Res = Awaited<ReturnType<typeof api>>;
-
-function expectError(res: Res, status: number, fields?: string[]) {
-  expect(res.status, res.text).toBe(status);
-  expect(res.json.error).toEqual(expect.any(String));
-  if (fields) expect(Object.keys(res.json.fields ?? {}).sort()).toEqual([...fields].sort());
-}
-
-/** Creates a product that must be accepted; its JSON. */
-async function createProduct(store: TestStore, token: string, form: Record<string, string>) {
-  const res = await api(store, token, "POST", "/products", form);
-  expect(res.status, res.text).toBe(201);
-  return res.json;
-}
 
 describe("products", () => {
   let store: TestStore;

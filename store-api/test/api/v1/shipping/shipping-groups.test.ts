@@ -1,6 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { api, type TestStore } from "../../../helpers/index.js";
-import { expectError, startCatalogueStore } from "../products/parts-helpers.js";
+import { api, expectError, startCatalogueStore, type TestStore } from "../../../helpers/index.js";
 
 /** /api/v1/shipping_groups, /{id}, /{id}/options, /{id}/options/{option_id} (docs/contract.md#shipping). */
 

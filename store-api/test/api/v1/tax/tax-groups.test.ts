@@ -1,6 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { api, type TestStore } from "../../../helpers/index.js";
-import { expectError, startCatalogueStore } from "../products/parts-helpers.js";
+import { api, expectError, startCatalogueStore, type TestStore } from "../../../helpers/index.js";
 
 /** /api/v1/tax_groups, /{id}, /{id}/rules, /{id}/rules/{rule_id} (docs/contract.md#tax). */
 

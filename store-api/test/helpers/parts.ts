@@ -1,9 +1,14 @@
 import { eq } from "drizzle-orm";
 import { expect } from "vitest";
-import { products } from "../../../../src/db/schema/index.js";
-import { addUser, api, seedToken, startStoreWithAdmin, type TestStore } from "../../../helpers/index.js";
+import { products } from "../../src/db/schema/index.js";
+import { api } from "./http.js";
+import { addUser, seedToken, startStoreWithAdmin, type TestStore, writeBehindApi } from "./store.js";
 
-/** What the tests of a product's categories, options and extras share. */
+/**
+ * What the tests of the catalogue (products, their categories, options and
+ * extras) and of the other resources with the same error checks (coupons,
+ * shipping and tax groups) share.
+ */
 
 export type Res = Awaited<ReturnType<typeof api>>;
 
@@ -37,7 +42,7 @@ export async function startCatalogueStore() {
 /** Sets the product's `modified` back to 2020, so that a later change shows (no waiting for the clock). */
 export async function ageProduct(store: TestStore, key: string) {
   // Behind the API's back: bracketed like any write, so that no cached read outlives it (src/api/read-cache.ts).
-  await store.app.readCache.write(() =>
+  await writeBehindApi(store, () =>
     store.database.db
       .update(products)
       .set({ updatedAt: new Date("2020-01-01T00:00:00Z") })
