@@ -143,7 +143,7 @@ async function frameTimes(page, { rows, seconds }) {
       });
       return { intervals, distance, renderedRows, reached: grid.scrollTop >= distance - 1 };
     },
-    // null (JSON has no Infinity): to the bottom. The grid's rows are 36 px (components/products/bulk/grid.tsx).
+    // null (JSON has no Infinity): to the bottom. The grid's rows are 36 px (ROW_HEIGHT, components/products/bulk/grid-layout.ts).
     { rows: Number.isFinite(rows) ? rows : null, seconds, rowHeight: 36 },
   );
 }

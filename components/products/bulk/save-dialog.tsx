@@ -17,9 +17,7 @@ import { cellId, dropEdits, editedKeys, type EditsState, errorCount, lockEdits, 
 import { reviewChanges } from "./model/review";
 import { planSave, type SaveChunk, splitChunk } from "./model/save-plan";
 import { readCatalogueOnce } from "./use-catalogue";
-
-const counted = (n: number) => n.toLocaleString("en");
-const plural = (n: number, one: string, many = `${one}s`) => `${counted(n)} ${n === 1 ? one : many}`;
+import { counted, plural } from "./words";
 
 /**
  * What one products_multi request may carry from here: measured on the

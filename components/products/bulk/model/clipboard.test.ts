@@ -57,8 +57,9 @@ describe("TSV", () => {
     expect(parseTsv('a"b"c')).toEqual([['a"b"c']]);
     // Never closed: as it stands.
     expect(parseTsv('"open\tx')).toEqual([['"open', "x"]]);
-    // Text after a closing quote is kept.
-    expect(parseTsv('"quoted" tail\tx')).toEqual([["quoted tail", "x"]]);
+    // Text after a closing quote: no spreadsheet writes it, so the text is read as it stands.
+    expect(parseTsv('"quoted" tail\tx')).toEqual([['"quoted" tail', "x"]]);
+    expect(parseTsv('"Classic" mug\n"open\nx')).toEqual([['"Classic" mug'], ['"open'], ["x"]]);
   });
 
   it("round-trips any cells", () => {

@@ -1,27 +1,33 @@
 import type { BulkProduct } from "../../../../lib/store/products/model-bulk";
 import { type ColumnId, columnById, type GridContext } from "./columns";
-import { delimitedCell } from "../../../../lib/csv";
-import { parseDelimited } from "./delimited";
+import { delimitedRows } from "../../../../lib/csv";
+import { parseDelimited, splitDelimited } from "./delimited";
 import { type CellChangeRequest, cellText, type EditsState } from "./edits";
 import { rangeOf, type Selection } from "./selection";
 
 /**
  * Copy and paste as spreadsheets do (Excel, Google Sheets, Numbers): cells
  * separated by tabs, rows by line breaks, a cell holding a tab, a line break
- * or a quote in quotes with its quotes doubled (docs/bulk-editing.md#the-grid).
+ * or a quote in quotes with its quotes doubled (docs/bulk-editing.md#the-grid),
+ * written and read by papaparse (lib/csv.ts, ./delimited.ts).
  */
 
 /** Cells as the clipboard's text: rows joined by "\n", no line break at the end. */
 export function toTsv(cells: readonly (readonly string[])[]): string {
-  const lines = cells.map((row) => row.map((cell) => delimitedCell(cell, "\t")).join("\t"));
+  const text = delimitedRows(cells, "\t", "\n");
   // A last row of one empty cell would read back as the line break that ends the text: quote it.
-  if (lines.length > 1 && lines.at(-1) === "") lines[lines.length - 1] = '""';
-  return lines.join("\n");
+  return cells.length > 1 && text.endsWith("\n") ? `${text}""` : text;
 }
 
-/** The clipboard's text as cells (CRLF or LF; a line break at the end is not an empty row). */
+/**
+ * The clipboard's text as cells (CRLF or LF; a line break at the end is not
+ * an empty row). Text whose quotes no spreadsheet would write (a quote never
+ * closed, text after a closing quote: copied from elsewhere) is read as it
+ * stands, quotes included, rather than as one cell running on to the next quote.
+ */
 export function parseTsv(text: string): string[][] {
-  return parseDelimited(text, "\t").rows;
+  const read = parseDelimited(text, "\t");
+  return read.unterminated || read.misquotedRow !== null ? splitDelimited(text, "\t") : read.rows;
 }
 
 export interface PasteResult {

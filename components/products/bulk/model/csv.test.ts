@@ -156,6 +156,13 @@ describe("importCsv", () => {
     expect(result.problems).toEqual(["A quoted cell is never closed: check the file's last rows."]);
   });
 
+  it("reports text after a closing quote, which may run into the rows after it", () => {
+    const result = importCsv('Key,Name\r\nk1,"Mug" XL\r\nk3,"a, b"\r\n', products, ctx);
+    expect(result.problems).toEqual([
+      "Row 2 has text after a quoted cell's closing quote: check it and the rows after it, which may have been read into that cell.",
+    ]);
+  });
+
   it("reads only the first of two columns with one name", () => {
     const result = importCsv("Key,Name,name\nk1,A,B\n", products, ctx);
     expect(result.requests).toEqual([{ key: "k1", column: "name", text: "A" }]);

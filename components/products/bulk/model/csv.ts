@@ -1,6 +1,6 @@
 import type { BulkProduct } from "../../../../lib/store/products/model-bulk";
 import { type ColumnId, columnById, columns, type GridContext, looseKey, sameValue } from "./columns";
-import { csvCell, unguardFormula } from "../../../../lib/csv";
+import { csvRows, unguardFormula } from "../../../../lib/csv";
 import { parseDelimited } from "./delimited";
 import { type CellChangeRequest, cellId, cellText, currentValue, emptyEdits, type EditsState } from "./edits";
 
@@ -9,10 +9,11 @@ import { type CellChangeRequest, cellId, cellText, currentValue, emptyEdits, typ
  * rows and columns the grid shows, with their key first; the import reads
  * such a file back as edits, a dry run the person reviews before saving.
  *
- * RFC 4180: comma-separated, CRLF line ends; each cell written by lib/csv.ts
- * (quoted when it holds a separator, a quote or a line break; a cell that a
- * spreadsheet would run as a formula gets a leading `'`, which the import
- * takes off again; negative numbers stay as they are).
+ * RFC 4180: comma-separated, CRLF line ends; written by lib/csv.ts on
+ * papaparse (a cell is quoted when it holds a separator, a quote or a line
+ * break; a cell that a spreadsheet would run as a formula gets a leading `'`,
+ * which the import takes off again; negative numbers stay as they are), and
+ * read by papaparse's parser (./delimited.ts).
  */
 
 /**
@@ -28,13 +29,13 @@ export function toCsv(
   ctx: GridContext,
 ): string {
   const defs = cols.map((id) => columnById[id]);
-  const lines = [["Key", ...defs.map((d) => d.label)].map(csvCell).join(",")];
-  for (const product of rows) {
-    const cells = [csvCell(product.key)];
-    for (const def of defs) cells.push(csvCell(def.format(currentValue(state, product, def.id), ctx)));
-    lines.push(cells.join(","));
-  }
-  return lines.join("\r\n") + "\r\n";
+  return csvRows([
+    ["Key", ...defs.map((d) => d.label)],
+    ...rows.map((product) => [
+      product.key,
+      ...defs.map((def) => def.format(currentValue(state, product, def.id), ctx)),
+    ]),
+  ]);
 }
 
 export interface CsvImport {
@@ -93,7 +94,7 @@ export function importCsv(
     result.problems.push("The file is empty.");
     return result;
   }
-  const { rows, unterminated } = parseDelimited(body, separatorOf(body));
+  const { rows, unterminated, misquotedRow } = parseDelimited(body, separatorOf(body));
   const header = (rows[0] ?? []).map((h) => looseKey(cellValue(h)));
   const keyIndex = header.indexOf("key");
   if (keyIndex === -1) {
@@ -175,6 +176,11 @@ export function importCsv(
   if (readOnly) {
     result.problems.push(
       `${plural(readOnly, "quantity was", "quantities were")} left out: on a product with options it is the sum of theirs.`,
+    );
+  }
+  if (misquotedRow !== null) {
+    result.problems.push(
+      `Row ${misquotedRow + 1} has text after a quoted cell's closing quote: check it and the rows after it, which may have been read into that cell.`,
     );
   }
   if (unterminated) result.problems.push("A quoted cell is never closed: check the file's last rows.");

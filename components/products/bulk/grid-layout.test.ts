@@ -1,0 +1,110 @@
+import { describe, expect, it } from "vitest";
+import {
+  anchoredScrollTop,
+  cellId,
+  dragScrollStep,
+  frozenWidth,
+  gapAt,
+  HEADER_HEIGHT,
+  pageRows,
+  ROW_HEIGHT,
+  scrollLeftFor,
+} from "./grid-layout";
+
+const keyed = (...keys: string[]) => keys.map((key) => ({ key }));
+/** Rows k0…k(n-1). */
+const series = (n: number, from = 0) => keyed(...Array.from({ length: n }, (_, i) => `k${from + i}`));
+
+describe("cells and columns", () => {
+  it("names cells by row and column", () => {
+    expect(cellId(3, 4)).toBe("bulk-cell-3-4");
+  });
+
+  it("keeps the name column's width on a wide grid, and about two fifths of a narrow one", () => {
+    expect(frozenWidth(240, 0, 0)).toBe(240);
+    expect(frozenWidth(240, 1200, 0)).toBe(240);
+    expect(frozenWidth(240, 390, 0)).toBe(Math.floor(390 * 0.42));
+    // Never narrower than 128 px; the reorder handles' column is not shared.
+    expect(frozenWidth(240, 200, 0)).toBe(128);
+    expect(frozenWidth(240, 430, 40)).toBe(Math.floor(390 * 0.42));
+  });
+
+  it("scrolls a column into view beside the frozen name column, and not the name column", () => {
+    const widths = [200, 100, 100, 100, 100];
+    const widthOf = (col: number) => widths[col] ?? 0;
+    const frozen = { handleWidth: 0, nameWidth: 200 };
+    expect(scrollLeftFor(0, widthOf, frozen, { scrollLeft: 150, clientWidth: 400 })).toBeNull();
+    // Column 3 (300..400 past the name column) in a 400 px view scrolled to 0: its right edge at 500 shows at 400.
+    expect(scrollLeftFor(3, widthOf, frozen, { scrollLeft: 0, clientWidth: 400 })).toBe(100);
+    expect(scrollLeftFor(2, widthOf, frozen, { scrollLeft: 0, clientWidth: 400 })).toBeNull();
+    // Column 1, hidden under the name column: back to where it shows right after it.
+    expect(scrollLeftFor(1, widthOf, frozen, { scrollLeft: 150, clientWidth: 400 })).toBe(0);
+    expect(scrollLeftFor(2, widthOf, frozen, { scrollLeft: 150, clientWidth: 400 })).toBe(100);
+  });
+});
+
+describe("scroll anchoring", () => {
+  const view = (scrollTop: number) => ({ scrollTop, clientHeight: HEADER_HEIGHT + 10 * ROW_HEIGHT });
+
+  it("keeps the product being edited where it was on the screen when rows arrive above it", () => {
+    const before = series(20);
+    // Five rows arrive above: k3 was the 4th row, it is now the 9th.
+    const rows = [...series(5, 100), ...before];
+    expect(anchoredScrollTop(before, rows, view(0), ["k3", undefined])).toBe(5 * ROW_HEIGHT);
+  });
+
+  it("takes the active cell's product when nothing is edited, and the first candidate in view", () => {
+    const before = series(40);
+    const rows = [...series(2, 100), ...before];
+    // Scrolled 10 rows down: k2 is out of view, k12 is in it.
+    expect(anchoredScrollTop(before, rows, view(10 * ROW_HEIGHT), ["k2", "k12"])).toBe(12 * ROW_HEIGHT);
+  });
+
+  it("else keeps the top row of a scrolled view", () => {
+    const before = series(40);
+    const rows = [...series(3, 100), ...before];
+    expect(anchoredScrollTop(before, rows, view(10 * ROW_HEIGHT), [undefined, undefined])).toBe(13 * ROW_HEIGHT);
+    // Half a row scrolled: the row at the top keeps its offset.
+    expect(anchoredScrollTop(before, rows, view(10 * ROW_HEIGHT + 18), [])).toBe(13 * ROW_HEIGHT + 18);
+  });
+
+  it("moves nothing at the top of an unscrolled view without a candidate, or when the anchor left", () => {
+    const before = series(20);
+    expect(anchoredScrollTop(before, [...series(3, 100), ...before], view(0), [undefined, undefined])).toBeNull();
+    expect(anchoredScrollTop(before, series(20, 50), view(0), ["k3"])).toBeNull();
+  });
+
+  it("moves nothing when the anchor is already in place", () => {
+    const before = series(20);
+    expect(anchoredScrollTop(before, [...before, ...series(5, 100)], view(0), ["k3"])).toBeNull();
+  });
+
+  it("follows a row that moved down, and never scrolls above the top", () => {
+    const before = series(20);
+    // k5 sorted to the top: it was the 6th row on the screen; it cannot keep that place.
+    const rows = [before[5]!, ...before.filter((r) => r.key !== "k5")];
+    expect(anchoredScrollTop(before, rows, view(0), ["k5"])).toBeNull();
+    expect(anchoredScrollTop(before, rows, view(3 * ROW_HEIGHT), ["k5"])).toBe(0);
+  });
+});
+
+describe("paging and dragging", () => {
+  it("pages by the rows in view, less the header and an overlap, at least one", () => {
+    expect(pageRows(400)).toBe(Math.floor(400 / ROW_HEIGHT) - 2);
+    expect(pageRows(50)).toBe(1);
+  });
+
+  it("drops between the rows nearest to the pointer, inside the rows", () => {
+    expect(gapAt(-20, 10)).toBe(0);
+    expect(gapAt(ROW_HEIGHT * 2.4, 10)).toBe(2);
+    expect(gapAt(ROW_HEIGHT * 2.6, 10)).toBe(3);
+    expect(gapAt(ROW_HEIGHT * 50, 10)).toBe(10);
+  });
+
+  it("scrolls by half a row near the top (under the header) and bottom edges", () => {
+    const box = { top: 100, bottom: 600 };
+    expect(dragScrollStep(100 + HEADER_HEIGHT + 10, box)).toBe(-ROW_HEIGHT / 2);
+    expect(dragScrollStep(590, box)).toBe(ROW_HEIGHT / 2);
+    expect(dragScrollStep(300, box)).toBe(0);
+  });
+});
