@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { csvCell, delimitedCell, guardFormula, unguardFormula } from "./csv";
+import { csvCell, csvRows, delimitedCell, guardFormula, unguardFormula } from "./csv";
 
 describe("guarding formulas", () => {
   it("prefixes what a spreadsheet would run, not negative numbers", () => {
@@ -64,6 +64,17 @@ describe("CSV cells", () => {
     expect(csvCell(' =HYPERLINK("x")')).toBe(`"' =HYPERLINK(""x"")"`);
     expect(csvCell("＝1+1")).toBe("'＝1+1");
     expect(csvCell("-5")).toBe("-5");
+  });
+
+  it("writes rows with CRLF after each, guarding text but not numbers, flags or missing values", () => {
+    expect(
+      csvRows([
+        ["name", "count", "ok", "note"],
+        ["=x", -1, true, null],
+        [" padded ", 2.5, false, "-2.50"],
+      ]),
+    ).toBe(`name,count,ok,note\r\n'=x,-1,true,\r\n" padded ",2.5,false,-2.50\r\n`);
+    expect(csvRows([])).toBe("");
   });
 
   it("a delimited cell (the grid's clipboard) is quoted for its own separator only", () => {

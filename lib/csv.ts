@@ -1,7 +1,8 @@
 /**
- * CSV cells, written one way for every file the dashboard makes (the orders
- * export, a coupon's codes, the bulk grid's export): RFC 4180 quoting, and
- * OWASP's CSV-injection advice. Plain: safe anywhere.
+ * CSV, written one way for every file the dashboard makes (the orders
+ * export, a coupon's codes, the bulk grid's export): RFC 4180 quoting by
+ * papaparse, and OWASP's CSV-injection advice. Plain: safe anywhere (papaparse
+ * runs in the browser and in Node).
  *
  * A spreadsheet runs a cell as a formula when it starts with `=`, `+`, `-` or
  * `@`, whatever spaces come first, and Excel also takes the full-width forms
@@ -14,6 +15,7 @@
  * formula: a cell holding any common separator (`,` `;` tab) is quoted, and a
  * quoted cell is one cell in every locale.
  */
+import Papa from "papaparse";
 
 /** Starts like a formula, after any apostrophes already there and any blank. */
 const FORMULA_START = /^'*(?:[\t\r]|[\s\u3000]*[=+\-@\uFF1D\uFF0B\uFF0D\uFF20])/;
@@ -32,14 +34,48 @@ export function unguardFormula(text: string): string {
   return text.startsWith("'") && FORMULA_START.test(text.slice(1)) ? text.slice(1) : text;
 }
 
-/** One cell, quoted when it holds the separator, a quote or a line break. */
-export function delimitedCell(value: string, separator: string): string {
-  const needs = value.includes(separator) || /["\r\n]/.test(value);
-  return needs ? `"${value.replaceAll('"', '""')}"` : value;
+/** A CSV cell's value: text, or what our code writes (a count, a flag, a missing value). */
+export type CsvValue = string | number | boolean | null;
+
+/** Separators a spreadsheet may split a line on besides the comma (papaparse quotes a comma itself). */
+const holdsSeparator = (value: unknown) => typeof value === "string" && /[;\t]/.test(value);
+
+/**
+ * Rows as a CSV file, the one writer of every CSV the dashboard makes. Each
+ * text cell is guarded against formulas here (guardFormula), then papaparse
+ * writes the rows (RFC 4180: comma-separated, `""` for a quote, CRLF): it
+ * quotes a cell holding a comma, a quote, a line break or a space at either
+ * end, and `quotes` makes it quote one holding `;` or a tab too.
+ *
+ * papaparse's `escapeFormulae` stays off, though it takes a RegExp: it would
+ * also quote every cell it guards (`"'=1+1"` where `'=1+1` is enough), and the
+ * guard and its way back (unguardFormula) are one rule kept in one place.
+ *
+ * Numbers and booleans are written as they are, `null` as an empty cell.
+ * Every line ends with CRLF, the last one too; no rows is "".
+ */
+export function csvRows(rows: readonly (readonly CsvValue[])[]): string {
+  if (rows.length === 0) return "";
+  const cells = rows.map((row) => row.map((value) => (typeof value === "string" ? guardFormula(value) : value)));
+  return `${Papa.unparse(cells, { quotes: holdsSeparator, newline: "\r\n", escapeFormulae: false })}\r\n`;
 }
 
-/** A text cell of a CSV file: guarded against formulas, quoted when it holds any separator a spreadsheet may split on. */
+/** A text cell of a CSV file, as csvRows writes it: guarded against formulas, quoted when it holds any separator a spreadsheet may split on. */
 export function csvCell(value: string): string {
-  const safe = guardFormula(value);
-  return /[",;\t\r\n]/.test(safe) ? `"${safe.replaceAll('"', '""')}"` : safe;
+  return csvRows([[value]]).slice(0, -2);
+}
+
+/**
+ * Rows as delimited text with no formula guard (the grid's clipboard: tabs
+ * and "\n", as spreadsheets put cells there), written by papaparse: a cell
+ * is quoted when it holds the separator, a quote, a line break or a space at
+ * either end. No line break after the last row.
+ */
+export function delimitedRows(rows: readonly (readonly string[])[], separator: string, newline: string): string {
+  return rows.length === 0 ? "" : Papa.unparse([...rows], { delimiter: separator, newline });
+}
+
+/** One cell as delimitedRows writes it: quoted for its own separator only. */
+export function delimitedCell(value: string, separator: string): string {
+  return delimitedRows([[value]], separator, "\n");
 }

@@ -4,7 +4,7 @@ import Download from "lucide-react/icons/download";
 import { useEffect, useRef, useState } from "react";
 import { fetchJsonError } from "@/lib/query/fetch-json";
 import { signInAgainIfNeeded } from "@/lib/sign-in-again";
-import { csvRecordCounter, ordersCsvFileName } from "@/lib/store/orders/model-csv";
+import { csvRecordCounter, ordersCsvFileName } from "@/lib/store/orders/model-export";
 import { type OrderView, orderViewLabels } from "@/lib/store/orders/model";
 import { Button } from "../../ui/button";
 import { Notice } from "../../ui/notice";

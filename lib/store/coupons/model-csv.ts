@@ -1,30 +1,26 @@
-import { csvCell } from "../../csv";
+import { csvRows } from "../../csv";
 import type { CouponCodeRow } from "./model";
 
 /**
  * A coupon's codes as CSV (RFC 4180: comma-separated, CRLF lines, fields
- * quoted when they hold a comma, a quote or a line break): one header line,
- * then `code,type,active,created` per code, `created` in ISO 8601 (UTC).
- * Built in the browser from the codes it already has. Plain: safe anywhere.
+ * quoted when they hold a comma, a quote or a line break; written by
+ * lib/csv.ts, which also guards text cells against formulas): one header
+ * line, then `code,type,active,created` per code, `created` in ISO 8601
+ * (UTC). Built in the browser from the codes it already has. Plain: safe
+ * anywhere.
  */
 export const codesCsvHeader = ["code", "type", "active", "created"] as const;
 
-/** A text cell (lib/csv.ts: guarded against formulas, quoted when it holds a separator). */
-const cell = csvCell;
-
 export function codesCsv(rows: readonly CouponCodeRow[]): string {
-  const lines = [codesCsvHeader.join(",")];
-  for (const [code, type, active, created] of rows) {
-    lines.push(
-      [
-        cell(code),
-        cell(type),
-        active ? "true" : "false",
-        created === null ? "" : new Date(created * 1000).toISOString(),
-      ].join(","),
-    );
-  }
-  return `${lines.join("\r\n")}\r\n`;
+  return csvRows([
+    codesCsvHeader,
+    ...rows.map(([code, type, active, created]) => [
+      code,
+      type,
+      active,
+      created === null ? null : new Date(created * 1000).toISOString(),
+    ]),
+  ]);
 }
 
 /** "summer-sale-codes.csv": the coupon's name, made safe for a file name. */

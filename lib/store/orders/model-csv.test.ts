@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { csvCell } from "../../csv";
 import { moneyText } from "../../money";
-import { csvRecordCounter, orderCsvRow, ordersCsvFileName, ordersCsvRows, ordersCsvStart } from "./model-csv";
+import { orderCsvRow, ordersCsvRows, ordersCsvStart } from "./model-csv";
+import { csvRecordCounter, ordersCsvFileName } from "./model-export";
 import type { OrderSummary } from "./model";
 
 const order: OrderSummary = {
