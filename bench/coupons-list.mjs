@@ -27,13 +27,12 @@
 // every permission, then the OAuth code flow as a browser walks it, with the admin scope.
 import fs from "node:fs";
 import http from "node:http";
-import os from "node:os";
 import path from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
 import { pathToFileURL } from "node:url";
 import { parseArgs } from "node:util";
 import { buildStoreIfStale, root, runJson } from "../scripts/lib/processes.mjs";
-import { benchRun, storeCli } from "./lib/harness.mjs";
+import { benchRun, printMachine, runBench, storeCli } from "./lib/harness.mjs";
 
 const { values: args } = parseArgs({
   options: {
@@ -338,21 +337,7 @@ async function main() {
   );
   console.table(results.flatMap((r) => r.rows));
   for (const r of results) console.log(`Goals for GET /coupons on ${r.rows[0].database}: ${r.goals.join("; ")}.`);
-  console.log(
-    `Machine: ${os.cpus().length} CPU(s), load average ${os
-      .loadavg()
-      .map((l) => l.toFixed(1))
-      .join(" ")}.`,
-  );
+  printMachine();
 }
 
-main()
-  .then(async () => {
-    for (const cleanup of cleanups) await cleanup().catch(() => {});
-    process.exit(0);
-  })
-  .catch(async (err) => {
-    console.error(`bench: ${err.stack ?? err.message}`);
-    for (const cleanup of cleanups) await cleanup().catch(() => {});
-    process.exit(1);
-  });
+runBench(main, cleanups);

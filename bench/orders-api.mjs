@@ -17,12 +17,11 @@
 // runs in its own process, so that none shares a CPU with the client making the requests.
 import fs from "node:fs";
 import { createRequire } from "node:module";
-import os from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import { pathToFileURL } from "node:url";
 import { buildStoreIfStale, root } from "../scripts/lib/processes.mjs";
-import { benchRun, measure, ratio } from "./lib/harness.mjs";
+import { benchRun, measure, printMachine, ratio, runBench } from "./lib/harness.mjs";
 
 const { values: args } = parseArgs({
   options: {
@@ -121,21 +120,7 @@ async function main() {
       `(${SECONDS} s each, after a warm-up)\n`,
   );
   console.table(rows);
-  console.log(
-    `Machine: ${os.cpus().length} CPU(s), load average ${os
-      .loadavg()
-      .map((l) => l.toFixed(1))
-      .join(" ")}.`,
-  );
+  printMachine();
 }
 
-main()
-  .then(async () => {
-    for (const cleanup of cleanups) await cleanup().catch(() => {});
-    process.exit(0);
-  })
-  .catch(async (err) => {
-    console.error(`bench: ${err.message}`);
-    for (const cleanup of cleanups) await cleanup().catch(() => {});
-    process.exit(1);
-  });
+runBench(main, cleanups);

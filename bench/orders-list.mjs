@@ -20,11 +20,10 @@
 // parallel with the list), and the HTML of the table. Requests are sequential,
 // one connection, after a warm-up.
 import http from "node:http";
-import os from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import { buildDashboardIfStale, buildStoreIfStale, root, runJson, waitForHttp } from "../scripts/lib/processes.mjs";
-import { benchRun, freePort, storeEnvironment, tokenResponse } from "./lib/harness.mjs";
+import { benchRun, freePort, printMachine, runBench, storeEnvironment, tokenResponse } from "./lib/harness.mjs";
 
 const { values: args } = parseArgs({
   options: {
@@ -145,17 +144,7 @@ async function main() {
     `\nGET /orders?count=N (dashboard, server render) vs GET /api/v1/orders?count=N (store), ${REQUESTS} sequential requests each\n`,
   );
   console.table(rows);
-  console.log(
-    `Machine: ${os.cpus().length} CPU(s), load average ${os
-      .loadavg()
-      .map((l) => l.toFixed(1))
-      .join(" ")}.`,
-  );
+  printMachine();
 }
 
-main()
-  .then(() => process.exit(0))
-  .catch((err) => {
-    console.error(`bench: ${err.message}`);
-    process.exit(1);
-  });
+runBench(main);

@@ -17,12 +17,20 @@
 // connections alive: sequential is one connection, one request at a time.
 import fs from "node:fs";
 import { createRequire } from "node:module";
-import os from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import { pathToFileURL } from "node:url";
 import { buildStoreIfStale, root, runJson, waitForHttp } from "../scripts/lib/processes.mjs";
-import { benchRun, freePort, measure, ratio, storeEnvironment, tokenResponse } from "./lib/harness.mjs";
+import {
+  benchRun,
+  freePort,
+  measure,
+  printMachine,
+  ratio,
+  runBench,
+  storeEnvironment,
+  tokenResponse,
+} from "./lib/harness.mjs";
 
 const { values: args } = parseArgs({
   options: {
@@ -130,17 +138,7 @@ async function main() {
   console.log(
     `\nLowest ratio ${ratio(worst)} (goal: at least 0.5×, the store serving half as many requests as the bare route).`,
   );
-  console.log(
-    `Machine: ${os.cpus().length} CPU(s), load average ${os
-      .loadavg()
-      .map((l) => l.toFixed(1))
-      .join(" ")}.`,
-  );
+  printMachine();
 }
 
-main()
-  .then(() => process.exit(0))
-  .catch((err) => {
-    console.error(`bench: ${err.message}`);
-    process.exit(1);
-  });
+runBench(main);

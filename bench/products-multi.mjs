@@ -20,10 +20,9 @@
 // own process, so that it does not share a CPU with the client making the requests; the client
 // keeps its connections alive.
 import http from "node:http";
-import os from "node:os";
 import { parseArgs } from "node:util";
 import { buildStoreIfStale } from "../scripts/lib/processes.mjs";
-import { benchRun, ratio } from "./lib/harness.mjs";
+import { benchRun, printMachine, ratio, runBench } from "./lib/harness.mjs";
 
 const { values: args } = parseArgs({
   options: {
@@ -190,21 +189,7 @@ async function main() {
       `rounds after a warm-up\n`,
   );
   console.table(rows);
-  console.log(
-    `Machine: ${os.cpus().length} CPU(s), load average ${os
-      .loadavg()
-      .map((l) => l.toFixed(1))
-      .join(" ")}.`,
-  );
+  printMachine();
 }
 
-main()
-  .then(async () => {
-    for (const cleanup of cleanups) await cleanup().catch(() => {});
-    process.exit(0);
-  })
-  .catch(async (err) => {
-    console.error(`bench: ${err.message}`);
-    for (const cleanup of cleanups) await cleanup().catch(() => {});
-    process.exit(1);
-  });
+runBench(main, cleanups);

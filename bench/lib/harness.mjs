@@ -382,3 +382,29 @@ export async function measure(port, pathname, headers, connections, seconds) {
 
 /** A ratio with enough digits to tell a small one from zero. */
 export const ratio = (r) => `${r.toFixed(r < 0.1 ? 4 : 2)}×`;
+
+/** The machine the figures were measured on: a line under every bench's table. */
+export function printMachine() {
+  const load = os
+    .loadavg()
+    .map((l) => l.toFixed(1))
+    .join(" ");
+  console.log(`Machine: ${os.cpus().length} CPU(s), load average ${load}.`);
+}
+
+/** Runs a bench's main, then its cleanups (databases, folders), and exits 0, or 1 with the error. */
+export function runBench(main, cleanups = []) {
+  const cleanUp = async () => {
+    for (const cleanup of cleanups) await cleanup().catch(() => {});
+  };
+  main()
+    .then(async () => {
+      await cleanUp();
+      process.exit(0);
+    })
+    .catch(async (err) => {
+      console.error(`bench: ${err.stack ?? err.message}`);
+      await cleanUp();
+      process.exit(1);
+    });
+}
