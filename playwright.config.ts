@@ -12,7 +12,7 @@ export default defineConfig({
   // dashboard's server and the store, on a two-core CI machine that also runs both servers.
   timeout: 60_000,
   expect: { timeout: 10_000 },
-  // What the run leaves behind besides reports: screenshots of every page
+  // What the run leaves behind besides reports: with E2E_SCREENSHOTS=1, screenshots of every page
   // (e2e/page-walk.spec.ts) in <artifactsDir>/screenshots/<page>-<width>-<theme>.png.
   // Not `outputDir` (test-results/), which Playwright empties on every run.
   metadata: { artifactsDir: "e2e-artifacts" },

@@ -12,11 +12,12 @@ import { expectAccessible, inspectFocus } from "./support";
 //   at least 2px), in light and in dark; on the dashboard's pages the first stop
 //   is the skip link;
 // - on a phone (390 px) no page is wider than the screen;
-// - screenshots for people to look at, no assertion on pixels: the desktop
-//   (1280 px) in light and the phone in dark, saved as
+// - with E2E_SCREENSHOTS=1, screenshots for people to look at, no assertion on
+//   pixels: the desktop (1280 px) in light and the phone in dark, saved as
 //   <artifactsDir>/screenshots/<page>-<width>-<theme>.png (playwright.config.ts).
-//   With UPDATE_DOCS_SCREENSHOT=1 the run also refreshes docs/images/dashboard.png,
-//   the picture of the README's tour.
+//   They cost about a minute of a run that nobody looks at in CI, so they are
+//   taken only when asked. With UPDATE_DOCS_SCREENSHOT=1 the run also refreshes
+//   docs/images/dashboard.png, the picture of the README's tour.
 // One test per page, so that a failure names it. It used to be three walks
 // (axe, focus, screenshots) of five loads a page; one walk of two loads checks
 // the same and takes a third of the time.
@@ -24,6 +25,7 @@ import { expectAccessible, inspectFocus } from "./support";
 const desktop = { width: 1280, height: 800 } as const;
 const phone = { width: 390, height: 844 } as const;
 const MAX_STOPS = 60;
+const screenshots = process.env.E2E_SCREENSHOTS === "1";
 
 let prepared: Prepared;
 test.beforeAll(async ({ browser }) => {
@@ -38,7 +40,7 @@ for (const sitePage of sitePages) {
     // Every check runs, and the test fails at the end with all that was found.
     const soft = { soft: true };
     const folder = path.join(String(test.info().config.metadata.artifactsDir), "screenshots");
-    fs.mkdirSync(folder, { recursive: true });
+    if (screenshots) fs.mkdirSync(folder, { recursive: true });
 
     // Light, on a desktop.
     const light = await openContext(browser, prepared, sitePage.visitor, "light", desktop);
@@ -46,7 +48,9 @@ for (const sitePage of sitePages) {
       const page = await light.newPage();
       await openPage(page, sitePage, prepared.fixtures, "light");
       await settle(page);
-      await page.screenshot({ path: shotPath(folder, sitePage, desktop.width, "light"), fullPage: true });
+      if (screenshots) {
+        await page.screenshot({ path: shotPath(folder, sitePage, desktop.width, "light"), fullPage: true });
+      }
       if (process.env.UPDATE_DOCS_SCREENSHOT === "1" && sitePage.name === "users") {
         // The window, not the full page: the README shows what a person sees first.
         await page.screenshot({ path: path.join("docs", "images", "dashboard.png") });
@@ -68,7 +72,7 @@ for (const sitePage of sitePages) {
       await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
       await settle(page);
       expect.soft(await horizontalOverflow(page), `${sitePage.name} wider than a ${phone.width} px screen`).toBeNull();
-      await page.screenshot({ path: shotPath(folder, sitePage, phone.width, "dark"), fullPage: true });
+      if (screenshots) await page.screenshot({ path: shotPath(folder, sitePage, phone.width, "dark"), fullPage: true });
     } finally {
       await dark.close();
     }
