@@ -2,7 +2,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { type Page, expect, test } from "@playwright/test";
 import { type Prepared, type SitePage, type Theme, openContext, openPage, prepare, sitePages } from "./pages";
-import { expectAccessible, inspectFocus } from "./support";
+import { expectAccessible, inspectFocus, watchConsole } from "./support";
 
 // Every page of e2e/pages.ts, walked once (two loads: light, then dark):
 // - axe finds no serious or critical violation, in light and in dark (the report
@@ -12,6 +12,9 @@ import { expectAccessible, inspectFocus } from "./support";
 //   at least 2px), in light and in dark; on the dashboard's pages the first stop
 //   is the skip link;
 // - on a phone (390 px) no page is wider than the screen;
+// - the browser's console shows no error and the page throws none, in either
+//   load (from the first navigation on, sign-in redirects included), except the
+//   failed load of an error page's own status (SitePage.errorStatus);
 // - with E2E_SCREENSHOTS=1, screenshots for people to look at, no assertion on
 //   pixels: the desktop (1280 px) in light and the phone in dark, saved as
 //   <artifactsDir>/screenshots/<page>-<width>-<theme>.png (playwright.config.ts).
@@ -46,6 +49,7 @@ for (const sitePage of sitePages) {
     const light = await openContext(browser, prepared, sitePage.visitor, "light", desktop);
     try {
       const page = await light.newPage();
+      const consoleErrors = watchConsole(page, ownStatus(sitePage, page));
       await openPage(page, sitePage, prepared.fixtures, "light");
       await settle(page);
       if (screenshots) {
@@ -57,6 +61,7 @@ for (const sitePage of sitePages) {
       }
       await expectAccessible(page, `${sitePage.name} (light)`, soft);
       expect.soft(await focusProblems(page, sitePage), "focus styles one cannot see").toEqual([]);
+      expect.soft(consoleErrors.problems(), `${sitePage.name} (light): errors in the browser's console`).toEqual([]);
     } finally {
       await light.close();
     }
@@ -65,6 +70,7 @@ for (const sitePage of sitePages) {
     const dark = await openContext(browser, prepared, sitePage.visitor, "dark", desktop);
     try {
       const page = await dark.newPage();
+      const consoleErrors = watchConsole(page, ownStatus(sitePage, page));
       await openPage(page, sitePage, prepared.fixtures, "dark");
       await expectAccessible(page, `${sitePage.name} (dark)`, soft);
       await page.setViewportSize(phone);
@@ -73,10 +79,19 @@ for (const sitePage of sitePages) {
       await settle(page);
       expect.soft(await horizontalOverflow(page), `${sitePage.name} wider than a ${phone.width} px screen`).toBeNull();
       if (screenshots) await page.screenshot({ path: shotPath(folder, sitePage, phone.width, "dark"), fullPage: true });
+      expect.soft(consoleErrors.problems(), `${sitePage.name} (dark): errors in the browser's console`).toEqual([]);
     } finally {
       await dark.close();
     }
   });
+}
+
+/** The console line of an error page's own status (its document's failed load), which the page means to show. */
+function ownStatus(sitePage: SitePage, page: Page) {
+  return (text: string, url: string) =>
+    sitePage.errorStatus !== undefined &&
+    url === page.url() &&
+    text.startsWith(`Failed to load resource: the server responded with a status of ${sitePage.errorStatus} `);
 }
 
 function shotPath(folder: string, sitePage: SitePage, width: number, theme: Theme) {

@@ -47,6 +47,11 @@ export interface SitePage {
   shell: boolean;
   /** Opens the page and waits until it shows what it is for. */
   open(page: Page, fixtures: Fixtures): Promise<void>;
+  /**
+   * The status the page answers on purpose (an error page): the browser logs
+   * that load as a console error, which the page walk then expects.
+   */
+  errorStatus?: number;
 }
 
 const storeOrigin = () => new URL(e2e.storeUrl).origin;
@@ -168,6 +173,7 @@ export const sitePages: readonly SitePage[] = [
     site: "store",
     visitor: "signed-out",
     shell: false,
+    errorStatus: 400,
     async open(page) {
       const query = new URLSearchParams({
         response_type: "code",

@@ -391,3 +391,21 @@ export async function chooseUserAction(page: Page, email: string, item: string) 
 export function toastSaying(page: Page, text: string): Locator {
   return page.getByRole("region", { name: /^Notifications/ }).getByText(text, { exact: true });
 }
+
+/**
+ * From now on, every console error and uncaught error of `page`, each in a
+ * line ("console error: … (at <url>)", "page error: …"), for a test to fail
+ * on: a clean page logs none. `expected(text, url)` names a console error the
+ * test causes on purpose (an error page's own failed load: its status).
+ */
+export function watchConsole(page: Page, expected: (text: string, url: string) => boolean = () => false) {
+  const problems: string[] = [];
+  page.on("console", (message) => {
+    if (message.type() !== "error") return;
+    const { url } = message.location();
+    if (expected(message.text(), url)) return;
+    problems.push(`console error: ${message.text()}${url ? ` (at ${url})` : ""}`);
+  });
+  page.on("pageerror", (error) => problems.push(`page error: ${error.message.split("\n")[0]}`));
+  return { problems: () => [...problems] };
+}

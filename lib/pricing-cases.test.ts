@@ -2,15 +2,24 @@ import { readFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { minorDigits } from "./money";
+import {
+  type CouponTerms,
+  type PricingLine,
+  type ShippingGroupTerms,
+  type TaxGroupTerms,
+  priceCart,
+} from "./pricing";
 import { type CartItem, type OptionTerms, quoteGroup } from "./shipping-calculator";
 
 /*
  * The shared worked cases of docs/contract.md#pricing (docs/pricing-cases.json,
  * its "about" says the shape). The store's pricing module runs every case
- * whole (its own test, on its side of the line); the calculator prices
- * shipping one group at a time, so here every case that posts no shipping and
- * sets no line total by hand is run for its shipping: each group's option and
- * charge before any coupon, or the group that ships nowhere the address is.
+ * whole (its own test, on its side of the line), and so does the dashboard's
+ * (lib/pricing.ts): the subtotal, the discount and each line's share, each
+ * group's option and charge, the shipping after a coupon, the tax of each
+ * line and of the shipping, the total, what was posted, and the group that
+ * ships nowhere the address is. The shipping calculator (one group at a
+ * time, on a group's page) runs the shipping of every case that posts none.
  * Read from the repository root, never imported.
  */
 
@@ -31,6 +40,26 @@ interface FileLine {
   weight?: number;
   total?: number;
   shipping_group?: string;
+  tax_group?: string;
+}
+
+interface FileCoupon {
+  type: CouponTerms["type"];
+  percentage?: number;
+  flat_rate?: number;
+  threshold?: number;
+  free_ship?: boolean;
+}
+
+interface FileExpected {
+  groups: { group: string; option: string; amount: number }[];
+  subtotal: number;
+  discount: number;
+  shipping: number;
+  shipping_tax: number;
+  tax: number;
+  total: number;
+  lines?: { total: number; discount: number; tax: number }[];
 }
 
 interface FileCase {
@@ -38,14 +67,16 @@ interface FileCase {
   currency?: string;
   lines: FileLine[];
   ship_to: { country: string; region?: string };
-  posted?: { shipping?: number };
-  expected?: { groups: { group: string; option: string; amount: number }[] };
+  coupon?: FileCoupon;
+  posted?: { shipping?: number; tax?: number; total?: number };
+  expected?: FileExpected;
   refused?: { field: string; group: string };
 }
 
 interface CasesFile {
   currencies: Record<string, number>;
   shipping_groups: Record<string, { options: FileOption[] }>;
+  tax_groups: Record<string, { rules: { country: string; region?: string; rate: number; on_shipping?: boolean }[] }>;
   cases: FileCase[];
 }
 
@@ -53,7 +84,7 @@ const file = JSON.parse(
   readFileSync(path.resolve(import.meta.dirname, "../docs/pricing-cases.json"), "utf8"),
 ) as CasesFile;
 
-/* ---------- the file's shape → the calculator's terms ---------- */
+/* ---------- the file's shape → the dashboard's terms ---------- */
 
 function optionTerms(o: FileOption): OptionTerms {
   return {
@@ -76,21 +107,106 @@ function optionTerms(o: FileOption): OptionTerms {
 }
 
 function need<T>(value: T | undefined, what: string): T {
-  if (value === undefined) throw new Error(`docs/pricing-cases.json: option "${what}" lacks a field of its kind`);
+  if (value === undefined) throw new Error(`docs/pricing-cases.json: "${what}" lacks a field of its kind`);
   return value;
 }
 
-function groupOf(name: string) {
+function shippingGroup(name: string): ShippingGroupTerms {
   const group = file.shipping_groups[name];
   if (!group) throw new Error(`docs/pricing-cases.json names no shipping group "${name}"`);
-  return group.options;
+  return { key: name, options: group.options.map(optionTerms) };
 }
+
+function taxGroup(name: string): TaxGroupTerms {
+  const group = file.tax_groups[name];
+  if (!group) throw new Error(`docs/pricing-cases.json names no tax group "${name}"`);
+  return {
+    key: name,
+    rules: group.rules.map((r) => ({
+      country: r.country,
+      region: r.region ?? null,
+      rate: r.rate,
+      onShipping: r.on_shipping ?? false,
+    })),
+  };
+}
+
+const lineOf = (l: FileLine): PricingLine => ({
+  unitPrice: l.unit_price,
+  quantity: l.quantity,
+  extras: l.extras ?? 0,
+  weight: l.weight ?? 0,
+  ...(l.total !== undefined ? { total: l.total } : {}),
+  shippingGroup: l.shipping_group === undefined ? null : shippingGroup(l.shipping_group),
+  taxGroup: l.tax_group === undefined ? null : taxGroup(l.tax_group),
+});
+
+const couponOf = (c: FileCoupon): CouponTerms => ({
+  type: c.type,
+  percent: c.percentage ?? null,
+  flatRate: c.flat_rate ?? null,
+  threshold: c.threshold ?? null,
+  freeShip: c.free_ship ?? false,
+});
+
+const addressOf = (c: FileCase) => ({ country: c.ship_to.country, region: c.ship_to.region ?? null });
+
+const label = (c: FileCase) => [c.name, c] as const;
+
+describe("docs/pricing-cases.json: the dashboard's pricing agrees with the store's", () => {
+  it("knows each currency's minor-unit digits as the cases do", () => {
+    for (const [code, digits] of Object.entries(file.currencies)) expect(minorDigits(code), code).toBe(digits);
+  });
+
+  it("has every case to run (the file is read, not an empty list)", () => {
+    expect(file.cases.length).toBeGreaterThanOrEqual(57);
+    expect(file.cases.filter((c) => c.coupon).length).toBeGreaterThan(0);
+    expect(file.cases.filter((c) => c.posted).length).toBeGreaterThan(0);
+    expect(file.cases.filter((c) => c.lines.some((l) => l.tax_group)).length).toBeGreaterThan(0);
+  });
+
+  it.each(file.cases.map(label))("%s", (_name, c) => {
+    const outcome = priceCart({
+      lines: c.lines.map(lineOf),
+      to: addressOf(c),
+      coupon: c.coupon ? couponOf(c.coupon) : null,
+      posted: c.posted ?? null,
+    });
+    if (c.refused) {
+      expect(outcome.ok).toBe(false);
+      if (!outcome.ok) expect({ field: outcome.refused.field, group: outcome.refused.group.key }).toEqual(c.refused);
+      return;
+    }
+    const expected = c.expected!;
+    expect(outcome.ok, "the order is priced, not refused").toBe(true);
+    if (!outcome.ok) return;
+    const { priced } = outcome;
+    const options = (group: string, index: number) => file.shipping_groups[group]!.options[index]!.name;
+    expect({
+      groups: priced.groups.map((g) => ({ group: g.group.key, option: options(g.group.key, g.option), amount: g.amount })),
+      subtotal: priced.subtotal,
+      discount: priced.discount,
+      shipping: priced.shipping,
+      shipping_tax: priced.shippingTax,
+      tax: priced.tax,
+      total: priced.total,
+    }).toEqual({ ...expected, lines: undefined });
+    if (expected.lines) {
+      expect(priced.lines.map((l) => ({ total: l.total, discount: l.discount, tax: l.tax }))).toEqual(expected.lines);
+    }
+    // The discount's shares add up to it exactly.
+    expect(priced.lines.reduce((sum, l) => sum + l.discount, 0)).toBe(priced.discount);
+  });
+});
+
+/* ---------- the shipping calculator, one group at a time ---------- */
 
 /** The calculator's item: a unit's price with its extras (its shipping counts them in the subtotal). */
 const itemOf = (l: FileLine): CartItem => ({
   quantity: l.quantity,
   unitPrice: l.unit_price + (l.extras ?? 0),
   weight: l.weight ?? 0,
+  ...(l.total !== undefined ? { total: l.total } : {}),
 });
 
 /** The shipping groups among the lines, in the order of their first line, with their items. */
@@ -103,28 +219,23 @@ function groupsOf(lines: FileLine[]): Map<string, CartItem[]> {
   return groups;
 }
 
-/** Cases whose shipping the calculator prices: the groups are asked, on the lines' own prices. */
-const applies = (c: FileCase) => c.posted?.shipping === undefined && c.lines.every((l) => l.total === undefined);
+/** Cases whose shipping the groups are asked for: every case that posts none. */
+const asksTheGroups = (c: FileCase) => c.posted?.shipping === undefined;
 
-describe("docs/pricing-cases.json: the calculator's shipping agrees with the store's", () => {
-  it("knows each currency's minor-unit digits as the cases do", () => {
-    for (const [code, digits] of Object.entries(file.currencies)) expect(minorDigits(code), code).toBe(digits);
+describe("docs/pricing-cases.json: the shipping calculator's groups agree with the store's", () => {
+  it("runs every case that posts no shipping", () => {
+    expect(file.cases.filter(asksTheGroups).length).toBeGreaterThanOrEqual(file.cases.length - 3);
   });
 
-  it("runs most of the cases (those that post no shipping and set no line total)", () => {
-    expect(file.cases.filter(applies).length).toBeGreaterThanOrEqual(file.cases.length - 6);
-  });
-
-  it.each(file.cases.filter(applies).map((c) => [c.name, c] as const))("%s", (_name, c) => {
-    const to = { country: c.ship_to.country, region: c.ship_to.region ?? null };
+  it.each(file.cases.filter(asksTheGroups).map(label))("%s", (_name, c) => {
+    const to = addressOf(c);
     const quotes = [...groupsOf(c.lines)].map(([group, items]) => {
-      const options = groupOf(group);
+      const options = file.shipping_groups[group]!.options;
       return { group, options, quote: quoteGroup(options.map(optionTerms), items, to) };
     });
     if (c.refused) {
       // The store names the first group, in the lines' order, that ships nowhere the address is.
-      const first = quotes.find((q) => !q.quote.ships);
-      expect(first?.group).toBe(c.refused.group);
+      expect(quotes.find((q) => !q.quote.ships)?.group).toBe(c.refused.group);
       return;
     }
     expect(

@@ -47,6 +47,12 @@ export interface CartItem {
   unitPrice: number;
   /** The weight of one unit. */
   weight?: number;
+  /**
+   * The item's total when it was set by hand (an order's posted `line_N_total`,
+   * docs/contract.md#orders); otherwise unit price × quantity. It counts in
+   * the subtotal that percentages and price ranges measure.
+   */
+  total?: number;
 }
 
 /* ---------- percentages ---------- */
@@ -112,7 +118,7 @@ export function pickOption(options: readonly Pick<OptionTerms, "destinations">[]
 /* ---------- what an option charges ---------- */
 
 export interface CartMeasures {
-  /** The items' totals: unit price × quantity, added up. */
+  /** The items' totals (unit price × quantity, or the total set by hand), added up. */
   subtotal: number;
   /** How many items. */
   quantity: number;
@@ -130,7 +136,7 @@ export const totalWeight = (weight: number) => Number(weight.toPrecision(12));
 export function measure(items: readonly CartItem[]): CartMeasures {
   const sum = items.reduce(
     (sum, item) => ({
-      subtotal: sum.subtotal + item.unitPrice * item.quantity,
+      subtotal: sum.subtotal + (item.total ?? item.unitPrice * item.quantity),
       quantity: sum.quantity + item.quantity,
       weight: sum.weight + (item.weight ?? 0) * item.quantity,
     }),

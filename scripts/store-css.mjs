@@ -156,6 +156,11 @@ export function renderStyleModule(tokens) {
   const mark = need(tokens.logo?.mark, "logo.mark");
   if (/<script|<foreignObject|\son\w+=/i.test(mark))
     throw new Error("lib/design/tokens.json: logo.mark must be plain SVG.");
+  // The mark on the logo's background, for each colour scheme (a browser draws an SVG icon in the system's).
+  const favicon =
+    `<svg xmlns="http://www.w3.org/2000/svg" viewBox="${viewBox}" color="${cssValue(tokens.logo?.background, "logo.background")}">` +
+    `<style>@media (prefers-color-scheme: dark){svg{color:${cssValue(tokens.logo?.backgroundDark, "logo.backgroundDark")}}}</style>` +
+    `${mark}</svg>`;
   return [
     HEADER,
     "",
@@ -165,6 +170,9 @@ export function renderStyleModule(tokens) {
     "/** The logo mark: the inside of an <svg> with this viewBox, drawn in currentColor and white. */",
     `export const LOGO_VIEWBOX = ${JSON.stringify(viewBox)};`,
     `export const LOGO_MARK = \`${templateText(mark)}\`;`,
+    "",
+    "/** The store's favicon (routes/favicon.ts): the logo mark on the logo's background, as a whole SVG document. */",
+    `export const FAVICON_SVG = \`${templateText(favicon)}\`;`,
     "",
   ].join("\n");
 }

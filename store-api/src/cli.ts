@@ -10,6 +10,9 @@ import { ApiError } from "./api/errors.js";
 import { addRedirectUris, ClientRegistrationError, createClient, findClient } from "./oauth/clients.js";
 import { MAX_SEED_PRODUCTS, seedDemoStore, StoreNotEmptyError } from "./seed/index.js";
 import { startServer } from "./server.js";
+import { groupName } from "./shipping/schemas.js";
+import { serializeTaxGroup } from "./tax/serialize.js";
+import { deleteTaxGroup, lockTaxGroup, renameTaxGroup } from "./tax/tax-groups.js";
 import { emailField, passwordField } from "./users/schemas.js";
 import { serializeUser } from "./users/serialize.js";
 import { countUsers, createUser } from "./users/users.js";
@@ -35,6 +38,9 @@ Commands:
                                           first N), then products generated from their data (unique names,
                                           slugs and SKUs; varied prices, sales, statuses, options), without
                                           pictures or videos unless --media (drawing them is the slow part)
+  tax-group rename --id N --name NAME     rename a tax group (the API cannot); prints the group
+  tax-group delete --id N                 delete a tax group and its rules (the API cannot); its products are
+                                          left without a tax group
 
 Configuration comes from the environment (see the README): STORE_API_DATA_DIR, DATABASE_URL, …
 With the embedded database the commands need the server to be stopped (one process per data folder).`;
@@ -64,6 +70,17 @@ function checkScopes(values: string[]): Scope[] {
   const unknown = values.filter((s) => !(SCOPES as readonly string[]).includes(s));
   if (unknown.length) throw new UsageError(`Unknown scope ${unknown.join(", ")}; use ${SCOPES.join(", ")}.`);
   return values as Scope[];
+}
+
+/** `--id N` of a tax group: a whole number from 1, checked before the database is opened. */
+function groupId(value: string | undefined, command: string): number {
+  if (value === undefined)
+    throw new UsageError(`${command} needs --id N, the group's id (GET /api/v1/tax_groups lists them).`);
+  const n = /^\s*\d{1,10}\s*$/.test(value) ? Number(value) : NaN;
+  if (n >= 1 && n <= 2_147_483_647) return n;
+  throw new UsageError(
+    `--id needs a group's id, a whole number from 1, not "${value.slice(0, 40)}". Nothing was changed.`,
+  );
 }
 
 /** `seed --products N`: a whole number from 1 to MAX_SEED_PRODUCTS, checked before the database is opened. */
@@ -103,6 +120,7 @@ async function main(argv: string[]) {
       "owner-email": { type: "string" },
       products: { type: "string" },
       media: { type: "boolean" },
+      id: { type: "string" },
       help: { type: "boolean", short: "h" },
     },
   });
@@ -199,6 +217,35 @@ async function main(argv: string[]) {
       );
       const seconds = (result.milliseconds / 1000).toFixed(1);
       console.log(`Added the demo store in ${seconds} s: ${result.parts.map((p) => p.summary).join("; ")}.`);
+      return;
+    }
+
+    case "tax-group rename": {
+      const id = groupId(values.id, command);
+      if (values.name === undefined) throw new UsageError(`${command} needs --name NAME, the group's new name.`);
+      const name = checked(groupName, values.name, "name");
+      const group = await withDatabase(config, ({ db }) =>
+        db.transaction(async (tx) => renameTaxGroup(tx, await lockTaxGroup(tx, id), name)),
+      );
+      console.log(JSON.stringify(serializeTaxGroup(group), null, 2));
+      return;
+    }
+
+    case "tax-group delete": {
+      const id = groupId(values.id, command);
+      const { group, deleted } = await withDatabase(config, ({ db }) =>
+        db.transaction(async (tx) => {
+          const group = await lockTaxGroup(tx, id);
+          return { group, deleted: await deleteTaxGroup(tx, group) };
+        }),
+      );
+      const count = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
+      console.log(
+        `Deleted the tax group ${group.id} (${group.name}) and its ${count(deleted.rules, "rule", "rules")}; ` +
+          (deleted.products
+            ? `${count(deleted.products, "product has", "products have")} no tax group now.`
+            : "no product had it."),
+      );
       return;
     }
 

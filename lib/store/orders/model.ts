@@ -189,6 +189,52 @@ export function fulfilmentLabel(order: Pick<OrderSummary, "fulfilled" | "cancell
   return order.fulfilled ? "Fulfilled" : "Unfulfilled";
 }
 
+/** The tones of a status badge (components/ui/badge.tsx takes the same names). */
+export type StatusTone = "neutral" | "info" | "success" | "warning" | "danger";
+
+export interface StatusBadge {
+  label: string;
+  tone: StatusTone;
+}
+
+const paymentTones: Record<string, StatusTone> = { paid: "success", pending: "warning", failed: "danger" };
+
+/** A cancelled order's payment, in the past: "Was paid", "Payment was pending", "Payment failed". */
+function paymentBeforeCancelling(state: string): string {
+  if (state === "paid") return "Was paid";
+  if (state === "pending") return "Payment was pending";
+  if (state === "failed") return "Payment failed";
+  return `Payment: ${paymentStateLabel(state).toLowerCase()}`;
+}
+
+/**
+ * An order's state as badges, the same wherever an order shows (the lists,
+ * the order's page, Home): its payment, then its fulfilment. A cancelled
+ * order reads "Cancelled" first, never a plain "Paid": its payment is told
+ * in the past ("Was paid"), and a fulfilment it had before ("Was fulfilled").
+ */
+export function orderStatusBadges(
+  order: Pick<OrderSummary, "paymentState" | "fulfilled" | "cancelled">,
+): [StatusBadge, ...StatusBadge[]] {
+  if (order.cancelled === true) {
+    const badges: [StatusBadge, ...StatusBadge[]] = [
+      { label: "Cancelled", tone: "danger" },
+      { label: paymentBeforeCancelling(order.paymentState), tone: "neutral" },
+    ];
+    if (order.fulfilled) badges.push({ label: "Was fulfilled", tone: "neutral" });
+    return badges;
+  }
+  return [
+    { label: paymentStateLabel(order.paymentState), tone: paymentTones[order.paymentState] ?? "neutral" },
+    order.fulfilled ? { label: "Fulfilled", tone: "success" } : { label: "Unfulfilled", tone: "warning" },
+  ];
+}
+
+/** Whether the store says the order is paid (`payment_state` `paid`); pending, failed and others are not. */
+export function isPaid(order: Pick<OrderSummary, "paymentState">): boolean {
+  return order.paymentState === "paid";
+}
+
 /** Whether "Fulfil" makes sense: not fulfilled and not known to be cancelled. */
 export function canFulfil(order: Pick<OrderSummary, "fulfilled" | "cancelled">): boolean {
   return !order.fulfilled && order.cancelled !== true;

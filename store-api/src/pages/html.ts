@@ -32,6 +32,7 @@ export function page(opts: { title: string; storeName: string; body: Raw }): str
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="color-scheme" content="light dark">
 <meta name="robots" content="noindex">
+<link rel="icon" href="/favicon.svg" type="image/svg+xml">
 <title>${escapeHtml(opts.title)} · ${escapeHtml(opts.storeName)}</title>
 <style>${STORE_CSS}</style>
 </head>

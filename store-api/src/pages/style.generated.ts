@@ -41,3 +41,6 @@ button.link:hover{background:none;color:var(--fg)}
 /** The logo mark: the inside of an <svg> with this viewBox, drawn in currentColor and white. */
 export const LOGO_VIEWBOX = "0 0 32 32";
 export const LOGO_MARK = `<rect width="32" height="32" rx="7" fill="currentColor"/><path d="M9 12h14l-1.5 11h-11z" fill="none" stroke="#fff" stroke-width="2.2" stroke-linejoin="round"/><path d="M12.5 12a3.5 3.5 0 0 1 7 0" fill="none" stroke="#fff" stroke-width="2.2"/>`;
+
+/** The store's favicon (routes/favicon.ts): the logo mark on the logo's background, as a whole SVG document. */
+export const FAVICON_SVG = `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 32 32" color="#1f3fa3"><style>@media (prefers-color-scheme: dark){svg{color:#3b6cf6}}</style><rect width="32" height="32" rx="7" fill="currentColor"/><path d="M9 12h14l-1.5 11h-11z" fill="none" stroke="#fff" stroke-width="2.2" stroke-linejoin="round"/><path d="M12.5 12a3.5 3.5 0 0 1 7 0" fill="none" stroke="#fff" stroke-width="2.2"/></svg>`;

@@ -1,7 +1,7 @@
 import { and, asc, eq, gt, inArray, notInArray, sql } from "drizzle-orm";
 import { NotFoundError, ValidationError } from "../api/errors.js";
 import type { Queryable } from "../db/index.js";
-import { taxGroups, taxRules } from "../db/schema/index.js";
+import { products, taxGroups, taxRules } from "../db/schema/index.js";
 import { checkRegion, placeKey } from "../shipping/places.js";
 import type { TaxRuleInput, UpdateTaxRuleInput } from "./schemas.js";
 
@@ -116,6 +116,32 @@ function checkPlaces(items: TaxRuleInput[], others: TaxRuleRow[]) {
 
 function columns(item: TaxRuleInput, position: number) {
   return { position, country: item.country, region: item.region, rate: item.rate, onShipping: item.onShipping };
+}
+
+/**
+ * Renames the group: the CLI's `tax-group rename` (over HTTP, the bundled
+ * store's extension of POST /tax_groups/{id} does it: docs/contract.md#tax).
+ */
+export async function renameTaxGroup(q: Queryable, group: TaxGroupRow, name: string): Promise<TaxGroupDetail> {
+  return taxGroupDetail(q, await touch(q, group, name));
+}
+
+/**
+ * Deletes the group and its rules: the CLI's `tax-group delete`, since the
+ * API has none (docs/contract.md#tax). As when a shipping group is deleted,
+ * its products are left without one and their `modified` moves. Answers how
+ * many products it had, and how many rules.
+ */
+export async function deleteTaxGroup(q: Queryable, group: TaxGroupRow): Promise<{ products: number; rules: number }> {
+  const touched = await q
+    .update(products)
+    .set({ updatedAt: new Date() })
+    .where(eq(products.taxGroupId, group.id))
+    .returning({ id: products.id });
+  const rules = (await rulesOf(q, [group.id])).get(group.id)?.length ?? 0;
+  // products.tax_group_id is `on delete set null`, and the rules go with their group (`on delete cascade`).
+  await q.delete(taxGroups).where(eq(taxGroups.id, group.id));
+  return { products: touched.length, rules };
 }
 
 export async function createTaxGroup(

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { PAGE_HEADERS } from "../../src/pages/html.js";
-import { LOGO_MARK, STORE_CSS } from "../../src/pages/style.generated.js";
+import { FAVICON_SVG, LOGO_MARK, STORE_CSS } from "../../src/pages/style.generated.js";
 import { createPasswordLink } from "../../src/users/password-links.js";
 import {
   addClient,
@@ -85,11 +85,33 @@ describe("the store's pages", () => {
 
   it("load nothing from elsewhere, and say 'email'", async () => {
     for (const [name, { text }] of await pages()) {
-      expect(text, name).not.toMatch(/<(script|link|img|iframe)\b/);
+      expect(text, name).not.toMatch(/<(script|img|iframe)\b/);
+      // The one link: the store's own icon.
+      expect(text.match(/<link\b[^>]*>/g), name).toEqual([ICON_LINK]);
       expect(text, name).not.toMatch(/e-mail/i);
     }
   });
+
+  it("name the store's icon, which the store serves, as it serves /favicon.ico that browsers ask for elsewhere", async () => {
+    for (const [name, { text }] of await pages()) expect(text, name).toContain(ICON_LINK);
+    for (const path of ["/favicon.svg", "/favicon.ico"]) {
+      const res = await fetch(`${store.url}${path}`);
+      expect(res.status, path).toBe(200);
+      expect(res.headers.get("content-type"), path).toBe("image/svg+xml; charset=utf-8");
+      expect(res.headers.get("cache-control"), path).toBe("public, max-age=86400");
+      const svg = await res.text();
+      expect(svg, path).toBe(FAVICON_SVG);
+      // The logo mark on the logo's background (lib/design/tokens.json), in both schemes.
+      expect(svg, path).toContain(LOGO_MARK);
+      expect(svg, path).toMatch(
+        /^<svg xmlns="http:\/\/www\.w3\.org\/2000\/svg" viewBox="0 0 32 32" color="#[0-9a-f]{6}">/,
+      );
+      expect(svg, path).toMatch(/@media \(prefers-color-scheme: dark\)\{svg\{color:#[0-9a-f]{6}\}\}/);
+    }
+  });
 });
+
+const ICON_LINK = '<link rel="icon" href="/favicon.svg" type="image/svg+xml">';
 
 describe("without STORE_DASHBOARD_URL", () => {
   it("the mails, the set-password page and the sign-out page leave the dashboard out", async () => {
