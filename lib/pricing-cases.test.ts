@@ -2,13 +2,7 @@ import { readFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { minorDigits } from "./money";
-import {
-  type CouponTerms,
-  type PricingLine,
-  type ShippingGroupTerms,
-  type TaxGroupTerms,
-  priceCart,
-} from "./pricing";
+import { type CouponTerms, type PricingLine, type ShippingGroupTerms, type TaxGroupTerms, priceCart } from "./pricing";
 import { type CartItem, type OptionTerms, quoteGroup } from "./shipping-calculator";
 
 /*
@@ -183,7 +177,11 @@ describe("docs/pricing-cases.json: the dashboard's pricing agrees with the store
     const { priced } = outcome;
     const options = (group: string, index: number) => file.shipping_groups[group]!.options[index]!.name;
     expect({
-      groups: priced.groups.map((g) => ({ group: g.group.key, option: options(g.group.key, g.option), amount: g.amount })),
+      groups: priced.groups.map((g) => ({
+        group: g.group.key,
+        option: options(g.group.key, g.option),
+        amount: g.amount,
+      })),
       subtotal: priced.subtotal,
       discount: priced.discount,
       shipping: priced.shipping,

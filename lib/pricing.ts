@@ -1,4 +1,11 @@
-import { type Address, type CartItem, type OptionTerms, type Quote, percentOf, quoteGroup } from "./shipping-calculator";
+import {
+  type Address,
+  type CartItem,
+  type OptionTerms,
+  type Quote,
+  percentOf,
+  quoteGroup,
+} from "./shipping-calculator";
 import { squash } from "./places";
 
 /**
