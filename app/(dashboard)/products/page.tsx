@@ -2,7 +2,8 @@ import { HydrationBoundary, QueryClient, dehydrate } from "@tanstack/react-query
 import type { Metadata } from "next";
 import Link from "next/link";
 import { CategoryFilter } from "@/components/products/list/category-filter";
-import { listHref, readListParams } from "@/lib/store/products/input-list";
+import { categoryNameFor, listHref, readListParams } from "@/lib/store/products/input-list";
+import { ProductSearchBox } from "@/components/products/list/product-search-box";
 import { ProductsManager } from "@/components/products/list/products-manager";
 import { StoreProblemNotice } from "@/components/store-problem";
 import { buttonClasses } from "@/components/ui/button";
@@ -11,11 +12,35 @@ import { mayUse, sectionAt } from "@/lib/navigation";
 import { queryKeys } from "@/lib/query-keys";
 import { requireSession } from "@/lib/session";
 import { loadFromStore } from "@/lib/store/load";
-import { listCategoryProducts, listProducts } from "@/lib/store/products/api";
+import { type StoreClient } from "@/lib/store/client";
+import { listCategoryProducts, listProductCategories, listProducts } from "@/lib/store/products/api";
+import type { Product } from "@/lib/store/products/model";
 
 export const metadata: Metadata = { title: "Products" };
 
 const description = "What your store sells: each product's status, price and stock.";
+
+/**
+ * The name of the category a list shows (a heading names it, not its slug): from its products'
+ * category names, else from the first product's categories sub-resource, which answers slugs
+ * (docs/contract.md#catalogue-and-settings); null when neither tells.
+ */
+async function categoryName(store: StoreClient, slug: string, items: readonly Product[]): Promise<string | null> {
+  const guessed = categoryNameFor(slug, items);
+  if (guessed || !items[0]) return guessed;
+  try {
+    return (await listProductCategories(store, items[0].key)).find((c) => c.slug === slug)?.name ?? null;
+  } catch {
+    return null;
+  }
+}
+
+const filters = (params: ReturnType<typeof readListParams>) => (
+  <div className="flex flex-col sm:flex-row sm:flex-wrap sm:items-start sm:gap-x-8">
+    <ProductSearchBox key={params.q ?? ""} params={params} />
+    <CategoryFilter key={params.category} params={params} />
+  </div>
+);
 
 export default async function ProductsPage({
   searchParams,
@@ -31,9 +56,6 @@ export default async function ProductsPage({
   const canWrite = mayUse(session.permissions, sectionAt("/products")!);
 
   const paging = { page: params.page, count: params.count };
-  const list = await loadFromStore(here, (store) =>
-    params.category ? listCategoryProducts(store, params.category, paging) : listProducts(store, paging),
-  );
 
   const header = (
     <PageHeader
@@ -54,11 +76,28 @@ export default async function ProductsPage({
     />
   );
 
+  // A search reads the whole catalogue in the browser (components/products/list/products-manager.tsx).
+  if (params.q) {
+    return (
+      <>
+        {header}
+        {filters(params)}
+        <ProductsManager params={params} canWrite={canWrite} />
+      </>
+    );
+  }
+
+  const list = await loadFromStore(here, async (store) => {
+    if (!params.category) return { page: await listProducts(store, paging), category: null };
+    const page = await listCategoryProducts(store, params.category, paging);
+    return { page, category: await categoryName(store, params.category, page.items) };
+  });
+
   if (!list.ok) {
     return (
       <>
         {header}
-        <CategoryFilter key={params.category} params={params} />
+        {filters(params)}
         <StoreProblemNotice
           problem={list.problem}
           retryHref={here}
@@ -74,17 +113,17 @@ export default async function ProductsPage({
 
   // The server's read seeds React Query, which owns this page of the list from here on.
   const queryClient = new QueryClient();
-  queryClient.setQueryData(queryKeys.products.list(params), list.data);
+  queryClient.setQueryData(queryKeys.products.list(params), list.data.page);
 
   // An empty catalogue has nothing to filter: its empty state says what to do.
-  const filterable = params.category !== "" || params.page > 0 || list.data.items.length > 0;
+  const filterable = params.category !== "" || params.page > 0 || list.data.page.items.length > 0;
 
   return (
     <>
       {header}
-      {filterable ? <CategoryFilter key={params.category} params={params} /> : null}
+      {filterable ? filters(params) : null}
       <HydrationBoundary state={dehydrate(queryClient)}>
-        <ProductsManager params={params} canWrite={canWrite} />
+        <ProductsManager params={params} canWrite={canWrite} categoryName={list.data.category} />
       </HydrationBoundary>
     </>
   );

@@ -58,6 +58,8 @@ export interface CatalogueReader {
   reload: () => void;
   /** Replaces loaded products by key (after a save or "take theirs"). */
   replace: (products: readonly BulkProduct[]) => void;
+  /** Takes loaded products out by key (deleted elsewhere on the page: the products list's search). */
+  remove: (keys: readonly string[]) => void;
 }
 
 /**
@@ -152,7 +154,17 @@ export function useCatalogue(url = "/api/products/bulk"): CatalogueReader {
     [flush],
   );
 
-  return { state, reload, replace };
+  const remove = useCallback(
+    (keys: readonly string[]) => {
+      if (!keys.length) return;
+      const gone = new Set(keys);
+      loaded.current = loaded.current.filter((p) => !gone.has(p.key));
+      flush();
+    },
+    [flush],
+  );
+
+  return { state, reload, replace, remove };
 }
 
 /** Reads the whole catalogue once (the conflict check of a large save); throws a sentence on failure. */

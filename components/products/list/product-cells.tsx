@@ -3,7 +3,6 @@ import { formatMoney } from "@/lib/money";
 import {
   displayPrice,
   isProductStatus,
-  mediaUrl,
   type Product,
   type ProductStatus,
   productStatusLabel,
@@ -22,9 +21,7 @@ import { stockText } from "@/lib/store/products/input-list";
  * CSP allows for images (lib/security-headers.ts), and next/image would have
  * to be told every store's host to optimise them.
  */
-export function ProductThumbnail({ product }: { product: Pick<Product, "name" | "images"> }) {
-  const first = product.images[0];
-  const src = first ? mediaUrl(first.urls, "small") : null;
+export function ProductThumbnail({ name, src }: { name: string; src: string | null }) {
   if (!src) {
     return (
       <span className="flex size-12 shrink-0 items-center justify-center rounded-md border border-border bg-surface-muted text-fg-muted">
@@ -37,7 +34,7 @@ export function ProductThumbnail({ product }: { product: Pick<Product, "name" | 
     // eslint-disable-next-line @next/next/no-img-element -- a remote store's file, not optimised (see above)
     <img
       src={src}
-      alt={product.name}
+      alt={name}
       width={48}
       height={48}
       loading="lazy"

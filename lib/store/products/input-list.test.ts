@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { categorySlugFor, listApiPath, listHref, readListParams, stockText } from "./input-list";
+import { categoryNameFor, categorySlugFor, listApiPath, listHref, readListParams, stockText } from "./input-list";
 
 describe("the product list's URL", () => {
   it("reads page, page size and category, falling back on anything odd", () => {
@@ -23,6 +23,22 @@ describe("the product list's URL", () => {
     expect(listApiPath({ page: 3, count: 100, category: "mugs" })).toBe("/api/products?page=3&count=100&category=mugs");
     const params = { page: 4, count: 100, category: "mugs-2" };
     expect(readListParams(Object.fromEntries(new URL(listHref(params), "http://x").searchParams))).toEqual(params);
+  });
+
+  it("keeps a search by name or SKU, trimmed, and leaves a blank one out", () => {
+    expect(readListParams({ q: "  desk lamp " })).toEqual({ page: 0, count: 20, category: "", q: "desk lamp" });
+    expect(readListParams({ q: "   " })).toEqual({ page: 0, count: 20, category: "" });
+    const params = { page: 1, count: 20, category: "", q: "crème & co" };
+    expect(listHref(params)).toBe("/products?q=cr%C3%A8me+%26+co&page=1");
+    expect(readListParams(Object.fromEntries(new URL(listHref(params), "http://x").searchParams))).toEqual(params);
+  });
+});
+
+describe("categoryNameFor", () => {
+  it("names a category by its slug from its products' category names; null when none fits", () => {
+    const products = [{ categories: ["Mugs"] }, { categories: ["Summer", "Coffee & Tea"] }];
+    expect(categoryNameFor("coffee-tea", products)).toBe("Coffee & Tea");
+    expect(categoryNameFor("lamps", products)).toBeNull();
   });
 });
 

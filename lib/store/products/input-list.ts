@@ -2,7 +2,7 @@ import { categorySlugFromName } from "./model";
 
 /**
  * The product list's state lives in the URL (shareable; Back works):
- * `?category=slug&page=2&count=50`. Pure: the page (server) and the list
+ * `?category=slug&page=2&count=50`, or a search by name or SKU `?q=lamp&page=1`. Pure: the page (server) and the list
  * (client) both use it.
  */
 
@@ -16,6 +16,8 @@ export interface ProductListParams {
   count: number;
   /** A category slug; "" for the whole catalogue. */
   category: string;
+  /** A search by name or SKU over the whole catalogue (components/products/list/catalogue-search.ts); "" for none. */
+  q?: string;
 }
 
 type SearchParams = Record<string, string | string[] | undefined>;
@@ -29,16 +31,19 @@ export function readListParams(search: SearchParams): ProductListParams {
   const page = Number(first(search.page));
   const count = Number(first(search.count));
   const category = first(search.category).trim().slice(0, 200);
+  const q = first(search.q).trim().slice(0, 200);
   return {
     page: Number.isSafeInteger(page) && page >= 0 ? page : 0,
     count: (productPageSizes as readonly number[]).includes(count) ? count : defaultPageSize,
     category,
+    ...(q ? { q } : {}),
   };
 }
 
 /** The list's URL for these params, leaving defaults out: `/products?category=mugs&page=1`. */
-export function listHref({ page, count, category }: ProductListParams): string {
+export function listHref({ page, count, category, q }: ProductListParams): string {
   const query = new URLSearchParams();
+  if (q) query.set("q", q);
   if (category) query.set("category", category);
   if (page > 0) query.set("page", String(page));
   if (count !== defaultPageSize) query.set("count", String(count));
@@ -71,6 +76,19 @@ export function categorySlugFor(typed: string, known: readonly KnownCategory[]):
     known.find((c) => c.name.toLocaleLowerCase() === lower) ??
     known.find((c) => c.slug.toLocaleLowerCase() === lower);
   return match ? match.slug : categorySlugFromName(text) || text;
+}
+
+/**
+ * A category's name for its slug, from the names its products list
+ * (docs/contract.md#catalogue-and-settings: a product's `categories` are
+ * names): the one whose guessed slug is `slug`; null when none is.
+ */
+export function categoryNameFor(slug: string, products: readonly { categories: readonly string[] }[]): string | null {
+  for (const product of products) {
+    const name = product.categories.find((n) => categorySlugFromName(n) === slug);
+    if (name) return name;
+  }
+  return null;
 }
 
 const counted = new Intl.NumberFormat("en");

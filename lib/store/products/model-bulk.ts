@@ -1,4 +1,4 @@
-import { hasOwnOptions, type Product } from "./model";
+import { hasOwnOptions, mediaUrl, type Product } from "./model";
 
 /**
  * The bulk grid's data (components/products/bulk/, docs/bulk-editing.md):
@@ -33,6 +33,8 @@ export interface BulkProduct {
   /** UNIX seconds, when the store sends it: the conflict check compares it. */
   modified: number | null;
   currency: string;
+  /** The first image's small size, for the products list's search results (a row's thumbnail); null: none. */
+  image: string | null;
 }
 
 export function toBulkProduct(product: Product): BulkProduct {
@@ -56,6 +58,7 @@ export function toBulkProduct(product: Product): BulkProduct {
     categories: product.categories,
     modified: product.modified,
     currency: product.currency,
+    image: product.images[0] ? mediaUrl(product.images[0].urls, "small") : null,
   };
 }
 

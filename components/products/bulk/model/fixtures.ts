@@ -36,6 +36,7 @@ export function product(key: string, overrides: Partial<BulkProduct> = {}): Bulk
     categories: [],
     modified: 1_700_000_000,
     currency: "USD",
+    image: null,
     ...overrides,
   };
 }

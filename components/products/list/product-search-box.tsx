@@ -1,0 +1,73 @@
+"use client";
+
+import Search from "lucide-react/icons/search";
+import { useRouter } from "next/navigation";
+import { type FormEvent, type KeyboardEvent, useId, useState } from "react";
+import { defaultPageSize, listHref, type ProductListParams } from "@/lib/store/products/input-list";
+import { Button } from "../../ui/button";
+import { Input } from "../../ui/input";
+
+/**
+ * Search the products by name or SKU, in the URL (`?q=lamp`). The API has
+ * no search parameter: the results load the whole catalogue in the browser
+ * (products-manager.tsx). Enter searches; Escape clears the box, and the
+ * search when one is shown. Without JavaScript the form still sends `?q=`.
+ */
+export function ProductSearchBox({ params }: { params: ProductListParams }) {
+  const router = useRouter();
+  const id = useId();
+  const [text, setText] = useState(params.q ?? "");
+
+  const go = (q: string) => router.push(listHref({ page: 0, count: params.count, category: "", q: q.trim() }));
+
+  function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    go(text);
+  }
+
+  function onKeyDown(event: KeyboardEvent<HTMLInputElement>) {
+    if (event.key !== "Escape") return;
+    if (!text && !params.q) return;
+    // The browser's own Escape on a search field clears it too; this also leaves the search.
+    event.preventDefault();
+    setText("");
+    if (params.q) go("");
+  }
+
+  return (
+    <form
+      action="/products"
+      method="get"
+      role="search"
+      aria-label="Search products"
+      onSubmit={submit}
+      className="mb-4 flex flex-col gap-2 sm:flex-row sm:items-end"
+    >
+      <div className="grow sm:max-w-sm">
+        <label htmlFor={`${id}-q`} className="block text-sm font-medium text-fg">
+          Search by name or SKU
+        </label>
+        <p id={`${id}-hint`} className="mt-0.5 text-sm text-fg-muted">
+          Searches every product, whatever the case and accents.
+        </p>
+        <Input
+          id={`${id}-q`}
+          type="search"
+          name="q"
+          className="mt-1"
+          aria-describedby={`${id}-hint`}
+          autoComplete="off"
+          enterKeyHint="search"
+          value={text}
+          onChange={(event) => setText(event.target.value)}
+          onKeyDown={onKeyDown}
+        />
+      </div>
+      {params.count !== defaultPageSize ? <input type="hidden" name="count" value={params.count} /> : null}
+      <Button type="submit" variant="secondary">
+        <Search aria-hidden="true" />
+        Search
+      </Button>
+    </form>
+  );
+}
