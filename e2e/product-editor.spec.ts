@@ -1,4 +1,5 @@
 import { type BrowserContext, expect, type Locator, type Page, test } from "@playwright/test";
+import sharp from "sharp";
 import { accessTokenOf, e2e, expectAccessible, signIn, storeApi, unique } from "./support";
 
 /*
@@ -63,6 +64,28 @@ const toast = (page: Page, text: string) =>
   page.getByRole("region", { name: /Notifications/ }).getByText(text, { exact: true });
 const cell = (table: Locator, label: string) => table.getByLabel(new RegExp(`^${label}( |$)`));
 const saveStatus = (page: Page) => page.locator("#product-save-status");
+
+/** A small PNG of one colour, made here. */
+async function picture(name: string, background: { r: number; g: number; b: number }) {
+  const buffer = await sharp({ create: { width: 48, height: 32, channels: 3, background } })
+    .png()
+    .toBuffer();
+  return { name, mimeType: "image/png", buffer };
+}
+
+/** The main colour of each of the product's images, in the store's order: "red", "green" or "blue". */
+async function storedColours(token: string, key: string): Promise<string[]> {
+  const { status, body } = await storeApi(token, "GET", `/api/v1/products/${encodeURIComponent(key)}/images`);
+  expect(status).toBe(200);
+  const colours: string[] = [];
+  for (const image of body as { small: string }[]) {
+    const response = await fetch(new URL(image.small, e2e.storeUrl));
+    const { dominant } = await sharp(Buffer.from(await response.arrayBuffer())).stats();
+    const channels = { red: dominant.r, green: dominant.g, blue: dominant.b };
+    colours.push(Object.entries(channels).sort((a, b) => b[1] - a[1])[0]![0]);
+  }
+  return colours;
+}
 
 test("creates a product with size × colour options, extras and categories; the store holds them", async ({
   page,
@@ -137,13 +160,32 @@ test("creates a product with size × colour options, extras and categories; the 
   await categories.press("Enter");
   await expect(page.getByRole("list", { name: "Categories" }).getByRole("listitem")).toHaveText(["Shirts", "Summer"]);
 
+  // Images chosen before the product exists: previews in the chosen order, removable; uploaded after the first save.
+  const images = page.locator("#product-media");
+  await expect(images.getByRole("heading", { name: "Images" })).toBeVisible();
+  await images
+    .getByLabel("Images for the new product")
+    .setInputFiles([
+      await picture("blue.png", { r: 30, g: 60, b: 220 }),
+      await picture("green.png", { r: 30, g: 200, b: 40 }),
+      await picture("red.png", { r: 220, g: 30, b: 30 }),
+    ]);
+  const chosen = images.getByRole("list", { name: "Chosen images" });
+  await expect(chosen.getByRole("img")).toHaveCount(3);
+  await images.getByRole("button", { name: "Remove green.png" }).click();
+  await expect(images.getByRole("button", { name: "Remove red.png" })).toBeFocused();
+  await expect(chosen.getByRole("img")).toHaveCount(2);
+  await expect(chosen.getByRole("img").first()).toHaveAccessibleName("Image 1: blue.png");
+
   await page.getByRole("button", { name: "Create product" }).click();
   await expect(toast(page, `Created ${name}.`)).toBeVisible();
+  await expect(toast(page, `Uploaded 2 images to ${name}.`)).toBeVisible();
   await page.waitForURL(/\/products\/[^/]+$/);
   await expect(page.getByRole("heading", { level: 1, name })).toBeVisible();
   const key = decodeURIComponent(new URL(page.url()).pathname.split("/").at(-1)!);
 
   const stored = await readProduct(await tokenOf(context), key);
+  expect(await storedColours(await tokenOf(context), key)).toEqual(["blue", "red"]);
   expect(stored).toMatchObject({ name, price_raw: 20, cost_raw: 8, option_style: "separate", quantity: 18 });
   expect(stored.categories).toEqual(["Shirts", "Summer"]);
   expect(stored.options.map((o) => [o.metadata, o.quantity, o.surcharge_raw])).toEqual([
@@ -361,16 +403,127 @@ test("without the permission to manage products the editor is read-only", async 
   await expect(page.getByRole("button", { name: "Delete product" })).toHaveCount(0);
 });
 
-test("fits a phone: no sideways scrolling, every option input labelled", async ({ page, context }) => {
+/** The demo store's tee (store-api/src/seed/catalogue-data.ts): 5 sizes × 4 colours, two extras and a video. */
+async function seedTee(token: string): Promise<ApiProduct> {
+  const sizes = ["XS", "S", "M", "L", "XL"];
+  const colours = ["White", "Black", "Heather Grey", "Navy"];
+  const { status, body } = await storeApi(token, "POST", "/api/v1/products", {
+    name: unique("E2E Organic Cotton Crew Tee"),
+    price: "28.00",
+    cost: "11.00",
+    sku: "APP-TEE",
+    weight: "0.18",
+    description_short: "A midweight tee in GOTS-certified organic cotton that softens with every wash.",
+    description:
+      "A midweight tee in GOTS-certified organic cotton that softens with every wash.\n\nCut for a relaxed, straight fit with a ribbed collar that keeps its shape. Machine wash cold, tumble dry low.",
+    categories: "Apparel,Bestsellers",
+    option_style: "separate",
+    options: JSON.stringify(
+      sizes.flatMap((size) =>
+        colours.map((colour) => ({
+          metadata: { Size: size, Color: colour },
+          quantity: 12,
+          surcharge: size === "XL" ? "2.00" : "0",
+          fetch_sku: `APP-TEE-${size}-${colour.toUpperCase().replace(/ /g, "-")}`,
+        })),
+      ),
+    ),
+    extras: JSON.stringify([
+      {
+        metadata: { Extra: "Gift wrap", Detail: "Recycled paper and a cotton ribbon" },
+        quantity: -1,
+        surcharge: "4.00",
+      },
+      { metadata: { Extra: "Monogram", Detail: "Up to three letters, embroidered" }, quantity: -1, surcharge: "8.00" },
+    ]),
+    videos: JSON.stringify(["https://www.youtube.com/watch?v=aqz-KE-bpKQ"]),
+  });
+  expect(status, JSON.stringify(body)).toBe(201);
+  return body as ApiProduct;
+}
+
+test("the 20-option tee fits a phone and a wide screen: media after the basics, options filtered, whole values, an index", async ({
+  page,
+  context,
+}) => {
+  test.slow(); // three widths of one page
   await page.setViewportSize({ width: 390, height: 844 });
   await openEditor(page, "/products/new");
-  const product = await seedProduct(await tokenOf(context), unique("E2E phone"));
-  await page.goto(`/products/${product.key}`);
-  await expect(page.getByRole("textbox", { name: "Name", exact: true })).toHaveValue(product.name);
+  const tee = await seedTee(await tokenOf(context));
+  await page.goto(`/products/${tee.key}`);
+  await expect(page.getByRole("textbox", { name: "Name", exact: true })).toHaveValue(tee.name);
+  const media = page.locator("#product-media");
+  // The interactive media section (loaded after the page) is on, its handles ready after the first read.
+  await expect(media.getByRole("button", { name: "Move video 1" })).toBeEnabled();
+
+  // Media first: the section right after the basics.
+  const order = await page.locator("main section[id]").evaluateAll((sections) => sections.map((section) => section.id));
+  expect(order.slice(0, 3)).toEqual(["basics", "product-media", "pricing"]);
+
+  // On a phone an option is one line that opens; past a dozen, the first dozen and a filter.
   const options = section(page, "Options");
-  await expect(options.getByLabel("Size of option 2", { exact: true })).toBeVisible();
-  await expect(cell(options, "Surcharge of option 2")).toHaveValue("1.50");
+  const rows = options.getByRole("table", { name: "Options" }).locator("tbody > tr");
+  await expect(rows).toHaveCount(12);
+  await expect(options.getByRole("status").filter({ hasText: "Showing 12 of 20 options." })).toBeVisible();
+  await expect(options.getByLabel("Size of option 2", { exact: true })).toBeHidden();
+  const height = await page.evaluate(() => document.documentElement.scrollHeight);
+  const bySection = await page
+    .locator("main section[id]")
+    .evaluateAll((sections) => sections.map((el) => `${el.id} ${Math.round(el.getBoundingClientRect().height)}`));
+  expect(height, `the editor's height at 390 px (${bySection.join(", ")})`).toBeLessThanOrEqual(6000);
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
   expect(overflow).toBeLessThanOrEqual(0);
-  await expectAccessible(page, "product editor on a phone");
+
+  const open = options.getByRole("button", { name: /^Open option 4 \(XS \/ Navy\)/ });
+  await expect(open).toHaveAttribute("aria-expanded", "false");
+  await open.click();
+  await expect(options.getByRole("button", { name: /^Close option 4 / })).toHaveAttribute("aria-expanded", "true");
+  await expect(options.getByLabel("Color of option 4", { exact: true })).toHaveValue("Navy");
+  const sku = cell(options, "Fetch SKU of option 4");
+  await expect(sku).toHaveValue("APP-TEE-XS-NAVY");
+
+  const filter = options.getByRole("searchbox", { name: "Filter options" });
+  await filter.fill("heather xl");
+  await expect(rows).toHaveCount(1);
+  await expect(options.getByRole("status").filter({ hasText: "1 of 20 options match." })).toBeVisible();
+  await options.getByRole("button", { name: /^Open option 19 \(XL \/ Heather Grey\)/ }).click();
+  // The longest SKU is shown whole, on a phone too.
+  const longSku = cell(options, "Fetch SKU of option 19");
+  await expect(longSku).toHaveValue("APP-TEE-XL-HEATHER-GREY");
+  const clipped = (input: typeof longSku) => input.evaluate((el: HTMLInputElement) => el.scrollWidth - el.clientWidth);
+  expect(await clipped(longSku)).toBeLessThanOrEqual(0);
+  await filter.fill("");
+  await expect(rows).toHaveCount(12);
+  await options.getByRole("button", { name: "Show all 20 options" }).click();
+  await expect(rows).toHaveCount(20);
+  await expectAccessible(page, "the 20-option product editor on a phone");
+
+  // A tablet-sized window: the media tiles are narrow, their buttons still a finger's size (24×24 at least).
+  await page.setViewportSize({ width: 768, height: 1024 });
+  const buttons = [
+    media.getByRole("button", { name: "Move video 1" }),
+    media.getByRole("link", { name: /^Open video 1 on its site/ }),
+    media.getByRole("button", { name: "Delete video 1" }),
+  ];
+  for (const button of buttons) {
+    const label = (await button.getAttribute("aria-label")) ?? "a media button";
+    const box = await button.boundingBox();
+    expect(box, label).not.toBeNull();
+    expect(box!.width, `${label}: width`).toBeGreaterThanOrEqual(24);
+    expect(box!.height, `${label}: height`).toBeGreaterThanOrEqual(24);
+  }
+
+  // A wide screen: the index jumps to a section; every option input shows its whole value.
+  await page.setViewportSize({ width: 1280, height: 900 });
+  const index = page.getByRole("navigation", { name: "Sections of the product" });
+  await expect(index).toBeVisible();
+  await index.getByRole("link", { name: "Extras", exact: true }).click();
+  await expect(page).toHaveURL(/#extras$/);
+  await expect(section(page, "Extras").getByRole("heading", { name: "Extras" })).toBeInViewport();
+  await expect(index.getByRole("link", { name: "Extras", exact: true })).toHaveAttribute("aria-current", "location");
+  await expect(options.getByLabel("Size of option 2", { exact: true })).toBeVisible();
+  for (const n of [1, 19, 20]) {
+    expect(await clipped(cell(options, `Fetch SKU of option ${n}`)), `fetch SKU of option ${n}`).toBeLessThanOrEqual(0);
+  }
+  expect(await clipped(cell(section(page, "Extras"), "Detail of extra 1")), "an extra's detail").toBeLessThanOrEqual(0);
 });

@@ -1,17 +1,23 @@
+import ChevronDown from "lucide-react/icons/chevron-down";
 import Plus from "lucide-react/icons/plus";
 import Trash2 from "lucide-react/icons/trash-2";
-import { useEffect, useRef } from "react";
+import { type CSSProperties, useEffect, useRef, useState } from "react";
 import type { FieldErrors } from "react-hook-form";
 import { type ItemsDraft, type ItemRow, newDraftId, newItemRow } from "@/lib/store/products/edit";
 import { Button } from "../../ui/button";
 import { CellInput } from "../../ui/cell-input";
+import { cn } from "../../ui/cn";
 import { FieldError } from "../../ui/field";
+import { Input } from "../../ui/input";
+import { collapseAfter, inputWidthCh, rowSummary, rowsView } from "./items-view";
 
 /*
  * The options or extras of a product as a table: one column per metadata
  * column (its name typed in the header), then quantity, surcharge, cost,
- * weight (and fetch SKU for options) per row. Below `md` each row is a card
- * whose inputs carry their own labels.
+ * weight (and fetch SKU for options) per row, each input as wide as its
+ * column's longest value. Below `md` each row is one line that expands into
+ * a card whose inputs carry their own labels. Past a dozen rows the table
+ * shows its first dozen, with a filter and "Show all" (./items-view.ts).
  */
 
 export interface ItemsTableProps {
@@ -24,9 +30,12 @@ export interface ItemsTableProps {
 }
 
 const words = {
-  options: { one: "option", One: "Option", add: "Add option", example: "Size" },
-  extras: { one: "extra", One: "Extra", add: "Add extra", example: "Gift wrap" },
+  options: { one: "option", many: "options", One: "Option", add: "Add option", example: "Size" },
+  extras: { one: "extra", many: "extras", One: "Extra", add: "Add extra", example: "Gift wrap" },
 } as const;
+
+/** An input's width from its column's values: `md:min-w-(--cell-w)` reads it (tables only, not the phone's cards). */
+const cellWidth = (values: readonly string[]) => ({ "--cell-w": `${inputWidthCh(values)}ch` }) as CSSProperties;
 
 export function ItemsTable({ kind, value, onChange, errors, currency, disabled }: ItemsTableProps) {
   const w = words[kind];
@@ -37,6 +46,18 @@ export function ItemsTable({ kind, value, onChange, errors, currency, disabled }
     focusNext.current = null;
     document.getElementById(id)?.focus();
   });
+
+  const [filter, setFilter] = useState("");
+  const [expanded, setExpanded] = useState(false);
+  // Rows open on a phone (by id), and rows to show whatever the filter (just added).
+  const [open, setOpen] = useState<ReadonlySet<string>>(() => new Set());
+  const [added, setAdded] = useState<ReadonlySet<string>>(() => new Set());
+  const toggleOpen = (id: string) =>
+    setOpen((current) => {
+      const next = new Set(current);
+      if (!next.delete(id)) next.add(id);
+      return next;
+    });
 
   const { columns, rows } = value;
   const columnName = (index: number) => columns[index]?.name.trim() || `Column ${index + 1}`;
@@ -66,6 +87,8 @@ export function ItemsTable({ kind, value, onChange, errors, currency, disabled }
   const addRow = () => {
     const row = newItemRow(columns.length);
     focusNext.current = columns.length ? `${kind}-${row.id}-value-0` : `${kind}-${row.id}-quantity`;
+    setOpen((current) => new Set(current).add(row.id));
+    setAdded((current) => new Set(current).add(row.id));
     onChange({ columns, rows: [...rows, row] });
   };
   const removeRow = (index: number) => {
@@ -77,6 +100,18 @@ export function ItemsTable({ kind, value, onChange, errors, currency, disabled }
   const money = `(${currency})`;
   const columnErrors = errors?.columns;
   const rowErrors = errors?.rows;
+  const rowError = (index: number) => (Array.isArray(rowErrors) ? rowErrors[index] : undefined);
+  // A row with an error always shows, open: the person sees what to fix.
+  const keep = rows.flatMap((row, index) => (rowError(index) || added.has(row.id) ? [index] : []));
+  // Read-only, the filter (in the disabled fieldset) cannot be typed in: every row shows, open.
+  const view = rowsView(rows, { filter, expanded: expanded || disabled, keep });
+  const valueWidths = columns.map((column, c) => cellWidth([column.name, ...rows.map((row) => row.values[c] ?? "")]));
+  const skuWidth = cellWidth(["Fetch SKU", ...rows.map((row) => row.fetchSku)]);
+  const numberWidth = (pick: (row: ItemRow) => string) => cellWidth(["00.00", ...rows.map(pick)]);
+  const surchargeWidth = numberWidth((row) => row.surcharge);
+  const costWidth = numberWidth((row) => row.cost);
+  const weightWidth = numberWidth((row) => row.weight);
+  const quantityWidth = numberWidth((row) => row.quantity);
 
   return (
     <div className="space-y-3">
@@ -137,6 +172,38 @@ export function ItemsTable({ kind, value, onChange, errors, currency, disabled }
         </ul>
       </div>
 
+      {view.collapsible && !disabled ? (
+        <div className="flex flex-col gap-2 sm:flex-row sm:items-end sm:justify-between">
+          <div className="sm:w-72">
+            <label htmlFor={`${kind}-filter`} className="block text-sm font-medium text-fg">
+              Filter {w.many}
+            </label>
+            <Input
+              id={`${kind}-filter`}
+              type="search"
+              autoComplete="off"
+              className="mt-1"
+              placeholder={kind === "options" ? "Such as M red" : "Such as wrap"}
+              aria-describedby={`${kind}-filter-count`}
+              value={filter}
+              onChange={(event) => setFilter(event.target.value)}
+            />
+          </div>
+          <div className="flex flex-wrap items-center gap-2">
+            <p id={`${kind}-filter-count`} role="status" className="text-sm text-fg-muted">
+              {filter.trim()
+                ? `${view.matched} of ${rows.length} ${w.many} match.`
+                : `Showing ${view.shown.length} of ${rows.length} ${w.many}.`}
+            </p>
+            {filter.trim() ? null : (
+              <Button variant="secondary" size="sm" onClick={() => setExpanded((e) => !e)} aria-expanded={expanded}>
+                {expanded ? `Show the first ${collapseAfter}` : `Show all ${rows.length} ${w.many}`}
+              </Button>
+            )}
+          </div>
+        </div>
+      ) : null}
+
       {rows.length ? (
         <div className="md:overflow-x-auto md:rounded-lg md:border md:border-border">
           <table aria-label={kind === "options" ? "Options" : "Extras"} className="w-full text-sm max-md:block">
@@ -170,19 +237,47 @@ export function ItemsTable({ kind, value, onChange, errors, currency, disabled }
               </tr>
             </thead>
             <tbody className="max-md:block max-md:space-y-3 md:divide-y md:divide-border">
-              {rows.map((row, index) => {
-                const e = Array.isArray(rowErrors) ? rowErrors[index] : undefined;
+              {view.shown.map((index) => {
+                const row = rows[index]!;
+                const e = rowError(index);
                 const base = `${kind}-${row.id}`;
                 const name = rowName(index);
+                // On a phone: one line until opened (a row with an error is open).
+                const opened = open.has(row.id) || Boolean(e) || Boolean(disabled);
+                const cellClass = cn("px-2 py-2 max-md:p-0", !opened && "max-md:hidden");
                 return (
                   <tr
                     key={row.id}
-                    className="align-top max-md:grid max-md:grid-cols-2 max-md:gap-3 max-md:rounded-lg max-md:border max-md:border-border max-md:p-3"
+                    data-row={base}
+                    className={cn(
+                      "align-top max-md:grid max-md:gap-3 max-md:rounded-lg max-md:border max-md:border-border max-md:p-3",
+                      opened ? "max-md:grid-cols-2" : "max-md:grid-cols-[minmax(0,1fr)_auto] max-md:items-center",
+                    )}
                   >
+                    <td className={cn("md:hidden", opened && "col-span-2")}>
+                      <button
+                        type="button"
+                        id={`${base}-toggle`}
+                        aria-expanded={opened}
+                        aria-label={`${opened ? "Close" : "Open"} ${name}`}
+                        disabled={Boolean(e)}
+                        onClick={() => toggleOpen(row.id)}
+                        className="flex min-h-control w-full min-w-0 items-center gap-2 rounded-md text-start text-sm text-fg hover:bg-surface-hover disabled:cursor-default"
+                      >
+                        <ChevronDown
+                          aria-hidden="true"
+                          className={cn("size-4 shrink-0 text-fg-muted transition-transform", opened && "rotate-180")}
+                        />
+                        <span className="min-w-0 flex-1 truncate">
+                          {rowSummary(row, { currency, withQuantity: true })}
+                        </span>
+                      </button>
+                    </td>
                     {columns.map((column, c) => (
-                      <td key={column.id} className="px-2 py-2 max-md:p-0">
+                      <td key={column.id} className={cellClass}>
                         <CellInput
-                          inputClassName="md:min-w-20"
+                          inputClassName="md:min-w-(--cell-w)"
+                          style={valueWidths[c]}
                           id={`${base}-value-${c}`}
                           label={`${columnName(c)} of ${w.one} ${index + 1}`}
                           value={row.values[c] ?? ""}
@@ -194,10 +289,11 @@ export function ItemsTable({ kind, value, onChange, errors, currency, disabled }
                         />
                       </td>
                     ))}
-                    <td className="px-2 py-2 max-md:col-span-2 max-md:p-0">
+                    <td className={cn(cellClass, "max-md:col-span-2")}>
                       <div className="flex items-end gap-2 md:items-start">
                         <CellInput
-                          inputClassName="md:min-w-20"
+                          inputClassName="md:min-w-(--cell-w)"
+                          style={quantityWidth}
                           id={`${base}-quantity`}
                           label={`Quantity of ${name}`}
                           value={row.unlimited ? "" : row.quantity}
@@ -224,9 +320,10 @@ export function ItemsTable({ kind, value, onChange, errors, currency, disabled }
                         <FieldError id={`${base}-values-error`} error={e.values.message} />
                       ) : null}
                     </td>
-                    <td className="px-2 py-2 max-md:p-0">
+                    <td className={cellClass}>
                       <CellInput
-                        inputClassName="md:min-w-20"
+                        inputClassName="md:min-w-(--cell-w)"
+                        style={surchargeWidth}
                         id={`${base}-surcharge`}
                         label={`Surcharge of ${name} ${money}`}
                         value={row.surcharge}
@@ -236,9 +333,10 @@ export function ItemsTable({ kind, value, onChange, errors, currency, disabled }
                         onChange={(event) => setRow(index, { surcharge: event.target.value })}
                       />
                     </td>
-                    <td className="px-2 py-2 max-md:p-0">
+                    <td className={cellClass}>
                       <CellInput
-                        inputClassName="md:min-w-20"
+                        inputClassName="md:min-w-(--cell-w)"
+                        style={costWidth}
                         id={`${base}-cost`}
                         label={`Cost of ${name} ${money}`}
                         value={row.cost}
@@ -248,9 +346,10 @@ export function ItemsTable({ kind, value, onChange, errors, currency, disabled }
                         onChange={(event) => setRow(index, { cost: event.target.value })}
                       />
                     </td>
-                    <td className="px-2 py-2 max-md:p-0">
+                    <td className={cellClass}>
                       <CellInput
-                        inputClassName="md:min-w-20"
+                        inputClassName="md:min-w-(--cell-w)"
+                        style={weightWidth}
                         id={`${base}-weight`}
                         label={`Weight of ${name}`}
                         value={row.weight}
@@ -261,9 +360,10 @@ export function ItemsTable({ kind, value, onChange, errors, currency, disabled }
                       />
                     </td>
                     {kind === "options" ? (
-                      <td className="px-2 py-2 max-md:p-0">
+                      <td className={cn(cellClass, "max-md:col-span-2")}>
                         <CellInput
-                          inputClassName="md:min-w-20"
+                          inputClassName="md:min-w-(--cell-w)"
+                          style={skuWidth}
                           id={`${base}-fetch-sku`}
                           label={`Fetch SKU of ${name}`}
                           value={row.fetchSku}
@@ -273,7 +373,7 @@ export function ItemsTable({ kind, value, onChange, errors, currency, disabled }
                         />
                       </td>
                     ) : null}
-                    <td className="px-2 py-2 max-md:col-span-2 max-md:p-0 max-md:text-end">
+                    <td className={cn("px-2 py-2 max-md:p-0 max-md:text-end", opened && "max-md:col-span-2")}>
                       <Button
                         id={`${base}-remove`}
                         variant="ghost"

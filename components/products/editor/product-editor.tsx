@@ -2,7 +2,7 @@
 
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useRouter } from "next/navigation";
-import { type ReactNode, useMemo, useRef, useState } from "react";
+import { type ReactNode, useId, useMemo, useRef, useState } from "react";
 import { type Control, type FieldPath, useForm, useWatch } from "react-hook-form";
 import { createProductAction, deleteProductAction, saveProductAction } from "@/lib/actions/products";
 import { type Failure, writeOutcome } from "@/lib/failure";
@@ -31,9 +31,12 @@ import { FormAlert, Notice } from "../../ui/notice";
 import { toast } from "../../ui/toast";
 import { BasicsSection } from "./basics-section";
 import { CategoriesSection } from "./categories-section";
+import { editorSections } from "./editor-index";
+import { EditorIndexNav } from "./editor-index-nav";
 import { FormBuilderSection } from "./form-builder";
 import { InventorySection } from "./inventory-section";
 import { MetadataSection } from "./metadata-section";
+import { type ChosenImage, ChooseImages, UploadChosenImages } from "./new-product-images";
 import { ExtrasSection, OptionsSection } from "./options-section";
 import { PricingSection } from "./pricing-section";
 import { useUnsavedGuard } from "./use-unsaved-guard";
@@ -49,7 +52,11 @@ export interface ProductEditorProps {
   taxGroups: GroupChoices;
   /** Without manage_products the page is a read-only view. */
   canEdit: boolean;
-  /** The media section (its own saves, outside this form): edit only. */
+  /**
+   * The media section (its own saves, outside this form), shown right after
+   * the basics: edit only. Creating, the editor offers images to choose
+   * instead, uploaded after the first save.
+   */
   media?: ReactNode;
 }
 
@@ -71,6 +78,7 @@ function failureSentence(failure: Failure, what: string): string {
 
 /** The bar under the form: what is unsaved, Save and Discard; and the guard when leaving. */
 function SaveBar({
+  form,
   control,
   baseline,
   currency,
@@ -78,6 +86,8 @@ function SaveBar({
   pending,
   onDiscard,
 }: {
+  /** The id of the form the Save button submits (the bar sits after it, below the sections). */
+  form: string;
   control: Control<ProductDraft>;
   baseline: ProductDraft;
   currency: string;
@@ -112,7 +122,7 @@ function SaveBar({
               Discard changes
             </Button>
           ) : null}
-          <Button type="submit" pending={pending} pendingLabel={creating ? "Creating…" : "Saving…"}>
+          <Button type="submit" form={form} pending={pending} pendingLabel={creating ? "Creating…" : "Saving…"}>
             {creating ? "Create product" : "Save changes"}
           </Button>
         </div>
@@ -196,6 +206,14 @@ export function ProductEditor({
   } = useForm<ProductDraft>({ resolver, defaultValues: initial });
   const optionRows = useWatch({ control, name: "options.rows" });
   const name = product?.name ?? "the product";
+  const formId = useId();
+  // Creating: the images chosen before the first save, and the product once created with some to upload.
+  const [chosen, setChosen] = useState<ChosenImage[]>([]);
+  const [created, setCreated] = useState<{ key: string; name: string } | null>(null);
+  const sectionList = useMemo(
+    () => editorSections({ creating, canEdit, hasMedia: creating ? canEdit : Boolean(media) }),
+    [creating, canEdit, media],
+  );
 
   const placeErrors = (fieldErrors: Record<string, string> | undefined) =>
     applyFieldErrors(setError, draftFieldErrors(fieldErrors), errorFields);
@@ -219,6 +237,11 @@ export function ProductEditor({
       }
       setBaseline(draft); // nothing left unsaved: leaving does not ask
       toast.success(`Created ${result.data.name}.`);
+      if (chosen.length) {
+        // The images go up now that the product exists (UploadChosenImages), then its page.
+        setCreated({ key: result.data.key, name: result.data.name });
+        return;
+      }
       router.push(`/products/${encodeURIComponent(result.data.key)}`);
       return;
     }
@@ -265,15 +288,17 @@ export function ProductEditor({
     );
   });
 
+  const basics = (
+    <BasicsSection
+      register={register}
+      errors={errors}
+      hasOptions={optionRows.length > 0}
+      currentType={initial.type}
+      currentStatus={initial.status}
+    />
+  );
   const sections = (
     <>
-      <BasicsSection
-        register={register}
-        errors={errors}
-        hasOptions={optionRows.length > 0}
-        currentType={initial.type}
-        currentStatus={initial.status}
-      />
       <PricingSection control={control} register={register} errors={errors} currency={currency} />
       <InventorySection
         control={control}
@@ -292,6 +317,22 @@ export function ProductEditor({
       {canEdit ? <MetadataSection control={control} errors={errors} disabled={!canEdit} /> : null}
     </>
   );
+  const label = creating ? "New product" : `Edit ${name}`;
+
+  if (created) {
+    return (
+      <UploadChosenImages
+        productKey={created.key}
+        productName={created.name}
+        chosen={chosen}
+        onFinished={(uploaded) => {
+          if (uploaded)
+            toast.success(`Uploaded ${uploaded} ${uploaded === 1 ? "image" : "images"} to ${created.name}.`);
+          router.push(`/products/${encodeURIComponent(created.key)}`);
+        }}
+      />
+    );
+  }
 
   return (
     <div className="space-y-6">
@@ -301,27 +342,44 @@ export function ProductEditor({
           manage products to give you access.
         </Notice>
       )}
-      <form method="post" onSubmit={onSubmit} noValidate aria-label={creating ? "New product" : `Edit ${name}`}>
-        <FormAlert message={formError} />
-        <fieldset disabled={!canEdit} className="min-w-0 space-y-6">
-          {sections}
-        </fieldset>
-        {canEdit ? (
-          <SaveBar
-            control={control}
-            baseline={baseline}
-            currency={currency}
-            creating={creating}
-            pending={isSubmitting}
-            onDiscard={() => {
-              setFormError(null);
-              reset(baseline);
-            }}
-          />
-        ) : null}
-      </form>
-      {media}
-      {product && canEdit ? <DeleteProduct product={product} onDeleted={() => reset(baseline)} /> : null}
+      <div className="xl:grid xl:grid-cols-[minmax(0,1fr)_11rem] xl:items-start xl:gap-8">
+        {/*
+         * The media come right after the basics, but save on their own and hold
+         * forms of their own: the editor's form is in two parts around them
+         * (HTML forms do not nest), both submitting the same way, and one Save bar
+         * after them, sticky over the whole column.
+         */}
+        <div className="min-w-0 space-y-6">
+          <form method="post" onSubmit={onSubmit} noValidate aria-label={`${label}: basics`}>
+            <FormAlert message={formError} />
+            <fieldset disabled={!canEdit} className="min-w-0">
+              {basics}
+            </fieldset>
+          </form>
+          {creating ? canEdit ? <ChooseImages chosen={chosen} onChange={setChosen} /> : null : media}
+          <form id={formId} method="post" onSubmit={onSubmit} noValidate aria-label={label}>
+            <fieldset disabled={!canEdit} className="min-w-0 space-y-6">
+              {sections}
+            </fieldset>
+          </form>
+          {canEdit ? (
+            <SaveBar
+              form={formId}
+              control={control}
+              baseline={baseline}
+              currency={currency}
+              creating={creating}
+              pending={isSubmitting}
+              onDiscard={() => {
+                setFormError(null);
+                reset(baseline);
+              }}
+            />
+          ) : null}
+          {product && canEdit ? <DeleteProduct product={product} onDeleted={() => reset(baseline)} /> : null}
+        </div>
+        <EditorIndexNav sections={sectionList} />
+      </div>
     </div>
   );
 }

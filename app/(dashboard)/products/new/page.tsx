@@ -27,7 +27,7 @@ export default async function NewProductPage() {
     <div className="max-w-5xl">
       <PageHeader
         title="New product"
-        description="Fill in what you know; you can add images and videos once it is created."
+        description="Fill in what you know. Images you choose are uploaded once it is created; videos can be added then."
         back={{ href: "/products", label: "Back to products" }}
       />
       <ProductEditorLoader
