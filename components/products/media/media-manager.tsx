@@ -4,7 +4,7 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import ExternalLink from "lucide-react/icons/external-link";
 import Trash2 from "lucide-react/icons/trash-2";
 import { useRef, useState } from "react";
-import { deleteMediaAction, moveMediaAction } from "@/lib/actions/products-media";
+import { arrangeImagesAction, deleteMediaAction, moveMediaAction } from "@/lib/actions/products-media";
 import { unwrap } from "@/lib/actions/result";
 import { type Failure, FailureError } from "@/lib/failure";
 import { fetchJson } from "@/lib/query/fetch-json";
@@ -116,8 +116,21 @@ export default function MediaManager({ productKey, productName, images, videos }
     onSettled: refresh,
   });
 
+  // Uploads finish in any order and the store puts each last as it arrives: once
+  // they all have, the batch is moved into the order its files were chosen.
+  const arrange = useMutation({
+    mutationFn: async (keys: string[]) => unwrap(await arrangeImagesAction({ productKey, keys })),
+    onMutate: () => setProblem(null),
+    onError: (error) =>
+      failed(error, {
+        failed: "put the uploaded images in the order you chose",
+        happened: "the reordering of the uploaded images",
+      }),
+    onSettled: refresh,
+  });
+
   // Until the first read, keys and order are the product's (see above): no moves or deletes yet.
-  const busy = move.isPending || remove.isPending || !media.isFetched;
+  const busy = move.isPending || remove.isPending || arrange.isPending || !media.isFetched;
   const loadError = media.error instanceof Error ? media.error.message : null;
   const deleteLabel = toDelete ? entryLabel(entries, toDelete) : "";
 
@@ -148,8 +161,9 @@ export default function MediaManager({ productKey, productName, images, videos }
               return (
                 <div data-media-key={entry.key} data-media-kind={entry.kind}>
                   <MediaThumb entry={entry} alt={altText(productName, entries, entry)} />
-                  <div className="mt-2 flex items-center gap-1">
-                    {handle}
+                  {/* Wraps on a narrow tile rather than squeezing its buttons below 24×24 px (WCAG 2.5.8). */}
+                  <div className="mt-2 flex flex-wrap items-center gap-1">
+                    <span className="flex shrink-0">{handle}</span>
                     <span className="min-w-0 flex-1 truncate text-sm text-fg-muted capitalize">{label}</span>
                     {entry.kind === "video" && entry.url ? (
                       <a
@@ -157,7 +171,7 @@ export default function MediaManager({ productKey, productName, images, videos }
                         target="_blank"
                         rel="noopener noreferrer"
                         aria-label={`Open ${label} on its site (new tab)`}
-                        className="inline-flex size-control items-center justify-center rounded-md text-fg-muted hover:bg-surface-hover [&_svg]:size-4"
+                        className="inline-flex size-control shrink-0 items-center justify-center rounded-md text-fg-muted hover:bg-surface-hover [&_svg]:size-4"
                       >
                         <ExternalLink aria-hidden="true" />
                       </a>
@@ -172,7 +186,7 @@ export default function MediaManager({ productKey, productName, images, videos }
                         deleting.current = entry;
                         setToDelete(entry);
                       }}
-                      className="text-fg-muted hover:text-danger"
+                      className="shrink-0 text-fg-muted hover:text-danger"
                     >
                       <Trash2 aria-hidden="true" />
                     </Button>
@@ -196,8 +210,14 @@ export default function MediaManager({ productKey, productName, images, videos }
               : current,
           );
         }}
-        onSettled={refresh}
+        onSettled={(chosenKeys) => {
+          if (chosenKeys.length > 1) arrange.mutate(chosenKeys);
+          else void refresh();
+        }}
       />
+      <p role="status" className="text-sm text-fg-muted empty:hidden">
+        {arrange.isPending ? "Putting the new images in the order you chose them…" : null}
+      </p>
 
       <div className="grid gap-6 md:grid-cols-2">
         <AddByUrl productKey={productKey} mediaKey={mediaKey} imageKeys={media.data.images.map((i) => i.key)} />
