@@ -185,6 +185,7 @@ test("creates an amount-off coupon with a minimum order and a limit", async ({ p
   await expect(page.getByRole("heading", { name, level: 1 })).toBeVisible();
   await expect(page.getByRole("main")).toContainText("$5.00 off orders of $50.00 or more");
   await expect(page.getByRole("main")).toContainText("0 of 10 used");
+  await expect(page.getByRole("definition").filter({ hasText: "10 uses" })).toHaveText(/^10 uses/);
   await expect(page.getByRole("main")).toContainText("Active");
   const { coupon } = await storedCoupon(context, idFromUrl(page));
   expect(coupon).toMatchObject({
@@ -382,6 +383,8 @@ test("checks the form next to its fields: the end after the start, a percentage 
   await expect(page.getByRole("textbox", { name: "Name", exact: true })).toHaveAccessibleDescription(/Enter a name/);
   await expect(page.getByRole("textbox", { name: "Name", exact: true })).toBeFocused();
 
+  // The hint says what the check says: above 0 (a 0 % coupon gives nothing), at most 100.
+  await expect(page.getByLabel("Percentage (%)")).toHaveAccessibleDescription(/^Above 0 and at most 100, such as 15/);
   await page.getByLabel("Percentage (%)").fill("150");
   await page.getByLabel("Start date").fill("2030-05-10");
   await page.getByLabel("End date").fill("2030-05-01");

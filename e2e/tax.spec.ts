@@ -146,6 +146,10 @@ test("flags rules as typed and shows the store's refusal next to the row it name
   ]);
   await page.goto(`/tax/${groupId}`);
   await expect(page.getByLabel("Rate (%), rule 2")).toHaveValue("4");
+  // The contract cannot rename or delete a tax group: the page says so and names the bundled store's commands.
+  await expect(page.getByText("cannot be renamed or deleted here")).toContainText(
+    `npm run store -- tax-group rename --id ${groupId} --name "New name" or npm run store -- tax-group delete --id ${groupId}.`,
+  );
 
   // The form's own checks: one rule per place, a rate from 0 to 100.
   await page.getByLabel("State, rule 2").selectOption("");

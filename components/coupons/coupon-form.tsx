@@ -185,7 +185,7 @@ export function CouponForm({ currency, coupon }: CouponFormProps) {
             <TextField
               id="coupon-percentage"
               label="Percentage (%)"
-              hint="From 0 to 100, such as 15 for 15 % off the subtotal."
+              hint="Above 0 and at most 100, such as 15 for 15 % off the subtotal."
               required
               inputMode="decimal"
               autoComplete="off"

@@ -10,6 +10,7 @@ import {
   hasGeneratedCodes,
   isUsedUp,
   summariseCodes,
+  limitText,
   usageText,
 } from "./model";
 
@@ -48,6 +49,8 @@ describe("coupon words", () => {
   it("tells the usage: redeemed of limit, or unlimited", () => {
     expect(usageText({ redeemed: 12, limit: 100 })).toBe("12 of 100 used");
     expect(usageText({ redeemed: 1234, limit: 0 })).toBe("1,234 used");
+    // Under the word "Limit", so not "Limit 500" again.
+    expect([500, 1, 0].map((limit) => limitText({ limit }))).toEqual(["500 uses", "1 use", "Unlimited"]);
     expect(isUsedUp({ redeemed: 100, limit: 100 })).toBe(true);
     expect(isUsedUp({ redeemed: 100, limit: 0 })).toBe(false);
   });

@@ -175,8 +175,10 @@ export function usageText(coupon: Pick<Coupon, "redeemed" | "limit">): string {
     : `${formatCount(coupon.redeemed)} used`;
 }
 
+/** Under the word "Limit" (a coupon's page): "500 uses", "1 use", "Unlimited". */
 export function limitText(coupon: Pick<Coupon, "limit">): string {
-  return coupon.limit > 0 ? `Limit ${formatCount(coupon.limit)}` : "Unlimited";
+  if (coupon.limit <= 0) return "Unlimited";
+  return `${formatCount(coupon.limit)} ${coupon.limit === 1 ? "use" : "uses"}`;
 }
 
 export function isUsedUp(coupon: Pick<Coupon, "redeemed" | "limit">): boolean {
