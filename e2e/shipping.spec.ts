@@ -155,7 +155,13 @@ test("builds a group with quantity ranges and destinations; the store holds it a
   await expect(result).toContainText("$6.00 by Standard, which names the country (United States).");
   const adds = page.getByRole("list", { name: "How it adds up" });
   await expect(adds).toContainText("Per order: $4.00");
-  await expect(adds).toContainText("Per item: 1 item falls in the range up to 3 items, so $2.00");
+  // A range's rate is charged once for the order: not told as "per item".
+  await expect(adds).toContainText(
+    "By the number of items: 1 item falls in the range up to 3 items, so $2.00 for the order",
+  );
+  // A state of the US: Standard names the country, and the calculator says the country, not the state.
+  await page.getByLabel("State", { exact: true }).selectOption("CA");
+  await expect(result).toContainText("$6.00 by Standard, which names the country (United States).");
   await page.getByLabel("Quantity, item 1").fill("5");
   await expect(result).toContainText("$9.00 by Standard");
   await page.getByRole("button", { name: "Add item" }).click();
@@ -238,6 +244,15 @@ test("renames and deletes a group and an option, each deletion confirmed (and Ca
     { name: "First", per_cart_rate_raw: 1 },
     { name: "Second", per_cart_rate_raw: 2 },
   ]);
+  // One product in the group: the delete confirmation counts it.
+  const token = await accessTokenOf(context);
+  const product = await storeApi(token, "POST", "/api/v1/products", {
+    name: unique("E2E shipped"),
+    price: "5",
+    shipping_group: groupId,
+  });
+  expect(product.status, JSON.stringify(product.body)).toBeLessThan(300);
+  const productKey = (product.body as { key: string }).key;
   await page.goto(`/shipping/${groupId}`);
 
   // Options: moved, then deleted after a confirmation.
@@ -278,6 +293,9 @@ test("renames and deletes a group and an option, each deletion confirmed (and Ca
   await page.getByRole("button", { name: `Actions for ${renamed}` }).click();
   await page.getByRole("menuitem", { name: "Delete" }).click();
   const confirm = page.getByRole("dialog", { name: `Delete ${renamed}?` });
+  await expect(confirm.getByRole("status")).toHaveText(
+    "1 product is in this group: it is left without a shipping group and adds nothing to an order's shipping.",
+  );
   await confirm.getByRole("button", { name: "Cancel" }).click();
   await expect(confirm).toBeHidden();
   await expect(page.getByRole("button", { name: `Actions for ${renamed}` })).toBeFocused();
@@ -288,6 +306,9 @@ test("renames and deletes a group and an option, each deletion confirmed (and Ca
   await expect(toast(page, `Deleted ${renamed}.`)).toBeVisible();
   await expect(groupRow(page, renamed)).toHaveCount(0);
   expect((await readGroup(context, groupId)).status).toBe(404);
+  const left = await storeApi(token, "GET", `/api/v1/products/${productKey}`);
+  expect((left.body as { shipping_group: unknown }).shipping_group).toBeNull();
+  await storeApi(token, "DELETE", `/api/v1/products/${productKey}`);
 });
 
 test("a group someone else deleted says so, with the way back", async ({ page, context }) => {
@@ -344,11 +365,16 @@ test.describe("on a phone", () => {
     await page.getByLabel("Region", { exact: true }).fill("New South Wales");
     // 10% of $20.00 plus the range up to 2 (one item weighing 1).
     await expect(calculatorResult(page)).toContainText("$5.00 by Ranges, which names the region");
+    // Weights have no unit in the contract: the page says whose unit they are.
+    await expect(page.getByRole("list", { name: "How it adds up" })).toContainText(
+      "By the total weight: 1 (in your products' weight unit) falls in the range up to 2, so $3.00 for the order",
+    );
     await expectNoSideways(page);
     await expectAccessible(page, "/shipping/[id] at 390px");
 
     await page.goto(`/shipping/${groupId}/options/${optionId}`);
     await expect(page.getByLabel("Up to (weight), range 1")).toHaveValue("2");
+    await expect(page.getByText("Weights are in your products' weight unit")).toBeVisible();
     await expectNoSideways(page);
     await expectAccessible(page, "/shipping/[id]/options/[optionId] at 390px");
   });

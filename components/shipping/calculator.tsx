@@ -22,14 +22,14 @@ import {
   ships,
 } from "@/lib/shipping-calculator";
 import { parseMoneyText } from "@/lib/money";
-import type { RangeKind, ShippingGroup, ShippingOption } from "@/lib/store/shipping/model";
+import { perItemLabels, type RangeKind, type ShippingGroup, type ShippingOption } from "@/lib/store/shipping/model";
 import { CountrySelect, RegionInput } from "../places/place-inputs";
 import { Badge } from "../ui/badge";
 import { Button } from "../ui/button";
 import { Field, FieldError } from "../ui/field";
 import { Input } from "../ui/input";
 import { optionName } from "./group-name";
-import { rangeWords } from "./words";
+import { rangeWords, weightUnitWords } from "./words";
 
 /*
  * The calculator: a sample cart of this group's items and an address, and
@@ -132,22 +132,29 @@ function PerItemLine({ option, items }: { option: ShippingOption; items: CartIte
       </>
     );
   }
+  // A range's rate is charged once for the order, not per item (docs/contract.md#pricing).
   const kind: RangeKind = perItem.type;
   const value =
     kind === "quantity_ranges"
       ? `${m.quantity} ${m.quantity === 1 ? "item" : "items"}`
       : kind === "price_ranges"
-        ? `a subtotal of ${formatMoney(m.subtotal, currency)}`
-        : `a weight of ${new Intl.NumberFormat("en", { maximumFractionDigits: 6 }).format(m.weight)}`;
+        ? formatMoney(m.subtotal, currency)
+        : `${new Intl.NumberFormat("en", { maximumFractionDigits: 6 }).format(m.weight)} (${weightUnitWords})`;
   const index = rangeIndex(
     perItem.ranges,
     kind === "quantity_ranges" ? m.quantity : kind === "price_ranges" ? m.subtotal : m.weight,
   );
-  if (index < 0) return <>Per item: {value} is past the last range, so nothing</>;
+  const label = perItemLabels[kind];
+  if (index < 0)
+    return (
+      <>
+        {label}: {value} is past the last range, so nothing
+      </>
+    );
   return (
     <>
-      Per item: {value} falls in the range {rangeWords(kind, perItem.ranges, index, currency)}, so{" "}
-      {formatMoney(perItem.ranges[index]!.rate, currency)}
+      {label}: {value} falls in the range {rangeWords(kind, perItem.ranges, index, currency)}, so{" "}
+      {formatMoney(perItem.ranges[index]!.rate, currency)} for the order
     </>
   );
 }
@@ -196,6 +203,8 @@ export function Calculator({ groupId, currency }: { groupId: string; currency: s
   const address = { country: sample.country, region: sample.region?.trim() || null };
   const quote = cart && sample.country ? quoteGroup(options as OptionTerms[], cart, address) : null;
   const where = sample.country ? placeName(sample.country, address.region) : "";
+  // What the applying option names: the country alone ("names the country (United States)", not the state typed).
+  const named = (fit: Fit) => (fit === "country" ? placeName(sample.country, null) : where);
   const applied = quote?.ships ? options[quote.option] : undefined;
 
   return (
@@ -203,7 +212,9 @@ export function Calculator({ groupId, currency }: { groupId: string; currency: s
       <div className="space-y-5">
         <fieldset className="min-w-0">
           <legend className="text-sm font-medium text-fg">Sample cart</legend>
-          <p className="mt-0.5 text-sm text-fg-muted">Items of this group&apos;s products: price and weight of one.</p>
+          <p className="mt-0.5 text-sm text-fg-muted">
+            Items of this group&apos;s products: the price and weight of one, the weight {weightUnitWords}.
+          </p>
           <ul aria-label="Sample items" className="mt-2 space-y-3">
             {fields.map((field, index) => {
               const e = errors.items?.[index];
@@ -335,7 +346,7 @@ export function Calculator({ groupId, currency }: { groupId: string; currency: s
               <p>
                 <span className="text-lg font-semibold tabular-nums">{formatMoney(quote.charge.total, currency)}</span>{" "}
                 by <strong>{optionName(applied)}</strong>, which {fitWords[quote.fit]}
-                {quote.fit === "anywhere" ? "" : ` (${where})`}.
+                {quote.fit === "anywhere" ? "" : ` (${named(quote.fit)})`}.
               </p>
             ) : (
               <p>

@@ -15,6 +15,7 @@ import { Button, buttonClasses } from "../ui/button";
 import { ConfirmDialog } from "../ui/dialog";
 import { toast } from "../ui/toast";
 import { writeFailureMessage } from "@/lib/write-failure";
+import { DeleteGroupWords } from "./delete-group-words";
 import { groupName } from "./group-name";
 
 /** A shipping group's page actions: add an option, rename the group, delete it (confirmed). */
@@ -83,7 +84,7 @@ export function ShippingGroupActions({
         open={deleting}
         onOpenChange={setDeleting}
         title={`Delete ${name}?`}
-        description="Its options are deleted with it, and its products are left without a shipping group: they add nothing to an order's shipping. This cannot be undone."
+        description={<DeleteGroupWords groupId={group.id} open={deleting} />}
         confirmLabel="Delete group"
         returnFocusTo={() => deleteButton.current}
         focusAfterConfirm={() => deleteButton.current}

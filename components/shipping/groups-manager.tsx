@@ -25,6 +25,7 @@ import { ListAlert } from "../ui/notice";
 import { SkeletonRows } from "../ui/skeleton";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "../ui/table";
 import { toast } from "../ui/toast";
+import { DeleteGroupWords } from "./delete-group-words";
 import { groupName, optionName } from "./group-name";
 import { writeFailureMessage } from "@/lib/write-failure";
 
@@ -185,7 +186,7 @@ export function ShippingGroupsManager() {
           if (!open) setToDelete(null);
         }}
         title={`Delete ${toDelete ? groupName(toDelete) : "the group"}?`}
-        description="Its options are deleted with it, and its products are left without a shipping group: they add nothing to an order's shipping. This cannot be undone."
+        description={toDelete ? <DeleteGroupWords groupId={toDelete.id} open /> : null}
         confirmLabel="Delete group"
         onConfirm={() => {
           if (toDelete) remove.mutate(toDelete);

@@ -168,7 +168,11 @@ export function OptionEditor({ groupId, groupName, currency, option }: OptionEdi
           </div>
         </Card>
 
-        <Card id="option-per-item" title="Charge per item" description="Added to the charge per order.">
+        <Card
+          id="option-per-item"
+          title="Charge by the items"
+          description="Added to the charge per order: a fee for each item, or one rate for the order by the number of items, their subtotal or their weight."
+        >
           <div className="space-y-4">
             <ChoiceTiles
               id="option-per-item-type"

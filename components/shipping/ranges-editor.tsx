@@ -7,6 +7,7 @@ import type { RangeKind } from "@/lib/store/shipping/model";
 import { Button } from "../ui/button";
 import { CellInput } from "../ui/cell-input";
 import { FieldError } from "../ui/field";
+import { weightUnitWords } from "./words";
 
 /*
  * The ranges of a range-priced option as a table: each row runs from just
@@ -66,7 +67,8 @@ export function RangesEditor({ kind, value, onChange, errors, currency }: Ranges
     <div className="space-y-3">
       <p className="text-sm text-fg-muted" id="ranges-hint">
         Each range starts just above the maximum of the one before (the first at 0) and includes its own maximum. The
-        rate of the range the group&apos;s {m.noun} falls in is charged once per order.
+        rate of the range the group&apos;s {m.noun} falls in is charged once per order, not per item.
+        {kind === "weight_ranges" ? ` Weights are ${weightUnitWords}: the store keeps plain numbers.` : null}
       </p>
       {value.length ? (
         <div className="md:rounded-lg md:border md:border-border">
@@ -152,7 +154,7 @@ export function RangesEditor({ kind, value, onChange, errors, currency }: Ranges
       {last ? (
         <p className="text-sm text-fg-muted">
           {last.max.trim()
-            ? "Past the last maximum, nothing is charged per item: leave the last maximum empty to cover everything above."
+            ? "Past the last maximum, the ranges charge nothing: leave the last maximum empty to cover everything above."
             : "The last range has no upper limit."}
         </p>
       ) : null}

@@ -14,6 +14,14 @@ export function perCartWords(option: ShippingOption): string | null {
   return perCart.amount ? `${formatMoney(perCart.amount, currency)} per order` : null;
 }
 
+/**
+ * Weights have no unit in the contract: plain numbers, in the unit the store's
+ * products are weighed in (docs/pricing-cases.json: "the store's weight unit";
+ * the product editor asks for "the unit your shipping rates use"). Said
+ * wherever a weight is typed or shown.
+ */
+export const weightUnitWords = "in your products' weight unit";
+
 const rangeUnit: Record<RangeKind, (n: number, currency: string) => string> = {
   quantity_ranges: (n) => `${plain(n)} ${n === 1 ? "item" : "items"}`,
   price_ranges: (n, currency) => formatMoney(n, currency),

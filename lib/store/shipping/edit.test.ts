@@ -46,7 +46,7 @@ describe("the range table, flagged as typed", () => {
     expect(issues["ranges.1.max"]).toBe("Enter a whole number of items, such as 5.");
     expect(issues["ranges.1.rate"]).toBe("The rate must have at most 2 decimals.");
     expect(rangeIssues("price_ranges", [], "USD")).toEqual([
-      { path: "ranges", message: "Add a range, or choose another charge per item." },
+      { path: "ranges", message: "Add a range, or choose another charge by the items." },
     ]);
   });
 

@@ -182,7 +182,7 @@ export interface DraftIssue {
 export function rangeIssues(kind: RangeKind, ranges: readonly RangeDraft[], currency: string): DraftIssue[] {
   const issues: DraftIssue[] = [];
   if (!ranges.length) {
-    issues.push({ path: "ranges", message: "Add a range, or choose another charge per item." });
+    issues.push({ path: "ranges", message: "Add a range, or choose another charge by the items." });
     return issues;
   }
   let previous: number | null = null;
