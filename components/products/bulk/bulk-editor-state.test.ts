@@ -7,6 +7,7 @@ import {
   type BulkEditorState,
   changeSummary,
   defaultHidden,
+  editsSummary,
   gridColumns,
   gridRows,
   importReport,
@@ -360,6 +361,50 @@ describe("the lines around the grid", () => {
     expect(changeSummary(1, 1, 0)).toBe("1 change in 1 product");
     expect(changeSummary(3, 3, 2)).toBe("3 changes in 3 products, 2 values to fix");
     expect(changeSummary(1200, 1001, 1)).toBe("1,200 changes in 1,001 products, 1 value to fix");
+  });
+
+  it("tells a move as one: the product moved, and how many were renumbered around it", () => {
+    const products = Array.from({ length: 61 }, (_, i) => product(`p${i + 1}`, { order: i + 1 }));
+    const keys = products.map((p) => p.key);
+    const moved = bulkEditorReducer(initialEditorState(), {
+      type: "move",
+      order: keys,
+      keys: ["p61"],
+      toIndex: 0,
+      byKey: byKey(products),
+      ctx,
+    });
+    expect(moved.edits.cells.size).toBe(61);
+    expect(editsSummary(moved.edits, byKey(products))).toBe("1 product moved (60 renumbered)");
+    // With other changes beside it, and a value to fix.
+    const more = bulkEditorReducer(moved, {
+      type: "change",
+      requests: [
+        { key: "p1", column: "price", text: "9" },
+        { key: "p2", column: "price", text: "nine" },
+      ],
+      label: "Paste",
+      byKey: byKey(products),
+      ctx,
+    });
+    expect(editsSummary(more.edits, byKey(products))).toBe(
+      "1 product moved (60 renumbered); 2 changes in 2 products, 1 value to fix",
+    );
+    expect(editsSummary(initialEditorState().edits, byKey(products))).toBe("No changes yet");
+  });
+
+  it("marks a CSV turned away whole apart from one taken in part", () => {
+    const products = [product("a")];
+    const base = { type: "import" as const, label: "Import x.csv", note: null, byKey: byKey(products), ctx };
+    const whole = bulkEditorReducer(initialEditorState(), { ...base, problems: ["No Key column."], requests: [] });
+    expect(whole.importRejected).toBe(true);
+    const part = bulkEditorReducer(whole, {
+      ...base,
+      problems: ["1 row has no key and was left out."],
+      requests: [{ key: "a", column: "price", text: "3" }],
+    });
+    expect(part.importRejected).toBe(false);
+    expect(part.importProblems).toEqual(["1 row has no key and was left out."]);
   });
 
   const columns = gridColumns(new Set(defaultHidden), false);

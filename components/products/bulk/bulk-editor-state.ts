@@ -19,7 +19,7 @@ import {
   undo,
 } from "./model/edits";
 import { setAllRequests } from "./model/fill";
-import { moveKeys } from "./model/reorder";
+import { moveKeys, orderMoves } from "./model/reorder";
 import { type PinnedSelection, pinSelection, rangeOf, type Selection } from "./model/selection";
 import { emptyFilter, type GridFilter, type GridSort, isFiltering, visibleRows } from "./model/view";
 import { counted, plural } from "./words";
@@ -58,6 +58,8 @@ export interface BulkEditorState {
   setValueOpen: boolean;
   /** What a CSV import left out. */
   importProblems: string[];
+  /** Nothing of the last CSV was taken: it was turned away whole, not in parts (its notice's title says so). */
+  importRejected: boolean;
   /** The live region's sentence. */
   message: string;
 }
@@ -77,6 +79,7 @@ export function initialEditorState(): BulkEditorState {
     columnsOpen: false,
     setValueOpen: false,
     importProblems: [],
+    importRejected: false,
     message: "",
   };
 }
@@ -196,10 +199,11 @@ export function bulkEditorReducer(state: BulkEditorState, action: BulkEditorActi
     case "set-edits":
       return withEdits(state, typeof action.update === "function" ? action.update(state.edits) : action.update);
     case "import":
-      if (!action.requests.length) return { ...state, importProblems: action.problems };
+      if (!action.requests.length) return { ...state, importProblems: action.problems, importRejected: true };
       return {
         ...state,
         importProblems: action.problems,
+        importRejected: false,
         edits: applyChanges(state.edits, action.requests, action.byKey, action.ctx, action.label),
         reviewNote: action.note,
         reviewOpen: true,
@@ -275,6 +279,35 @@ export function changeSummary(changes: number, products: number, invalid: number
   return changes
     ? `${plural(changes, "change")} in ${plural(products, "product")}${invalid ? `, ${plural(invalid, "value")} to fix` : ""}`
     : "No changes yet";
+}
+
+/**
+ * What is changed so far, in words, with a reorder told as one: moving one product to the top of 61
+ * reads "1 product moved (60 renumbered)" (model/reorder.ts, orderMoves), beside the other changes.
+ */
+export function editsSummary(edits: EditsState, products: ReadonlyMap<string, BulkProduct>): string {
+  const positions: { before: number | null; after: number }[] = [];
+  const others = new Set<string>();
+  let otherCount = 0;
+  let invalid = 0;
+  for (const edit of edits.cells.values()) {
+    if (edit.error) invalid++;
+    if (edit.column === "order" && !edit.error && typeof edit.value === "number") {
+      positions.push({ before: products.get(edit.key)?.order ?? null, after: edit.value });
+    } else {
+      otherCount++;
+      others.add(edit.key);
+    }
+  }
+  if (!positions.length) return changeSummary(otherCount, others.size, invalid);
+  const { moved, renumbered } = orderMoves(positions);
+  const parts = [
+    moved
+      ? `${plural(moved, "product")} moved${renumbered ? ` (${counted(renumbered)} renumbered)` : ""}`
+      : `${plural(renumbered, "product")} renumbered`,
+    ...(otherCount ? [`${plural(otherCount, "change")} in ${plural(others.size, "product")}`] : []),
+  ];
+  return `${parts.join("; ")}${invalid ? `, ${plural(invalid, "value")} to fix` : ""}`;
 }
 
 /**

@@ -4,7 +4,7 @@ import Link from "next/link";
 import { buttonClasses } from "@/components/ui/button";
 import { EmptyState } from "@/components/ui/empty-state";
 import { Notice } from "@/components/ui/notice";
-import { activeCellLine, ariaRowCount, changeSummary, productCountLine, selectedRowCount } from "./bulk-editor-state";
+import { activeCellLine, ariaRowCount, editsSummary, productCountLine, selectedRowCount } from "./bulk-editor-state";
 import { ColumnsDialog } from "./columns-dialog";
 import { EditBar } from "./edit-bar";
 import { BulkGrid } from "./grid";
@@ -81,7 +81,9 @@ export function BulkEditor({ ctx, canWrite, groupsNote }: BulkEditorProps) {
       />
 
       {problems.size && !saving ? <SaveProblemsNotice count={problems.size} /> : null}
-      {state.importProblems.length ? <ImportProblemsNotice problems={state.importProblems} /> : null}
+      {state.importProblems.length ? (
+        <ImportProblemsNotice problems={state.importProblems} rejected={state.importRejected} />
+      ) : null}
 
       {canWrite ? (
         <EditBar
@@ -91,7 +93,7 @@ export function BulkEditor({ ctx, canWrite, groupsNote }: BulkEditorProps) {
           canSetValue={!!selection && !readOnly && !reorder}
           canReview={editor.editCount > 0}
           saving={saving}
-          summary={changeSummary(editor.editCount, editor.changedProducts, editor.invalid)}
+          summary={editsSummary(edits, editor.byKey)}
           onUndo={editor.doUndo}
           onRedo={editor.doRedo}
           onFillDown={editor.fillDown}

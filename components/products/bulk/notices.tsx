@@ -51,10 +51,13 @@ export function SaveProblemsNotice({ count }: { count: number }) {
   );
 }
 
-/** What a CSV import left out. */
-export function ImportProblemsNotice({ problems }: { problems: readonly string[] }) {
+/** What a CSV import left out; or why none of it was taken (`rejected`), which is an error, not a warning. */
+export function ImportProblemsNotice({ problems, rejected }: { problems: readonly string[]; rejected: boolean }) {
   return (
-    <Notice tone="warning" title="Parts of the CSV were left out">
+    <Notice
+      tone={rejected ? "error" : "warning"}
+      title={rejected ? "The CSV was not imported: nothing in the grid changed" : "Parts of the CSV were left out"}
+    >
       <ul className="list-disc ps-5">
         {problems.map((problem) => (
           <li key={problem}>{problem}</li>

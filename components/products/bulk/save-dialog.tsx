@@ -10,6 +10,7 @@ import { Spinner } from "@/components/ui/spinner";
 import { toast } from "@/components/ui/toast";
 import { saveProductsMultiAction } from "@/lib/actions/products-bulk";
 import type { BulkProduct } from "@/lib/store/products/model-bulk";
+import { editsSummary } from "./bulk-editor-state";
 import type { GridProblem } from "./grid";
 import { type ColumnId, columns as allColumns, type GridContext } from "./model/columns";
 import { type Conflict, findConflicts } from "./model/conflicts";
@@ -228,7 +229,8 @@ export function SaveDialog(props: SaveDialogProps) {
       ? "Someone changed these products in the store after the grid loaded them. Choose, for each, whose values to keep."
       : phase.step === "done"
         ? "Their changes are still in the grid, marked in red. Nothing else was lost."
-        : `${plural(changes.length, "change")} in ${plural(new Set(changes.map((c) => c.key)).size, "product")}. Nothing is saved until you save.`;
+        : `${editsSummary(edits, byKey)}. Nothing is saved until you save.`;
+  const cuts = changes.filter((c) => c.warning && c.column === "price").length;
 
   return (
     <Dialog open={open} onOpenChange={(next) => (busy ? null : onOpenChange(next))}>
@@ -248,6 +250,12 @@ export function SaveDialog(props: SaveDialogProps) {
             {phase.step === "check-failed" ? (
               <Notice tone="error" className="mt-4" title="Could not check for changes made elsewhere">
                 {phase.error} Try again, or save without the check.
+              </Notice>
+            ) : null}
+            {cuts ? (
+              <Notice tone="warning" className="mt-4" title="Check these prices before saving">
+                {cuts === 1 ? "One price is" : `${counted(cuts)} prices are`} cut by more than half (marked below).
+                Customers see a new price as soon as it is saved.
               </Notice>
             ) : null}
             <ReviewList changes={changes} />
@@ -407,7 +415,9 @@ export function SaveDialog(props: SaveDialogProps) {
 const REVIEW_SHOWN = 1000;
 
 function ReviewList({ changes }: { changes: ReturnType<typeof reviewChanges> }) {
-  const sorted = useMemo(() => [...changes].sort((a, b) => Number(!!b.error) - Number(!!a.error)), [changes]);
+  // Problems first, then what deserves a second look.
+  const rank = (c: ReturnType<typeof reviewChanges>[number]) => (c.error ? 0 : c.warning ? 1 : 2);
+  const sorted = useMemo(() => [...changes].sort((a, b) => rank(a) - rank(b)), [changes]);
   if (!changes.length) return <p className="mt-4 text-sm text-fg-muted">No changes to save.</p>;
   return (
     <div className="mt-4 max-h-[50dvh] overflow-y-auto rounded-md border border-border">
@@ -435,6 +445,12 @@ function ReviewList({ changes }: { changes: ReturnType<typeof reviewChanges> }) 
                 <span className="text-fg-muted line-through">{change.before || "empty"}</span> →{" "}
                 <span>{change.after || "empty"}</span>
                 {change.error ? <span className="block">{change.error}</span> : null}
+                {change.warning ? (
+                  <span className="mt-1 flex w-fit items-center gap-1 rounded-sm bg-warning-soft px-1.5 py-0.5 font-medium text-warning-soft-fg">
+                    <AlertTriangle aria-hidden="true" className="size-4 shrink-0" />
+                    {change.warning}
+                  </span>
+                ) : null}
               </td>
             </tr>
           ))}

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { byKey, product } from "./fixtures";
-import { moveKeys, orderChanges } from "./reorder";
+import { moveKeys, orderChanges, orderMoves } from "./reorder";
 
 const list = ["a", "b", "c", "d", "e"];
 
@@ -52,5 +52,45 @@ describe("orderChanges", () => {
 
   it("leaves out keys it does not know", () => {
     expect(orderChanges(["zz", "a"], products)).toEqual([{ key: "a", column: "order", value: 2 }]);
+  });
+});
+
+describe("orderMoves", () => {
+  it("tells one product moved to the top from the 60 renumbered below it", () => {
+    // 61 products at 1..61; the last moves to the top: it takes 1, the others shift down one.
+    const changes = [
+      { before: 61, after: 1 },
+      ...Array.from({ length: 60 }, (_, i) => ({ before: i + 1, after: i + 2 })),
+    ];
+    expect(orderMoves(changes)).toEqual({ moved: 1, renumbered: 60 });
+  });
+
+  it("tells a block moved together, and swaps", () => {
+    // 1..5: the block 4, 5 moves to the top.
+    expect(
+      orderMoves([
+        { before: 4, after: 1 },
+        { before: 5, after: 2 },
+        { before: 1, after: 3 },
+        { before: 2, after: 4 },
+        { before: 3, after: 5 },
+      ]),
+    ).toEqual({ moved: 2, renumbered: 3 });
+    expect(
+      orderMoves([
+        { before: 2, after: 1 },
+        { before: 1, after: 2 },
+      ]),
+    ).toEqual({ moved: 1, renumbered: 1 });
+  });
+
+  it("counts products given their first position as renumbered when in order", () => {
+    expect(
+      orderMoves([
+        { before: null, after: 1 },
+        { before: null, after: 2 },
+      ]),
+    ).toEqual({ moved: 0, renumbered: 2 });
+    expect(orderMoves([])).toEqual({ moved: 0, renumbered: 0 });
   });
 });

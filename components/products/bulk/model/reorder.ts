@@ -34,3 +34,37 @@ export function orderChanges(
   });
   return changes;
 }
+
+/**
+ * A reorder in words (docs/bulk-editing.md#store-wide-reorder): of the
+ * products whose `order` changes, how many were moved and how many only
+ * renumbered around them. Moving one product to the top of 61 renumbers the
+ * 60 above it, and that reads "1 product moved (60 renumbered)", not
+ * "61 changes". The renumbered are the most products that keep their order
+ * among each other (the longest run of increasing old positions, taken in
+ * their new order); the others moved. Products without a position count
+ * after every one with one, in the order given (the store's).
+ */
+export function orderMoves(changes: readonly { before: number | null; after: number }[]): {
+  moved: number;
+  renumbered: number;
+} {
+  const unplaced = 1e15;
+  const olds = changes
+    .map((c, i) => ({ after: c.after, old: c.before ?? unplaced + i }))
+    .sort((a, b) => a.after - b.after)
+    .map((c) => c.old);
+  // The longest strictly increasing run (patience sorting: tails[k] is the least end of a run of k + 1).
+  const tails: number[] = [];
+  for (const old of olds) {
+    let lo = 0;
+    let hi = tails.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if (tails[mid]! < old) lo = mid + 1;
+      else hi = mid;
+    }
+    tails[lo] = old;
+  }
+  return { moved: changes.length - tails.length, renumbered: tails.length };
+}

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { applyChanges, emptyEdits, setValues } from "./edits";
 import { byKey, ctx, product } from "./fixtures";
-import { reviewChanges } from "./review";
+import { changeWarning, reviewChanges } from "./review";
 
 const products = byKey([
   product("a", { name: "Alpha", price: 1000, salePrice: null }),
@@ -58,5 +58,28 @@ describe("reviewChanges", () => {
   it("leaves out an edit the product now holds (products updated without a rebase)", () => {
     const state = setValues(emptyEdits(), [{ key: "a", column: "order", value: 3 }], products, ctx, "Move");
     expect(reviewChanges(state, byKey([product("a", { order: 3 })]), ctx)).toEqual([]);
+  });
+
+  it("warns of a price cut by more than half, and of nothing else", () => {
+    const state = applyChanges(
+      emptyEdits(),
+      [
+        { key: "a", column: "price", text: "2.50" },
+        { key: "b", column: "price", text: "5" },
+        { key: "c", column: "salePrice", text: "1" },
+      ],
+      products,
+      ctx,
+      "Paste",
+    );
+    const changes = reviewChanges(state, products, ctx);
+    expect(changes.map((c) => [c.key, c.column, c.warning])).toEqual([
+      ["a", "price", "Cut by 75 %: check that it is meant."],
+      ["b", "price", undefined],
+      ["c", "salePrice", undefined],
+    ]);
+    expect(changeWarning("price", 1000, 499)).not.toBeNull();
+    expect(changeWarning("price", 1000, 500)).toBeNull();
+    expect(changeWarning("price", 0, 0)).toBeNull();
   });
 });

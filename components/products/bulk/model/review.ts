@@ -18,6 +18,25 @@ export interface ReviewChange {
   /** The new value as the grid shows it; a text in error as typed. */
   after: string;
   error: string | null;
+  /** Worth a second look before saving (a price cut by more than half); absent when not. */
+  warning?: string;
+}
+
+/**
+ * Why a valid change deserves a second look: a price cut to less than half
+ * of what it was (a slip of a digit, 25.00 typed as 2.50, reaches customers).
+ */
+export function changeWarning(column: ColumnId, before: unknown, after: unknown): string | null {
+  if (
+    column === "price" &&
+    typeof before === "number" &&
+    typeof after === "number" &&
+    before > 0 &&
+    after * 2 < before
+  ) {
+    return `Cut by ${Math.round((1 - after / before) * 100)} %: check that it is meant.`;
+  }
+  return null;
 }
 
 /** The edits of each product in column order. */
@@ -44,6 +63,7 @@ export function reviewChanges(
       const def = columnById[edit.column];
       const original = originalValue(product, edit.column);
       if (!edit.error && sameValue(edit.value, original)) continue;
+      const warning = edit.error ? null : changeWarning(edit.column, original, edit.value);
       out.push({
         key: product.key,
         name: product.name,
@@ -52,6 +72,7 @@ export function reviewChanges(
         before: def.format(original, ctx),
         after: edit.error ? edit.text : def.format(edit.value, ctx),
         error: edit.error,
+        ...(warning ? { warning } : {}),
       });
     }
   };
