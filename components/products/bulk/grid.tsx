@@ -2,19 +2,16 @@
 
 import { type ColumnDef as TableColumn, getCoreRowModel, useReactTable } from "@tanstack/react-table";
 import { defaultRangeExtractor, type Range as VirtualRange, useVirtualizer } from "@tanstack/react-virtual";
-import GripVertical from "lucide-react/icons/grip-vertical";
-import AlertTriangle from "lucide-react/icons/triangle-alert";
-import { useCallback, useEffect, useMemo, useRef, useState } from "react";
-import { cn } from "@/components/ui/cn";
+import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from "react";
 import type { BulkProduct } from "@/lib/store/products/model-bulk";
-import { CellEditor } from "./cell-editor";
 import { GridHeader } from "./grid-header";
+import { GridRow, type RowHandlers } from "./grid-row";
 import { cellId, frozenWidth, HANDLE_WIDTH, HEADER_HEIGHT, ROW_HEIGHT, scrollLeftFor } from "./grid-layout";
 import { type ColumnDef, type ColumnId, type GridContext } from "./model/columns";
-import { type CellChangeRequest, editOf, type EditsState } from "./model/edits";
-import { type CellPos, collapse, inRange, rangeOf, type Selection } from "./model/selection";
+import { type CellChangeRequest, type EditsState } from "./model/edits";
+import { type CellPos, collapse, rangeOf, type Selection } from "./model/selection";
 import type { GridSort } from "./model/view";
-import { type Editing, shownText, useCellEditing } from "./use-cell-editing";
+import { type Editing, useCellEditing } from "./use-cell-editing";
 import { useGridKeyboard } from "./use-grid-keyboard";
 import { useGridPointer } from "./use-grid-pointer";
 import { useScrollAnchor } from "./use-scroll-anchor";
@@ -207,6 +204,24 @@ export function BulkGrid(props: BulkGridProps) {
   });
   const drop = pointer.drop;
 
+  // The rows' handlers: one object for the grid's life (GridRow is memoised), calling the latest hooks'.
+  const latest = useRef({ pointer, editor });
+  useLayoutEffect(() => {
+    latest.current = { pointer, editor };
+  });
+  const [handlers] = useState<RowHandlers>(() => ({
+    onCellPointerDown: (event, pos) => latest.current.pointer.onCellPointerDown(event, pos),
+    onCellPointerEnter: (pos) => latest.current.pointer.onCellPointerEnter(pos),
+    onCellDoubleClick: (pos) => latest.current.editor.startEditing(pos, null, false),
+    onHandlePointerDown: (event, row) => latest.current.pointer.onHandlePointerDown(event, row),
+    onHandlePointerMove: (event) => latest.current.pointer.onHandlePointerMove(event),
+    onHandlePointerUp: () => latest.current.pointer.onHandlePointerUp(),
+    onHandlePointerCancel: () => latest.current.pointer.onHandlePointerCancel(),
+    onEditText: (text) => latest.current.editor.editText(text),
+    onEditCommit: (move) => latest.current.editor.commit(move),
+    onEditCancel: () => latest.current.editor.cancelEditing(),
+  }));
+
   const activeId =
     active && !editing && active.row < rows.length && active.col < columns.length
       ? cellId(active.row, active.col)
@@ -246,108 +261,24 @@ export function BulkGrid(props: BulkGridProps) {
       <div role="rowgroup" className="relative" style={{ height: virtualizer.getTotalSize(), width }}>
         {items.map((item) => {
           const product = rows[item.index]!;
-          const problem = problems.get(product.key);
-          const rowSelected = !!range && item.index >= range.top && item.index <= range.bottom;
+          const touched = !!range && item.index >= range.top && item.index <= range.bottom;
           return (
-            <div
+            <GridRow
               key={product.key}
-              role="row"
-              aria-rowindex={item.index + 2}
-              aria-selected={reorder ? rowSelected : undefined}
-              data-key={product.key}
-              className="absolute left-0 flex border-b border-border"
-              style={{ transform: `translateY(${item.start}px)`, height: ROW_HEIGHT, width }}
-            >
-              {reorder ? (
-                <div
-                  role="gridcell"
-                  aria-colindex={1}
-                  className={cn(
-                    "sticky left-0 z-10 flex shrink-0 cursor-grab touch-none items-center justify-center bg-surface text-fg-muted",
-                    rowSelected && "bg-accent-soft",
-                  )}
-                  style={{ width: HANDLE_WIDTH }}
-                  onPointerDown={(event) => pointer.onHandlePointerDown(event, item.index)}
-                  onPointerMove={pointer.onHandlePointerMove}
-                  onPointerUp={pointer.onHandlePointerUp}
-                  onPointerCancel={pointer.onHandlePointerCancel}
-                  aria-label={`Drag to move ${product.name}`}
-                >
-                  <GripVertical aria-hidden="true" className="size-4" />
-                </div>
-              ) : null}
-              {columns.map((column, col) => {
-                const pos = { row: item.index, col };
-                const edit = editOf(edits, product.key, column.id);
-                const isActive = !!active && active.row === item.index && active.col === col;
-                const selected = !!selection && inRange(selection, pos);
-                const isEditing = !!editing && editing.key === product.key && editing.column === column.id;
-                const locked = !!column.readOnly?.(product);
-                const text = shownText(edits, product, column, ctx);
-                return (
-                  <div
-                    key={column.id}
-                    id={cellId(item.index, col)}
-                    role="gridcell"
-                    aria-colindex={col + 1 + (reorder ? 1 : 0)}
-                    aria-selected={selected}
-                    aria-invalid={edit?.error ? true : undefined}
-                    aria-readonly={locked || undefined}
-                    data-column={column.id}
-                    data-changed={edit && !edit.error ? "" : undefined}
-                    title={edit?.error ?? (col === 0 && problem ? problem.message : undefined)}
-                    onPointerDown={(event) => pointer.onCellPointerDown(event, pos)}
-                    onPointerEnter={() => pointer.onCellPointerEnter(pos)}
-                    onDoubleClick={() => editor.startEditing(pos, null, false)}
-                    className={cn(
-                      "relative flex shrink-0 items-center border-e border-border px-2",
-                      column.align === "end" && "justify-end text-end tabular-nums",
-                      col === 0 && "sticky z-10 font-medium",
-                      // A product that did not save: a bar at its name (the row's own background is under the cells).
-                      col === 0 &&
-                        problem &&
-                        "gap-1.5 before:absolute before:inset-y-0 before:start-0 before:w-[3px] before:bg-danger",
-                      // One background and one outline each (cn does not merge classes: two would
-                      // leave the winner to the stylesheet's order). The range is a tint over the
-                      // cell's own background, so that changed and invalid cells still show in it.
-                      edit?.error
-                        ? "bg-danger-soft text-danger-soft-fg"
-                        : edit
-                          ? "bg-warning-soft text-warning-soft-fg"
-                          : locked
-                            ? "bg-surface-muted text-fg-muted"
-                            : "bg-surface",
-                      selected &&
-                        !isActive &&
-                        "shadow-[inset_0_0_0_100vmax_color-mix(in_oklab,var(--color-primary)_18%,transparent)]",
-                      (isActive || edit?.error) && "outline-2 -outline-offset-2",
-                      isActive ? "outline-primary" : edit?.error ? "outline-danger" : null,
-                    )}
-                    style={{ width: widthOf(col), height: ROW_HEIGHT - 1, left: col === 0 ? handleWidth : undefined }}
-                  >
-                    {isEditing ? (
-                      <CellEditor
-                        column={column}
-                        ctx={ctx}
-                        text={editing.text}
-                        onText={editor.editText}
-                        onCommit={editor.commit}
-                        onCancel={editor.cancelEditing}
-                        typed={editing.typed}
-                      />
-                    ) : col === 0 && problem ? (
-                      <>
-                        <AlertTriangle aria-hidden="true" className="size-4 shrink-0 text-danger" />
-                        <span className="truncate">{text}</span>
-                        <span className="sr-only">Not saved: {problem.message}</span>
-                      </>
-                    ) : (
-                      <span className="truncate">{text}</span>
-                    )}
-                  </div>
-                );
-              })}
-            </div>
+              product={product}
+              index={item.index}
+              start={item.start}
+              width={width}
+              columns={columns}
+              nameWidth={nameWidth}
+              edits={edits}
+              ctx={ctx}
+              reorder={!!reorder}
+              problem={problems.get(product.key)?.message}
+              selection={touched ? selection : null}
+              editing={editing && editing.key === product.key ? editing : null}
+              handlers={handlers}
+            />
           );
         })}
         {drop ? (

@@ -1,0 +1,168 @@
+"use client";
+
+import GripVertical from "lucide-react/icons/grip-vertical";
+import AlertTriangle from "lucide-react/icons/triangle-alert";
+import { memo, type PointerEvent as ReactPointerEvent } from "react";
+import { cn } from "@/components/ui/cn";
+import type { BulkProduct } from "@/lib/store/products/model-bulk";
+import { CellEditor } from "./cell-editor";
+import { cellId, HANDLE_WIDTH, ROW_HEIGHT } from "./grid-layout";
+import type { ColumnDef, GridContext } from "./model/columns";
+import { editOf, type EditsState } from "./model/edits";
+import { type CellPos, inRange, rangeOf, type Selection } from "./model/selection";
+import { type Editing, shownText } from "./use-cell-editing";
+
+/** What a row does on the pointer and in its editor: one object for the grid's life (grid.tsx), so rows stay memoised. */
+export interface RowHandlers {
+  onCellPointerDown: (event: ReactPointerEvent, pos: CellPos) => void;
+  onCellPointerEnter: (pos: CellPos) => void;
+  onCellDoubleClick: (pos: CellPos) => void;
+  onHandlePointerDown: (event: ReactPointerEvent, row: number) => void;
+  onHandlePointerMove: (event: ReactPointerEvent) => void;
+  onHandlePointerUp: () => void;
+  onHandlePointerCancel: () => void;
+  onEditText: (text: string) => void;
+  onEditCommit: (move: { dRow: number; dCol: number } | null) => void;
+  onEditCancel: () => void;
+}
+
+export interface GridRowProps {
+  product: BulkProduct;
+  index: number;
+  /** The row's top in the rowgroup, px. */
+  start: number;
+  width: number;
+  columns: readonly ColumnDef[];
+  /** The frozen name column's width (narrower on a phone), px. */
+  nameWidth: number;
+  edits: EditsState;
+  ctx: GridContext;
+  reorder: boolean;
+  /** Why the product did not save; undefined when it did. */
+  problem: string | undefined;
+  /** The selection when it touches this row, else null: a row outside it does not render again when it changes. */
+  selection: Selection | null;
+  /** The edit in progress when it is in this row, else null. */
+  editing: Editing | null;
+  handlers: RowHandlers;
+}
+
+/**
+ * One row of the bulk grid. Memoised: scrolling renders the grid on every
+ * frame (TanStack Virtual), and the rows already in view must not render
+ * again then. Every prop is stable while scrolling: the selection and the
+ * edit in progress are given only to the rows they touch, and the handlers
+ * are one object for the grid's life.
+ */
+export const GridRow = memo(function GridRow(props: GridRowProps) {
+  const { product, index, start, width, columns, nameWidth, edits, ctx, reorder, problem, selection, editing } = props;
+  const { handlers } = props;
+  const handleWidth = reorder ? HANDLE_WIDTH : 0;
+  const range = selection ? rangeOf(selection) : null;
+  const active = selection?.focus ?? null;
+  const rowSelected = !!range && index >= range.top && index <= range.bottom;
+  return (
+    <div
+      role="row"
+      aria-rowindex={index + 2}
+      aria-selected={reorder ? rowSelected : undefined}
+      data-key={product.key}
+      className="absolute left-0 flex border-b border-border"
+      style={{ transform: `translateY(${start}px)`, height: ROW_HEIGHT, width }}
+    >
+      {reorder ? (
+        <div
+          role="gridcell"
+          aria-colindex={1}
+          className={cn(
+            "sticky left-0 z-10 flex shrink-0 cursor-grab touch-none items-center justify-center bg-surface text-fg-muted",
+            rowSelected && "bg-accent-soft",
+          )}
+          style={{ width: HANDLE_WIDTH }}
+          onPointerDown={(event) => handlers.onHandlePointerDown(event, index)}
+          onPointerMove={handlers.onHandlePointerMove}
+          onPointerUp={handlers.onHandlePointerUp}
+          onPointerCancel={handlers.onHandlePointerCancel}
+          aria-label={`Drag to move ${product.name}`}
+        >
+          <GripVertical aria-hidden="true" className="size-4" />
+        </div>
+      ) : null}
+      {columns.map((column, col) => {
+        const pos = { row: index, col };
+        const edit = editOf(edits, product.key, column.id);
+        const isActive = !!active && active.row === index && active.col === col;
+        const selected = !!selection && inRange(selection, pos);
+        const isEditing = !!editing && editing.key === product.key && editing.column === column.id;
+        const locked = !!column.readOnly?.(product);
+        const text = shownText(edits, product, column, ctx);
+        return (
+          <div
+            key={column.id}
+            id={cellId(index, col)}
+            role="gridcell"
+            aria-colindex={col + 1 + (reorder ? 1 : 0)}
+            aria-selected={selected}
+            aria-invalid={edit?.error ? true : undefined}
+            aria-readonly={locked || undefined}
+            data-column={column.id}
+            data-changed={edit && !edit.error ? "" : undefined}
+            title={edit?.error ?? (col === 0 && problem ? problem : undefined)}
+            onPointerDown={(event) => handlers.onCellPointerDown(event, pos)}
+            onPointerEnter={() => handlers.onCellPointerEnter(pos)}
+            onDoubleClick={() => handlers.onCellDoubleClick(pos)}
+            className={cn(
+              "relative flex shrink-0 items-center border-e border-border px-2",
+              column.align === "end" && "justify-end text-end tabular-nums",
+              col === 0 && "sticky z-10 font-medium",
+              // A product that did not save: a bar at its name (the row's own background is under the cells).
+              col === 0 &&
+                problem &&
+                "gap-1.5 before:absolute before:inset-y-0 before:start-0 before:w-[3px] before:bg-danger",
+              // One background and one outline each (cn does not merge classes: two would
+              // leave the winner to the stylesheet's order). The range is a tint over the
+              // cell's own background, so that changed and invalid cells still show in it.
+              edit?.error
+                ? "bg-danger-soft text-danger-soft-fg"
+                : edit
+                  ? "bg-warning-soft text-warning-soft-fg"
+                  : locked
+                    ? "bg-surface-muted text-fg-muted"
+                    : "bg-surface",
+              selected &&
+                !isActive &&
+                "shadow-[inset_0_0_0_100vmax_color-mix(in_oklab,var(--color-primary)_18%,transparent)]",
+              (isActive || edit?.error) && "outline-2 -outline-offset-2",
+              isActive ? "outline-primary" : edit?.error ? "outline-danger" : null,
+            )}
+            style={{
+              width: col === 0 ? nameWidth : column.width,
+              height: ROW_HEIGHT - 1,
+              left: col === 0 ? handleWidth : undefined,
+            }}
+          >
+            {isEditing ? (
+              <CellEditor
+                column={column}
+                ctx={ctx}
+                text={editing.text}
+                onText={handlers.onEditText}
+                onCommit={handlers.onEditCommit}
+                onCancel={handlers.onEditCancel}
+                typed={editing.typed}
+              />
+            ) : col === 0 && problem ? (
+              <>
+                <AlertTriangle aria-hidden="true" className="size-4 shrink-0 text-danger" />
+                <span className="truncate">{text}</span>
+                <span className="sr-only">Not saved: {problem}</span>
+              </>
+            ) : (
+              <span className="truncate">{text}</span>
+            )}
+          </div>
+        );
+      })}
+    </div>
+  );
+});
