@@ -1,7 +1,9 @@
 #!/usr/bin/env node
 // `npm start`: builds what needs building, sets up the bundled store on first
 // start (data, an owner account, the dashboard registered as an OAuth app),
-// then runs the store and the dashboard wired to each other. Their whole output
+// then runs the store and the dashboard wired to each other. The dashboard's
+// build (without its type check: see next.config.mjs) runs beside the store's
+// set-up and seed, its output in .data/build.log. The servers' whole output
 // goes to .data/<name>.log; the console shows a banner and, after it, warnings
 // and errors only (one short line each). `npm run dev` (--dev) also shows the
 // rest: one line per store request, and everything Next.js prints.
@@ -51,6 +53,8 @@ const storeUrl = (
 const storePublicUrl = (env.STORE_PUBLIC_URL ?? storeUrl).replace(/\/+$/, "");
 const storeDevelopment = (env.STORE_API_MODE ?? "development") === "development";
 const testDashboard = env.STORE_ADMIN_TEST_DASHBOARD ? JSON.parse(env.STORE_ADMIN_TEST_DASHBOARD) : null;
+/** Where the builds' output goes (`next build` prints some 60 lines): not the console. */
+const buildLog = path.join(dataDir, "build.log");
 
 /** A path as the person reads it: relative to the repository when inside it. */
 const shown = (p) => (path.relative(root, p).startsWith("..") ? p : path.relative(root, p));
@@ -110,6 +114,92 @@ function dashboardSecret() {
   return fs.readFileSync(file, "utf8").trim();
 }
 
+/**
+ * Builds the store when its sources changed, and sets it up: on the first
+ * start an owner, the dashboard's OAuth application and (unless told not to)
+ * the demo catalogue; then starts it. Answers the credentials and what the
+ * seed added. Throws what stops the start; a seed that fails only says so.
+ */
+async function setUpStore(storeEnv, services) {
+  if (storeIsStale()) await runTracked("npm", ["run", "-s", "build:store"], { log: buildLog });
+  let credentials;
+  try {
+    const output = await runTracked(
+      process.execPath,
+      [
+        "store-api/dist/cli.js",
+        "bootstrap",
+        "--redirect-uri",
+        `${dashboardUrl}/api/auth/callback/store`,
+        "--credentials",
+        path.join(dataDir, "store-credentials.json"),
+      ],
+      { env: { ...env, ...storeEnv }, capture: true },
+    );
+    credentials = JSON.parse(output);
+  } catch (err) {
+    throw new Error(`the store could not be set up: ${err.message}`);
+  }
+  /** What the demo seed added on this (first) start, for the banner. */
+  let seeded = null;
+  // Only the start that created the store adds the demo catalogue (and the seed refuses a store with products).
+  if (credentials.created && seedDemo) {
+    console.log("First start: adding the demo store (products, pictures, videos, coupons); this takes a minute or so…");
+    try {
+      const output = await runTracked(process.execPath, ["store-api/dist/cli.js", "seed"], {
+        env: { ...env, ...storeEnv },
+        capture: true,
+      });
+      // Its last line: "Added the demo store in 30.1 s: 66 products in 7 categories, …; 5 coupons (…)".
+      seeded = /: (.*?)\.?$/.exec(output.trim().split("\n").at(-1) ?? "")?.[1] ?? "added";
+    } catch (err) {
+      if (stopping) return { credentials, seeded };
+      console.error(
+        `npm start: the demo catalogue could not be added (${err.message}); the store starts without it (\`npm run store -- seed\` adds it later).`,
+      );
+    }
+  }
+  if (stopping) return { credentials, seeded };
+  // Started as soon as it is set up: it is ready by the time the dashboard's build ends.
+  watch(services, {
+    name: "store",
+    url: `http://127.0.0.1:${storePort}/`,
+    child: startService("store", process.execPath, ["store-api/dist/cli.js", "serve"], storeEnv, {
+      show: storeConsole({ verbose }),
+      logDir: dataDir,
+    }),
+  });
+  return { credentials, seeded };
+}
+
+/** Keeps a started service, and stops everything when it stops on its own. */
+function watch(services, service) {
+  services.push(service);
+  service.child.on("exit", (code, signal) => {
+    if (!stopping)
+      void shutdown(
+        code || 1,
+        `the ${service.name} stopped (${code ?? signal}); see ${shown(path.join(dataDir, `${service.name}.log`))}. Stopping.`,
+      );
+  });
+}
+
+/**
+ * `next build` when the dashboard's sources changed, its output (some 60
+ * lines) in .data/build.log rather than before the banner. Without the type
+ * check: `npm run typecheck` and CI check the types, and a type error does
+ * not change what runs (next.config.mjs reads STORE_ADMIN_SKIP_TYPECHECK; the
+ * e2e runner and the benches build with the check, as before).
+ */
+async function buildDashboard() {
+  if (testDashboard || !dashboardIsStale()) return;
+  console.log(`Building the dashboard (its output goes to ${shown(buildLog)})…`);
+  await runTracked(bin("next"), ["build"], {
+    env: { ...env, NEXT_TELEMETRY_DISABLED: "1", STORE_ADMIN_SKIP_TYPECHECK: "1" },
+    log: buildLog,
+  });
+}
+
 async function main() {
   if (external && !(env.STORE_CLIENT_ID && env.STORE_CLIENT_SECRET)) {
     return fail(
@@ -117,72 +207,24 @@ async function main() {
     );
   }
 
+  const services = [];
+  let seeded = null;
+  let credentials = { client_id: env.STORE_CLIENT_ID, client_secret: env.STORE_CLIENT_SECRET };
+  const storeEnv = {
+    STORE_API_PORT: String(storePort),
+    STORE_API_DATA_DIR: env.STORE_API_DATA_DIR ?? path.join(dataDir, "store"),
+    STORE_API_PUBLIC_URL: storeUrl,
+    // Where the store's emails send people to sign in.
+    STORE_DASHBOARD_URL: env.STORE_DASHBOARD_URL ?? dashboardUrl,
+  };
+  // The dashboard's build and the store's set-up (its seed above all) need nothing of each other: side by side.
   try {
-    if (!external && storeIsStale()) await runTracked("npm", ["run", "-s", "build:store"]);
-    if (!testDashboard && dashboardIsStale())
-      await runTracked(bin("next"), ["build"], { env: { ...env, NEXT_TELEMETRY_DISABLED: "1" } });
+    const [, store] = await Promise.all([buildDashboard(), external ? null : setUpStore(storeEnv, services)]);
+    if (store) ({ credentials, seeded } = store);
   } catch (err) {
     return fail(err.message);
   }
-
-  const services = [];
-  /** What the demo seed added on this (first) start, for the banner. */
-  let seeded = null;
-  let credentials = { client_id: env.STORE_CLIENT_ID, client_secret: env.STORE_CLIENT_SECRET };
-
-  if (!external) {
-    const storeEnv = {
-      STORE_API_PORT: String(storePort),
-      STORE_API_DATA_DIR: env.STORE_API_DATA_DIR ?? path.join(dataDir, "store"),
-      STORE_API_PUBLIC_URL: storeUrl,
-      // Where the store's emails send people to sign in.
-      STORE_DASHBOARD_URL: env.STORE_DASHBOARD_URL ?? dashboardUrl,
-    };
-    try {
-      const output = await runTracked(
-        process.execPath,
-        [
-          "store-api/dist/cli.js",
-          "bootstrap",
-          "--redirect-uri",
-          `${dashboardUrl}/api/auth/callback/store`,
-          "--credentials",
-          path.join(dataDir, "store-credentials.json"),
-        ],
-        { env: { ...env, ...storeEnv }, capture: true },
-      );
-      credentials = JSON.parse(output);
-    } catch (err) {
-      return fail(`the store could not be set up: ${err.message}`);
-    }
-    // Only the start that created the store adds the demo catalogue (and the seed refuses a store with products).
-    if (credentials.created && seedDemo) {
-      console.log(
-        "First start: adding the demo store (products, pictures, videos, coupons); this takes a minute or so…",
-      );
-      try {
-        const output = await runTracked(process.execPath, ["store-api/dist/cli.js", "seed"], {
-          env: { ...env, ...storeEnv },
-          capture: true,
-        });
-        // Its last line: "Added the demo store in 30.1 s: 66 products in 7 categories, …; 5 coupons (…)".
-        seeded = /: (.*?)\.?$/.exec(output.trim().split("\n").at(-1) ?? "")?.[1] ?? "added";
-      } catch (err) {
-        if (stopping) return;
-        console.error(
-          `npm start: the demo catalogue could not be added (${err.message}); the store starts without it (\`npm run store -- seed\` adds it later).`,
-        );
-      }
-    }
-    services.push({
-      name: "store",
-      url: `http://127.0.0.1:${storePort}/`,
-      child: startService("store", process.execPath, ["store-api/dist/cli.js", "serve"], storeEnv, {
-        show: storeConsole({ verbose }),
-        logDir: dataDir,
-      }),
-    });
-  }
+  if (stopping) return;
 
   const dashboardEnv = {
     NEXT_TELEMETRY_DISABLED: "1",
@@ -203,7 +245,7 @@ async function main() {
     if (storeDevelopment) dashboardEnv.DASHBOARD_DEV_PAGES = "1";
   }
   const [dashboardCommand, ...dashboardArgs] = testDashboard ?? [bin("next"), "start", "-p", String(dashboardPort)];
-  services.push({
+  watch(services, {
     name: "dashboard",
     url: `http://127.0.0.1:${dashboardPort}/signin`,
     child: startService("dashboard", dashboardCommand, dashboardArgs, dashboardEnv, {
@@ -212,16 +254,6 @@ async function main() {
     }),
   });
 
-  for (const s of services) {
-    s.child.on("exit", (code, signal) => {
-      if (!stopping)
-        void shutdown(
-          code || 1,
-          `the ${s.name} stopped (${code ?? signal}); see ${shown(path.join(dataDir, `${s.name}.log`))}. Stopping.`,
-        );
-    });
-  }
-
   try {
     for (const s of services) await waitForHttp(s.url, s.child, 120_000);
   } catch (err) {
@@ -229,7 +261,9 @@ async function main() {
   }
   if (stopping) return;
 
-  const logs = services.map((s) => shown(path.join(dataDir, `${s.name}.log`))).join(" and ");
+  const logs = [...services.map((s) => shown(path.join(dataDir, `${s.name}.log`))), shown(buildLog)]
+    .filter((file, index) => index < services.length || fs.existsSync(buildLog))
+    .join(", ");
   const lines = [
     "",
     "Store Admin is running.",

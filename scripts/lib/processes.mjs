@@ -110,24 +110,53 @@ function track(child) {
  * must not leave a `next build` running). spawnSync could not: it blocks the
  * event loop, and with it every signal handler. Resolves with the command's
  * stdout when `capture` is set, or "".
+ *
+ * With `log` (a file path), its output (what is not captured) is appended to
+ * that file instead of the console: a failure's error names the file and
+ * carries its last lines, which are what a person needs to see.
  */
-export function runTracked(command, args, { env = process.env, capture = false } = {}) {
+export function runTracked(command, args, { env = process.env, capture = false, log } = {}) {
   return new Promise((resolve, reject) => {
+    let out = "inherit";
+    if (log) {
+      fs.mkdirSync(path.dirname(log), { recursive: true });
+      fs.appendFileSync(log, `\n$ ${[command, ...args].join(" ")}   (${new Date().toISOString()})\n`);
+      out = fs.openSync(log, "a");
+    }
     const child = spawn(command, args, {
       cwd: root,
       env,
       detached: true,
-      stdio: ["ignore", capture ? "pipe" : "inherit", "inherit"],
+      stdio: ["ignore", capture ? "pipe" : out, out],
     });
+    // The child holds its own copy of the file descriptor.
+    if (typeof out === "number") fs.closeSync(out);
     track(child);
     let stdout = "";
     child.stdout?.setEncoding("utf8").on("data", (chunk) => (stdout += chunk));
     child.on("error", reject);
     child.on("close", (code, signal) => {
-      if (code === 0) resolve(stdout);
-      else reject(new Error(`${command} ${args.join(" ")} failed (exit ${code ?? signal})`));
+      if (code === 0) return resolve(stdout);
+      const failed = `${command} ${args.join(" ")} failed (exit ${code ?? signal})`;
+      reject(new Error(log ? `${failed}; its output is in ${log}. Its last lines:\n${lastLines(log, 20)}` : failed));
     });
   });
+}
+
+/** The last `n` lines of a text file (a build log), indented, for an error message. */
+export function lastLines(file, n) {
+  let text = "";
+  try {
+    text = fs.readFileSync(file, "utf8");
+  } catch {
+    return "";
+  }
+  return text
+    .trimEnd()
+    .split("\n")
+    .slice(-n)
+    .map((line) => `  ${line}`)
+    .join("\n");
 }
 
 const LONGEST_CONSOLE_LINE = 240;
