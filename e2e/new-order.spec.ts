@@ -1,7 +1,7 @@
 import { type Page, expect, test } from "@playwright/test";
 import { accessTokenOf, e2e, signIn, storeApi, toastSaying, unique } from "./support";
 
-// The new order form (app/(dashboard)/orders/new): an API order made from
+// The new order form (app/(dashboard)/(order-new)/orders/new): an API order made from
 // products picked in the catalogue, and the store's refusals under the
 // fields they name, with nothing typed lost.
 
@@ -114,7 +114,9 @@ test("creates an order from picked products, with an option, an extra, an edited
   const totals = page.getByRole("region", { name: "Totals" });
   await expect(totals).toContainText("Subtotal (with extras)$48.00");
   await expect(totals).toContainText("Shipping$4.00");
-  await expect(totals).toContainText("TaxComputed by the store");
+  // A product without a tax group: no tax.
+  await expect(totals).toContainText("Tax$0.00");
+  await expect(totals).toContainText("Estimated total$52.00");
 
   await page.getByRole("button", { name: "Create order" }).click();
   await page.waitForURL(/\/orders\/\d+$/);
@@ -196,4 +198,222 @@ test("puts the store's refusals under the coupon and the line they name, losing 
 
   await storeApi(token, "PUT", `/api/v1/orders/${n}`, { cancelled: "true" });
   await storeApi(token, "DELETE", `/api/v1/products/${encodeURIComponent(product.key)}`);
+});
+
+/* ---------- the totals' estimate (docs/contract.md#pricing) ---------- */
+
+interface ApiOrderTotals {
+  subtotal_raw: number;
+  shipping_raw: number;
+  tax_raw: number;
+  total_raw: number;
+}
+
+/** A tax group for these tests: the contract cannot delete one, so every run sets its rules afresh. */
+async function estimateTaxGroup(token: string): Promise<string> {
+  const name = "New order estimate tax";
+  const groups = await storeApi(token, "GET", "/api/v1/tax_groups");
+  let id = String((groups.body as { id: number | string; name: string }[]).find((g) => g.name === name)?.id ?? "");
+  if (!id) {
+    const created = await storeApi(token, "POST", "/api/v1/tax_groups", { name });
+    expect(created.status, JSON.stringify(created.body)).toBe(201);
+    id = String(((Array.isArray(created.body) ? created.body[0] : created.body) as { id: number | string }).id);
+  }
+  const rules = await storeApi(token, "POST", `/api/v1/tax_groups/${id}/rules`, {
+    rules: JSON.stringify([
+      { country: "US", rate: 5 },
+      { country: "US", region: "CA", rate: 8.25, on_shipping: true },
+    ]),
+  });
+  expect(rules.status, JSON.stringify(rules.body)).toBeLessThan(300);
+  return id;
+}
+
+/** $5 a parcel and $1 an item, anywhere in the US but Hawaii. */
+const parcelOption = (perCart: number) => ({
+  name: "Standard",
+  per_cart_type: "flat_fee",
+  per_cart_rate_raw: perCart,
+  per_item_rate_raw: 1,
+  destinations: [{ country: "US" }, { country: "US", region: "HI", allowed: false }],
+});
+
+async function addShippingGroup(token: string, name: string): Promise<{ id: string; name: string }> {
+  const created = await storeApi(token, "POST", "/api/v1/shipping_groups", {
+    name,
+    options: JSON.stringify([parcelOption(5)]),
+  });
+  expect(created.status, JSON.stringify(created.body)).toBe(201);
+  const group = (Array.isArray(created.body) ? created.body[0] : created.body) as { id: number | string };
+  return { id: String(group.id), name };
+}
+
+async function createdNumber(page: Page): Promise<number> {
+  await page.waitForURL(/\/orders\/\d+$/);
+  return Number(new URL(page.url()).pathname.split("/").pop());
+}
+
+test("estimates subtotal, discount, shipping and tax from the store's groups and coupon, as the store then prices the order", async ({
+  page,
+  context,
+}) => {
+  const token = await accessTokenOf(context);
+  const taxGroup = await estimateTaxGroup(token);
+  const group = await addShippingGroup(token, unique("Estimate parcels"));
+  const product = await addProduct(token, {
+    name: unique("Estimate kettle"),
+    price: "20.00",
+    quantity: "10",
+    shipping_group: group.id,
+    tax_group: taxGroup,
+  });
+  const code = unique("EST", "").toUpperCase();
+  const now = Math.floor(Date.now() / 1000);
+  const coupon = await storeApi(token, "POST", "/api/v1/coupons", {
+    name: unique("Estimate coupon"),
+    type: "percentage_off",
+    percentage: "10",
+    code,
+    limit: "0",
+    start_date: String(now - 86_400),
+    end_date: String(now + 86_400),
+  });
+  expect(coupon.status, JSON.stringify(coupon.body)).toBe(201);
+
+  await openForm(page);
+  const totals = page.getByRole("region", { name: "Totals" });
+  await expect(totals).toContainText("An estimate. The store prices the order when it is created");
+  await pickProduct(page, product.name);
+  await fillBilling(page);
+  // Codes match without case, as the store matches them.
+  await page.getByRole("textbox", { name: "Coupon code" }).fill(code.toLowerCase());
+  // 1 × $20, 10% off: $2; shipping $5 + $1 an item; Virginia: the US rule, 5% of $18, shipping untaxed.
+  await expect(totals).toContainText("Estimated total$24.90");
+  await expect(totals).toContainText("Subtotal (with extras)$20.00");
+  await expect(totals).toContainText("Discount−$2.00");
+  await expect(totals).toContainText("Shipping$6.00");
+  await expect(totals).toContainText("Tax$0.90");
+  await expect(totals).toContainText(`Shipping: Standard, of ${group.name}.`);
+
+  // A line changes, and so does the estimate.
+  const line = page.getByRole("listitem").filter({ has: page.getByRole("heading", { name: `1. ${product.name}` }) });
+  await line.getByRole("textbox", { name: "Quantity" }).fill("2");
+  await expect(totals).toContainText("Shipping$7.00");
+  await expect(totals).toContainText("Estimated total$44.80");
+
+  // The group ships nowhere in Hawaii: said before the store refuses the order.
+  const state = page.getByRole("region", { name: "Billing address" }).getByRole("combobox", { name: "State" });
+  await state.selectOption("HI");
+  await expect(totals.getByRole("status")).toContainText(
+    `The shipping group “${group.name}” (of ${product.name}) has no option for Hawaii: the store will refuse the order.`,
+  );
+  await expect(totals).toContainText("ShippingNo shipping option for Hawaii.");
+
+  // California taxes the goods and the shipping at 8.25%: $36 → $2.97, $7 → $0.58.
+  await state.selectOption("CA");
+  await expect(totals.getByRole("status")).toBeEmpty();
+  await expect(totals).toContainText("Tax$3.55");
+  await expect(totals).toContainText("Estimated total$46.55");
+
+  await page.getByRole("button", { name: "Create order" }).click();
+  const n = await createdNumber(page);
+  await expect(toastSaying(page, `Created order #${n}.`)).toBeVisible();
+  await expect(toastSaying(page, "The store's total, $46.55, matches the estimate.")).toBeVisible();
+  const stored = await storeApi(token, "GET", `/api/v1/orders/${n}`);
+  const order = stored.body as ApiOrderTotals;
+  expect({
+    subtotal: order.subtotal_raw,
+    shipping: order.shipping_raw,
+    tax: order.tax_raw,
+    total: order.total_raw,
+  }).toEqual({ subtotal: 40, shipping: 7, tax: 3.55, total: 46.55 });
+
+  await storeApi(token, "PUT", `/api/v1/orders/${n}`, { cancelled: "true" });
+  await storeApi(token, "DELETE", `/api/v1/products/${encodeURIComponent(product.key)}`);
+  await storeApi(token, "DELETE", `/api/v1/coupons/${(coupon.body as { id: number }).id}`);
+  await storeApi(token, "DELETE", `/api/v1/shipping_groups/${group.id}`);
+});
+
+test("says plainly where the store's answer differs from the estimate", async ({ page, context }) => {
+  const token = await accessTokenOf(context);
+  const group = await addShippingGroup(token, unique("Estimate boxes"));
+  const product = await addProduct(token, {
+    name: unique("Estimate lamp"),
+    price: "10.00",
+    quantity: "5",
+    shipping_group: group.id,
+  });
+
+  await openForm(page);
+  await pickProduct(page, product.name);
+  await fillBilling(page);
+  const totals = page.getByRole("region", { name: "Totals" });
+  await expect(totals).toContainText("Estimated total$16.00");
+
+  // The store's shipping changes after the estimate was made: its answer is what counts.
+  const changed = await storeApi(token, "POST", `/api/v1/shipping_groups/${group.id}/options`, {
+    options: JSON.stringify([parcelOption(9)]),
+  });
+  expect(changed.status, JSON.stringify(changed.body)).toBeLessThan(300);
+  await page.getByRole("button", { name: "Create order" }).click();
+  const n = await createdNumber(page);
+  await expect(toastSaying(page, `Created order #${n}.`)).toBeVisible();
+  await expect(
+    toastSaying(
+      page,
+      "The store's figures differ from the estimate: Shipping $10.00 (estimated $6.00); Total $20.00 (estimated $16.00).",
+    ),
+  ).toBeVisible();
+  await expect(page.getByRole("region", { name: "Totals" })).toContainText("Total$20.00");
+
+  await storeApi(token, "PUT", `/api/v1/orders/${n}`, { cancelled: "true" });
+  await storeApi(token, "DELETE", `/api/v1/products/${encodeURIComponent(product.key)}`);
+  await storeApi(token, "DELETE", `/api/v1/shipping_groups/${group.id}`);
+});
+
+test("a new order's page loads with a loading state of its own, never the orders list's", async ({ page }) => {
+  // The router prefetches the link's page down to its first loading state: wait for that, as a person's
+  // click comes after it.
+  const prefetched = page.waitForResponse(
+    (response) =>
+      new URL(response.url()).pathname === "/orders/new" &&
+      Boolean(response.request().headers()["next-router-prefetch"]),
+  );
+  await page.goto("/orders");
+  const link = page.getByRole("main").getByRole("link", { name: "New order", exact: true });
+  await expect(link).toBeVisible();
+  await prefetched;
+  // Every loading state the page shows on the way, recorded as it is shown.
+  await page.evaluate(() => {
+    const seen: string[] = [];
+    Object.assign(window, { loadingStatesSeen: seen });
+    new MutationObserver(() => {
+      for (const status of document.querySelectorAll("main [role=status]")) seen.push(status.textContent ?? "");
+    }).observe(document.body, { subtree: true, childList: true, characterData: true });
+  });
+  // The page's own render is held until looked at: what shows meanwhile is the loading state.
+  let release = () => {};
+  const released = new Promise<void>((resolve) => (release = resolve));
+  await page.route(
+    (url) => url.pathname === "/orders/new",
+    async (route) => {
+      const headers = route.request().headers();
+      if (headers["rsc"] && !headers["next-router-prefetch"]) await released;
+      await route.continue();
+    },
+  );
+  await link.click();
+  await expect(page).toHaveURL(/\/orders\/new$/);
+  await expect(
+    page
+      .getByRole("main")
+      .getByRole("status")
+      .filter({ hasText: /^Loading .*…$/ })
+      .first(),
+  ).toBeAttached();
+  await expect(page.getByText("Loading orders…")).toHaveCount(0);
+  release();
+  await expect(page.getByRole("searchbox", { name: "Find a product" })).toBeVisible();
+  const seen = await page.evaluate(() => (window as unknown as { loadingStatesSeen: string[] }).loadingStatesSeen);
+  expect(seen.filter((text) => text.includes("Loading orders…"))).toEqual([]);
 });

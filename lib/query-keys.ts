@@ -25,6 +25,8 @@ export const queryKeys = {
     all: ["coupons"] as const,
     list: () => ["coupons", "list"] as const,
     codes: (id: string) => ["coupons", "codes", id] as const,
+    /** The coupon that has a code (upper case: codes match without case), for the new order's estimate. */
+    byCode: (code: string) => ["coupons", "by-code", code] as const,
   },
   /** Shipping groups: the list and each group with its options, under ["shipping"]. */
   shipping: {

@@ -16,7 +16,7 @@ import {
   useForm,
   useWatch,
 } from "react-hook-form";
-import { createOrderAction } from "@/lib/actions/orders";
+import { createOrderWithTotalsAction } from "@/lib/actions/orders-new";
 import { formatMoney } from "@/lib/money";
 import { queryKeys } from "@/lib/query-keys";
 import { signInAgainIfNeeded } from "@/lib/sign-in-again";
@@ -44,7 +44,10 @@ import { TextField } from "../../ui/text-field";
 import { toast } from "../../ui/toast";
 import { writeFailureMessage } from "@/lib/write-failure";
 import { AddressFields } from "./address-fields";
+import { comparisonText } from "./estimate";
 import { ProductPicker } from "./product-picker";
+import { TotalsPreview } from "./totals-preview";
+import { useOrderEstimate } from "./use-order-estimate";
 
 export interface NewOrderFormProps {
   /** The store currency: prices are typed in it. */
@@ -191,54 +194,6 @@ function LineEditor({ index, product, currency, control, register, setValue, get
   );
 }
 
-/** The running total of the lines, and what the store adds when the order is created. */
-function Totals({
-  control,
-  products,
-  currency,
-}: {
-  control: Control<NewOrderValues>;
-  products: ReadonlyMap<string, Product>;
-  currency: string;
-}) {
-  const lines = useWatch({ control, name: "lines" });
-  const [setShipping, shippingAmount, setTax, taxAmount] = useWatch({
-    control,
-    name: ["setShipping", "shippingAmount", "setTax", "taxAmount"],
-  });
-  const amounts = lines.map((line) => lineAmount(line, products.get(line.productKey)?.extras ?? [], currency));
-  const complete = amounts.every((a) => a !== null);
-  const subtotal = amounts.reduce<number>((sum, a) => sum + (a ?? 0), 0);
-  const shipping = setShipping
-    ? lineAmount({ unitPrice: shippingAmount, quantity: "1", extraKeys: [] }, [], currency)
-    : null;
-  const tax = setTax ? lineAmount({ unitPrice: taxAmount, quantity: "1", extraKeys: [] }, [], currency) : null;
-  return (
-    <dl className="space-y-2 text-sm" aria-live="polite">
-      <div className="flex justify-between gap-4">
-        <dt className="text-fg-muted">Subtotal (with extras)</dt>
-        <dd className="font-medium tabular-nums text-fg">
-          {complete ? formatMoney(subtotal, currency) : "Complete the lines to see it"}
-        </dd>
-      </div>
-      <div className="flex justify-between gap-4">
-        <dt className="text-fg-muted">Shipping</dt>
-        <dd className="tabular-nums text-fg">
-          {shipping !== null ? formatMoney(shipping, currency) : "Computed by the store"}
-        </dd>
-      </div>
-      <div className="flex justify-between gap-4">
-        <dt className="text-fg-muted">Tax</dt>
-        <dd className="tabular-nums text-fg">{tax !== null ? formatMoney(tax, currency) : "Computed by the store"}</dd>
-      </div>
-      <div className="flex justify-between gap-4">
-        <dt className="text-fg-muted">Discount</dt>
-        <dd className="text-fg">From the coupon, by the store</dd>
-      </div>
-    </dl>
-  );
-}
-
 /**
  * A new API order (docs/contract.md#orders): products picked from the
  * catalogue with their option, extras, quantity and price; the billing
@@ -265,6 +220,7 @@ export function NewOrderForm({ currency }: NewOrderFormProps) {
   const lines = useFieldArray({ control, name: "lines" });
   const [shipToBilling, setShipping, setTax] = useWatch({ control, name: ["shipToBilling", "setShipping", "setTax"] });
   const linesHeading = useRef<HTMLHeadingElement>(null);
+  const estimate = useOrderEstimate({ control, products, currency });
 
   function addProduct(product: Product) {
     setProducts((known) => new Map(known).set(product.key, product));
@@ -274,7 +230,9 @@ export function NewOrderForm({ currency }: NewOrderFormProps) {
   const onSubmit = handleSubmit(async (values) => {
     setFormError(null);
     const fields = orderFields(values, currency);
-    const result = await createOrderAction(fields);
+    // The estimate the person saw as they created the order: the store's answer is compared with it.
+    const estimated = estimate;
+    const result = await createOrderWithTotalsAction(fields);
     if (!result.ok) {
       if (signInAgainIfNeeded(result)) return;
       const { placed, unplaced } = placeRefusal(
@@ -305,7 +263,14 @@ export function NewOrderForm({ currency }: NewOrderFormProps) {
         );
       return;
     }
-    toast.success(`Created order #${result.data.number}.`);
+    const created = `Created order #${result.data.number}.`;
+    const comparison = comparisonText(estimated, result.data);
+    if (comparison && !comparison.same) {
+      // A difference is worth reading: it stays until dismissed, beside the store's own figures on the order's page.
+      toast.warning(created, { description: comparison.text, duration: Infinity });
+    } else {
+      toast.success(created, comparison ? { description: comparison.text } : undefined);
+    }
     await queryClient.invalidateQueries({ queryKey: queryKeys.orders.all });
     router.push(`/orders/${result.data.number}`);
   });
@@ -421,10 +386,10 @@ export function NewOrderForm({ currency }: NewOrderFormProps) {
       <Card
         id="order-totals"
         title="Totals"
-        description="Shipping, tax and the coupon's discount are computed by the store when the order is created, from its shipping and tax groups and the coupon."
+        description="From the store's shipping and tax groups and the coupon, by the store's pricing rules."
       >
         <div className="space-y-4">
-          <Totals control={control} products={products} currency={currency} />
+          <TotalsPreview estimate={estimate} currency={currency} />
           <div className="grid gap-4 border-t border-border pt-4 sm:grid-cols-2">
             <div className="space-y-3">
               <Checkbox id="order-set-shipping" label="Set the shipping charge myself" {...register("setShipping")} />

@@ -11,10 +11,16 @@ export const metadata: Metadata = { title: "Create order" };
 
 const here = "/orders/new";
 
+// Why the route group: a loading.tsx wraps every child of its folder, and a navigation shows the
+// nearest one until the child's own arrives (Next prefetches down to the first loading.tsx). Under
+// orders/, the orders list's skeleton showed first on the way here; in (order-new) this page is
+// outside it, and shows the dashboard's neutral page skeleton, then its own (./loading.tsx).
+
 /**
  * A new API order (docs/contract.md#orders): products with their options and
- * extras, the customer's addresses, a coupon. The store computes shipping, tax
- * and the discount.
+ * extras, the customer's addresses, a coupon. Its totals are estimated as the
+ * form is filled in (components/orders/new/estimate.ts, docs/contract.md#pricing);
+ * the store prices the order when it is created.
  */
 export default async function NewOrderPage() {
   const session = await requireSession(here);
@@ -27,7 +33,7 @@ export default async function NewOrderPage() {
     <div className="max-w-4xl">
       <PageHeader
         title="Create order"
-        description="An order you take yourself, such as by phone or email. The store computes shipping, tax and any discount."
+        description="An order you take yourself, such as by phone or email. Its totals are estimated as you go; the store prices it when it is created."
         back={{ href: "/orders", label: "Back to orders" }}
       />
       <NewOrderFormLoader currency={(currency.ok && currency.data) || "USD"} />
