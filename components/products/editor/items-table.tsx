@@ -187,6 +187,10 @@ export function ItemsTable({ kind, value, onChange, errors, currency, disabled }
               aria-describedby={`${kind}-filter-count`}
               value={filter}
               onChange={(event) => setFilter(event.target.value)}
+              // Enter in the filter filters; it does not save the product.
+              onKeyDown={(event) => {
+                if (event.key === "Enter") event.preventDefault();
+              }}
             />
           </div>
           <div className="flex flex-wrap items-center gap-2">
@@ -204,7 +208,12 @@ export function ItemsTable({ kind, value, onChange, errors, currency, disabled }
         </div>
       ) : null}
 
-      {rows.length ? (
+      {rows.length && !view.shown.length ? (
+        <p className="text-sm text-fg-muted">
+          No {w.one} matches “{filter.trim()}”. Clear the filter to see all {rows.length}.
+        </p>
+      ) : null}
+      {view.shown.length ? (
         <div className="md:overflow-x-auto md:rounded-lg md:border md:border-border">
           <table aria-label={kind === "options" ? "Options" : "Extras"} className="w-full text-sm max-md:block">
             <thead className="bg-surface-muted max-md:sr-only">
@@ -391,7 +400,7 @@ export function ItemsTable({ kind, value, onChange, errors, currency, disabled }
             </tbody>
           </table>
         </div>
-      ) : (
+      ) : rows.length ? null : (
         <p className="text-sm text-fg-muted">
           No {kind} yet.{" "}
           {kind === "options"
