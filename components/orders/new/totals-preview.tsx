@@ -12,8 +12,21 @@ const rows: { figure: FigureName; label: string }[] = [
   { figure: "tax", label: figureLabels.tax },
 ];
 
-function Amount({ figure, currency, negative = false }: { figure: Figure; currency: string; negative?: boolean }) {
-  if (!figure.known) return <span className="text-sm font-normal text-fg-muted">{figure.why || "Not estimated"}</span>;
+function Amount({
+  figure,
+  currency,
+  negative = false,
+  said = false,
+}: {
+  figure: Figure;
+  currency: string;
+  negative?: boolean;
+  /** Its reason was given on a row above: a dash, not the sentence again. */
+  said?: boolean;
+}) {
+  if (!figure.known) {
+    return <span className="text-sm font-normal text-fg-muted">{said ? "—" : figure.why || "Not estimated"}</span>;
+  }
   const text = formatMoney(figure.amount, currency);
   return <>{negative && figure.amount > 0 ? `−${text}` : text}</>;
 }
@@ -26,6 +39,12 @@ function Amount({ figure, currency, negative = false }: { figure: Figure; curren
  * the message after creating says where the store's figures differ.
  */
 export function TotalsPreview({ estimate, currency }: { estimate: Estimate; currency: string }) {
+  const why = (figure: FigureName) => {
+    const f = estimate[figure];
+    return f.known ? null : f.why;
+  };
+  const saidAbove = (figure: FigureName, index: number) =>
+    why(figure) !== null && rows.slice(0, index).some((row) => why(row.figure) === why(figure));
   return (
     <div className="space-y-4">
       <p className="text-sm text-fg-muted">
@@ -34,18 +53,23 @@ export function TotalsPreview({ estimate, currency }: { estimate: Estimate; curr
         where they differ from these.
       </p>
       <dl className="space-y-2 text-sm">
-        {rows.map(({ figure, label }) => (
+        {rows.map(({ figure, label }, index) => (
           <div key={figure} className="flex flex-wrap items-baseline justify-between gap-x-4 gap-y-0.5">
             <dt className="text-fg-muted">{label}</dt>
             <dd className="ms-auto text-end tabular-nums text-fg">
-              <Amount figure={estimate[figure]} currency={currency} negative={figure === "discount"} />
+              <Amount
+                figure={estimate[figure]}
+                currency={currency}
+                negative={figure === "discount"}
+                said={saidAbove(figure, index)}
+              />
             </dd>
           </div>
         ))}
         <div className="flex flex-wrap items-baseline justify-between gap-x-4 gap-y-0.5 border-t border-border pt-2">
           <dt className="font-medium text-fg">Estimated total</dt>
           <dd className="ms-auto text-end text-base font-semibold tabular-nums text-fg">
-            <Amount figure={estimate.total} currency={currency} />
+            <Amount figure={estimate.total} currency={currency} said={saidAbove("total", rows.length)} />
           </dd>
         </div>
       </dl>
