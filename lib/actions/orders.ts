@@ -52,6 +52,23 @@ export const fulfilOrderAction = storeAction({
     ),
 });
 
+/**
+ * Takes a fulfilled order back to unfulfilled: the undo of a fulfilment
+ * (`fulfilled=false`, docs/contract.md#orders). A store that does not allow
+ * it (the specification does not say it must) answers a refusal, which
+ * reads as one sentence; a 403 `forbidden` is such a rule too.
+ */
+export const unfulfilOrderAction = storeAction({
+  input: orderNumberInput,
+  invalidates: [orderTags.all],
+  run: (store, { number }) =>
+    updateOrder(store, number, { fulfilled: false }).catch((error: unknown) =>
+      refusedChange(error, "The store refused to take this order back to unfulfilled: it stays fulfilled.", {
+        rule403: true,
+      }),
+    ),
+});
+
 /** Cancels an API order; irreversible (docs/contract.md#orders). */
 export const cancelOrderAction = storeAction({
   input: orderNumberInput,

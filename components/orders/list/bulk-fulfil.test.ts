@@ -1,5 +1,13 @@
 import { describe, expect, it } from "vitest";
-import { type FulfilProgress, fulfilInTurn, progressText, stillSelected, summaryText } from "./bulk-fulfil";
+import {
+  confirmLabel,
+  type FulfilProgress,
+  fulfilInTurn,
+  planFulfil,
+  progressText,
+  stillSelected,
+  summaryText,
+} from "./bulk-fulfil";
 
 describe("bulk fulfil", () => {
   it("asks for each order in turn, one at a time, and goes on after a refusal", async () => {
@@ -66,6 +74,36 @@ describe("bulk fulfil", () => {
     ).toBe("Fulfilled 1 of 2 orders. 1 was refused and stays selected.");
     expect(summaryText([{ number: 1, ok: false, message: "no" }], 3)).toBe(
       "Fulfilled 0 of 3 orders. 1 was refused and stays selected. 2 not tried.",
+    );
+  });
+
+  it("holds back the chosen orders that are not paid, with the reason, unless they are included", () => {
+    const orders = [
+      { number: 5, paymentState: "paid" },
+      { number: 4, paymentState: "pending" },
+      { number: 3, paymentState: "failed" },
+      { number: 2, paymentState: "authorized" },
+      { number: 1, paymentState: "paid" },
+    ];
+    const chosen = new Set([1, 2, 3, 4]);
+    const held = [
+      { number: 4, reason: "Payment pending" },
+      { number: 3, reason: "Payment failed" },
+      { number: 2, reason: "Not paid (payment: authorized)" },
+    ];
+    expect(planFulfil(orders, chosen, { includeUnpaid: false })).toEqual({ fulfil: [1], heldBack: held, unpaid: held });
+    // Included on purpose: every chosen order, in the list's order.
+    expect(planFulfil(orders, chosen, { includeUnpaid: true })).toEqual({
+      fulfil: [4, 3, 2, 1],
+      heldBack: [],
+      unpaid: held,
+    });
+    expect(planFulfil(orders, new Set([4]), { includeUnpaid: false }).fulfil).toEqual([]);
+    expect(confirmLabel(0)).toBe("Nothing to fulfil");
+    expect(confirmLabel(1)).toBe("Fulfil 1 order");
+    expect(confirmLabel(3)).toBe("Fulfil 3 orders");
+    expect(summaryText([{ number: 1, ok: true, message: "" }], 1, 2)).toBe(
+      "Fulfilled 1 order. 2 orders not paid were held back and stay selected.",
     );
   });
 });

@@ -1,10 +1,46 @@
+import { type OrderSummary, unpaidReason } from "../../../lib/store/orders/model";
+
 /**
  * Bulk fulfil, the rules apart from the page (bulk-fulfil.test.ts): orders
- * are fulfilled one at a time, in the order chosen (the store is asked once
- * per order, so each gets its own answer); a refusal is noted and the next
- * one goes on; nothing chosen is lost: what was not fulfilled stays chosen
+ * that are not paid are held back with their reason unless the person
+ * includes them on purpose (`planFulfil`); the rest are fulfilled one at a
+ * time, in the order chosen (the store is asked once per order, so each gets
+ * its own answer); a refusal is noted and the next one goes on; nothing
+ * chosen is lost: what was not fulfilled (held back or refused) stays chosen
  * for another try.
  */
+
+/** An order kept out of a run, and why ("Payment pending"). */
+export interface HeldBack {
+  number: number;
+  reason: string;
+}
+
+export interface FulfilPlan {
+  /** What the run asks the store to fulfil, in the list's order. */
+  fulfil: number[];
+  /** The chosen orders that are not paid, with the reason; empty once `includeUnpaid`. */
+  heldBack: HeldBack[];
+  /** The chosen orders that are not paid, whether held back or included. */
+  unpaid: HeldBack[];
+}
+
+/** Splits the chosen orders (in `orders`' order) into those to fulfil and those held back. */
+export function planFulfil(
+  orders: readonly Pick<OrderSummary, "number" | "paymentState">[],
+  chosen: ReadonlySet<number>,
+  { includeUnpaid }: { includeUnpaid: boolean },
+): FulfilPlan {
+  const fulfil: number[] = [];
+  const unpaid: HeldBack[] = [];
+  for (const order of orders) {
+    if (!chosen.has(order.number)) continue;
+    const reason = unpaidReason(order);
+    if (reason !== null) unpaid.push({ number: order.number, reason });
+    if (reason === null || includeUnpaid) fulfil.push(order.number);
+  }
+  return { fulfil, heldBack: includeUnpaid ? [] : unpaid, unpaid };
+}
 
 export type FulfilOutcome = { ok: true } | { ok: false; message: string };
 
@@ -64,7 +100,8 @@ export function progressText({ done, total, current }: Pick<FulfilProgress, "don
   return current !== null ? `Fulfilling ${done + 1} of ${total}…` : `Answered ${done} of ${total}.`;
 }
 
-export function summaryText(results: readonly FulfilResult[], total = results.length): string {
+/** The run's outcome in words; `heldBack` counts the unpaid orders kept out of it (they stay selected). */
+export function summaryText(results: readonly FulfilResult[], total = results.length, heldBack = 0): string {
   const ok = results.filter((r) => r.ok).length;
   const refused = results.length - ok;
   const orders = (n: number) => `${n} ${n === 1 ? "order" : "orders"}`;
@@ -72,5 +109,13 @@ export function summaryText(results: readonly FulfilResult[], total = results.le
   if (refused)
     text += ` ${refused} ${refused === 1 ? "was" : "were"} refused and ${refused === 1 ? "stays" : "stay"} selected.`;
   if (results.length < total) text += ` ${total - results.length} not tried.`;
+  if (heldBack)
+    text += ` ${orders(heldBack)} not paid ${heldBack === 1 ? "was" : "were"} held back and ${heldBack === 1 ? "stays" : "stay"} selected.`;
   return text;
+}
+
+/** "Fulfil 3 orders?" and the confirm button's "Fulfil 3 orders"; nothing to fulfil says so. */
+export function confirmLabel(count: number): string {
+  if (count === 0) return "Nothing to fulfil";
+  return `Fulfil ${count} ${count === 1 ? "order" : "orders"}`;
 }

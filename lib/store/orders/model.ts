@@ -195,6 +195,8 @@ export type StatusTone = "neutral" | "info" | "success" | "warning" | "danger";
 export interface StatusBadge {
   label: string;
   tone: StatusTone;
+  /** What it tells: the cancellation, the payment (where its gateway goes beside it), the fulfilment. */
+  about: "cancelled" | "payment" | "fulfilment";
 }
 
 const paymentTones: Record<string, StatusTone> = { paid: "success", pending: "warning", failed: "danger" };
@@ -218,15 +220,21 @@ export function orderStatusBadges(
 ): [StatusBadge, ...StatusBadge[]] {
   if (order.cancelled === true) {
     const badges: [StatusBadge, ...StatusBadge[]] = [
-      { label: "Cancelled", tone: "danger" },
-      { label: paymentBeforeCancelling(order.paymentState), tone: "neutral" },
+      { label: "Cancelled", tone: "danger", about: "cancelled" },
+      { label: paymentBeforeCancelling(order.paymentState), tone: "neutral", about: "payment" },
     ];
-    if (order.fulfilled) badges.push({ label: "Was fulfilled", tone: "neutral" });
+    if (order.fulfilled) badges.push({ label: "Was fulfilled", tone: "neutral", about: "fulfilment" });
     return badges;
   }
   return [
-    { label: paymentStateLabel(order.paymentState), tone: paymentTones[order.paymentState] ?? "neutral" },
-    order.fulfilled ? { label: "Fulfilled", tone: "success" } : { label: "Unfulfilled", tone: "warning" },
+    {
+      label: paymentStateLabel(order.paymentState),
+      tone: paymentTones[order.paymentState] ?? "neutral",
+      about: "payment",
+    },
+    order.fulfilled
+      ? { label: "Fulfilled", tone: "success", about: "fulfilment" }
+      : { label: "Unfulfilled", tone: "warning", about: "fulfilment" },
   ];
 }
 
@@ -261,6 +269,54 @@ export function cancelAvailability(
     };
   }
   return { allowed: true };
+}
+
+/** How long a fulfilment's toast offers its undo (sonner pauses it while hovered or focused). */
+export const undoFulfilMs = 10_000;
+
+/**
+ * What fulfilling tells the customer, for the confirmation. The Store
+ * Management API specification says nothing of e-mail; the bundled store
+ * e-mails "Your order … is on its way" when an order becomes fulfilled,
+ * unless the order was made with send_notifications=false, which a GET does
+ * not tell (docs/contract.md#orders). So the dashboard says "may": true of
+ * the bundled store and of any other, and never a promise that a store
+ * without such mail would break. Undoing takes the order back, not the
+ * e-mail, and the sentence says so.
+ */
+export function fulfilMailText({ count, email }: { count: number; email?: string }): string {
+  if (count === 1) {
+    const who = email ? `the customer (${email})` : "the customer";
+    return `Your store may e-mail ${who} that the order is on its way. Undoing the fulfilment does not take that e-mail back.`;
+  }
+  return "Your store may e-mail each customer that their order is on its way. Undoing the fulfilment does not take those e-mails back.";
+}
+
+/**
+ * Why an order is held back from a bulk fulfil: it is not paid ("Payment
+ * pending", "Payment failed"); null for a paid one. Shipping what was not
+ * paid for is rarely meant, so the list holds such orders back unless the
+ * person includes them on purpose.
+ */
+export function unpaidReason(order: Pick<OrderSummary, "paymentState">): string | null {
+  if (isPaid(order)) return null;
+  if (order.paymentState === "pending") return "Payment pending";
+  if (order.paymentState === "failed") return "Payment failed";
+  return `Not paid (payment: ${paymentStateLabel(order.paymentState).toLowerCase()})`;
+}
+
+const dayFormat = new Intl.DateTimeFormat("en", { dateStyle: "medium", timeZone: "UTC" });
+
+/**
+ * "Nov 1, 2026" for a YYYY-MM-DD day (the list's date filter, a shipment's
+ * ship date); anything else as written. The day is read and written in UTC,
+ * so the server and the browser write the same words whatever their zones.
+ */
+export function dayText(day: string): string {
+  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(day.trim());
+  if (!match) return day;
+  const date = new Date(Date.UTC(Number(match[1]), Number(match[2]) - 1, Number(match[3])));
+  return Number.isNaN(date.getTime()) ? day : dayFormat.format(date);
 }
 
 /** "#1042" */
