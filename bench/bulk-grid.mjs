@@ -40,8 +40,9 @@ const { values: args } = parseArgs({
 const PRODUCTS = Number(args.products);
 const RUNS = Number(args.runs);
 const RATE_LIMIT = args["rate-limit"];
-// The grid's server reads the store 100 products a page (lib/store/products/api-bulk.ts).
-const PAGE_SIZE = 100;
+// The grid's server reads the store 250 products a page (app/api/products/bulk/route.ts), the contract's
+// largest (docs/contract.md#lists); the store-direct baseline reads the same pages.
+const PAGE_SIZE = 250;
 const USER = { email: "bench@example.com", password: "bench-password-1234" };
 const CHROMIUM_FLAGS = [
   "--no-sandbox",

@@ -29,11 +29,11 @@ export function EditBar(props: EditBarProps) {
     <div className="flex flex-wrap items-center gap-2">
       <Button variant="ghost" size="sm" onClick={props.onUndo} disabled={!props.canUndo || props.saving}>
         <Undo2 aria-hidden="true" />
-        Undo
+        <span className="max-sm:sr-only">Undo</span>
       </Button>
       <Button variant="ghost" size="sm" onClick={props.onRedo} disabled={!props.canRedo || props.saving}>
         <Redo2 aria-hidden="true" />
-        Redo
+        <span className="max-sm:sr-only">Redo</span>
       </Button>
       <Button variant="ghost" size="sm" disabled={!props.canFillDown} onClick={props.onFillDown}>
         Fill down

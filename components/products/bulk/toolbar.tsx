@@ -3,9 +3,11 @@
 import Columns3 from "lucide-react/icons/columns-3";
 import Download from "lucide-react/icons/download";
 import ListOrdered from "lucide-react/icons/list-ordered";
+import SlidersHorizontal from "lucide-react/icons/sliders-horizontal";
 import Upload from "lucide-react/icons/upload";
-import { useRef, useState } from "react";
+import { useId, useRef, useState } from "react";
 import { Button } from "@/components/ui/button";
+import { cn } from "@/components/ui/cn";
 import { Input } from "@/components/ui/input";
 import { Select } from "@/components/ui/select";
 import { parseMoneyText } from "@/lib/money";
@@ -33,14 +35,22 @@ export interface BulkToolbarProps {
 /**
  * The bulk page's toolbar (docs/bulk-editing.md): the filters first (text,
  * status, category, price range), then what acts on the grid (columns, CSV
- * export and import, reorder mode).
+ * export and import, reorder mode). On a phone it is compact, so that the
+ * grid starts high on the screen: the search and a "Filters" button that
+ * shows the other filters, and the actions as icons (named for assistive
+ * technology all the same).
  */
 export function BulkToolbar(props: BulkToolbarProps) {
   const { filter, categories, currency, reorder, canWrite, loading, saving, onFilter } = props;
   const fileInput = useRef<HTMLInputElement>(null);
+  const filtersId = useId();
+  const [filtersOpen, setFiltersOpen] = useState(false);
+  const activeFilters = [filter.status, filter.category, filter.priceMin, filter.priceMax].filter(
+    (value) => value !== null && value !== undefined,
+  ).length;
   return (
     <div className="flex flex-wrap items-end gap-2" role="toolbar" aria-label="Bulk editing">
-      <div className="w-full sm:w-56">
+      <div className="min-w-0 flex-1 sm:w-56 sm:flex-none">
         <label htmlFor="bulk-search" className="mb-1 block text-xs font-medium text-fg-muted">
           Search
         </label>
@@ -53,64 +63,77 @@ export function BulkToolbar(props: BulkToolbarProps) {
           onChange={(event) => onFilter({ text: event.target.value })}
         />
       </div>
-      <div className="w-[calc(50%-0.25rem)] sm:w-40">
-        <label htmlFor="bulk-status" className="mb-1 block text-xs font-medium text-fg-muted">
-          Status
-        </label>
-        <Select
-          id="bulk-status"
-          value={filter.status ?? ""}
+      <Button
+        variant="secondary"
+        className="sm:hidden"
+        aria-expanded={filtersOpen}
+        aria-controls={filtersId}
+        onClick={() => setFiltersOpen((open) => !open)}
+      >
+        <SlidersHorizontal aria-hidden="true" />
+        Filters{activeFilters ? ` (${activeFilters})` : ""}
+      </Button>
+      {/* Always shown from sm up; on a phone only when "Filters" is pressed. */}
+      <div id={filtersId} className={cn("contents", !filtersOpen && "max-sm:hidden")}>
+        <div className="w-[calc(50%-0.25rem)] sm:w-40">
+          <label htmlFor="bulk-status" className="mb-1 block text-xs font-medium text-fg-muted">
+            Status
+          </label>
+          <Select
+            id="bulk-status"
+            value={filter.status ?? ""}
+            disabled={reorder}
+            onChange={(event) => onFilter({ status: event.target.value || null })}
+          >
+            <option value="">Any status</option>
+            {productStatuses.map((status) => (
+              <option key={status} value={status}>
+                {productStatusLabel(status)}
+              </option>
+            ))}
+          </Select>
+        </div>
+        <div className="w-[calc(50%-0.25rem)] sm:w-44">
+          <label htmlFor="bulk-category" className="mb-1 block text-xs font-medium text-fg-muted">
+            Category
+          </label>
+          <Select
+            id="bulk-category"
+            value={filter.category ?? ""}
+            disabled={reorder}
+            onChange={(event) => onFilter({ category: event.target.value || null })}
+          >
+            <option value="">Any category</option>
+            {categories.map((category) => (
+              <option key={category} value={category}>
+                {category}
+              </option>
+            ))}
+          </Select>
+        </div>
+        <PriceBound
+          id="bulk-price-min"
+          label="Price from"
+          currency={currency}
           disabled={reorder}
-          onChange={(event) => onFilter({ status: event.target.value || null })}
-        >
-          <option value="">Any status</option>
-          {productStatuses.map((status) => (
-            <option key={status} value={status}>
-              {productStatusLabel(status)}
-            </option>
-          ))}
-        </Select>
-      </div>
-      <div className="w-[calc(50%-0.25rem)] sm:w-44">
-        <label htmlFor="bulk-category" className="mb-1 block text-xs font-medium text-fg-muted">
-          Category
-        </label>
-        <Select
-          id="bulk-category"
-          value={filter.category ?? ""}
+          onValue={(priceMin) => onFilter({ priceMin })}
+        />
+        <PriceBound
+          id="bulk-price-max"
+          label="Price to"
+          currency={currency}
           disabled={reorder}
-          onChange={(event) => onFilter({ category: event.target.value || null })}
-        >
-          <option value="">Any category</option>
-          {categories.map((category) => (
-            <option key={category} value={category}>
-              {category}
-            </option>
-          ))}
-        </Select>
+          onValue={(priceMax) => onFilter({ priceMax })}
+        />
       </div>
-      <PriceBound
-        id="bulk-price-min"
-        label="Price from"
-        currency={currency}
-        disabled={reorder}
-        onValue={(priceMin) => onFilter({ priceMin })}
-      />
-      <PriceBound
-        id="bulk-price-max"
-        label="Price to"
-        currency={currency}
-        disabled={reorder}
-        onValue={(priceMax) => onFilter({ priceMax })}
-      />
       <div className="flex flex-wrap items-center gap-2 sm:ms-auto">
         <Button variant="secondary" size="sm" onClick={props.onColumns} disabled={reorder}>
           <Columns3 aria-hidden="true" />
-          Columns
+          <span className="max-sm:sr-only">Columns</span>
         </Button>
         <Button variant="secondary" size="sm" onClick={props.onExport} disabled={!props.canExport}>
           <Download aria-hidden="true" />
-          Export CSV
+          <span className="max-sm:sr-only">Export CSV</span>
         </Button>
         {canWrite ? (
           <>
@@ -121,7 +144,7 @@ export function BulkToolbar(props: BulkToolbarProps) {
               disabled={loading || saving || reorder}
             >
               <Upload aria-hidden="true" />
-              Import CSV
+              <span className="max-sm:sr-only">Import CSV</span>
             </Button>
             <input
               ref={fileInput}
@@ -145,7 +168,7 @@ export function BulkToolbar(props: BulkToolbarProps) {
               onClick={props.onReorder}
             >
               <ListOrdered aria-hidden="true" />
-              Reorder
+              <span className="max-sm:sr-only">Reorder</span>
             </Button>
           </>
         ) : null}

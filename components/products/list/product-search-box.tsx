@@ -18,7 +18,15 @@ export function ProductSearchBox({ params }: { params: ProductListParams }) {
   const id = useId();
   const [text, setText] = useState(params.q ?? "");
 
-  const go = (q: string) => router.push(listHref({ page: 0, count: params.count, category: "", q: q.trim() }));
+  function go(typed: string) {
+    const q = typed.trim();
+    const href = listHref({ page: 0, count: params.count, category: "", q });
+    // From one search to the next, the page stays: the results read the URL (useSearchParams) and
+    // search the catalogue already loaded, with no round trip to the server. Into or out of a search,
+    // the server renders the page.
+    if (q && params.q) window.history.pushState(null, "", href);
+    else router.push(href);
+  }
 
   function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();

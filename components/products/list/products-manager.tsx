@@ -4,7 +4,7 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import Package from "lucide-react/icons/package";
 import SearchX from "lucide-react/icons/search-x";
 import Link from "next/link";
-import { useRouter } from "next/navigation";
+import { useRouter, useSearchParams } from "next/navigation";
 import { lazy, type ReactNode, type RefObject, Suspense, useEffect, useId, useMemo, useRef, useState } from "react";
 import { deleteProductAction, setProductStatusAction } from "@/lib/actions/products";
 import { unwrap } from "@/lib/actions/result";
@@ -29,7 +29,13 @@ import { ProgressBar } from "../../ui/progress-bar";
 import { SkeletonRows } from "../../ui/skeleton";
 import { toast } from "../../ui/toast";
 import { type WriteAttempt, writeFailureMessage } from "@/lib/write-failure";
-import { listApiPath, listHref, productPageSizes, type ProductListParams } from "@/lib/store/products/input-list";
+import {
+  listApiPath,
+  listHref,
+  productPageSizes,
+  type ProductListParams,
+  readListParams,
+} from "@/lib/store/products/input-list";
 import { useCatalogue } from "../bulk/use-catalogue";
 import { buildSearchIndex, searchProducts, type SearchIndex } from "./catalogue-search";
 import { type ListRow, listRowOf, listRowOfBulk, ProductTable } from "./product-table";
@@ -177,7 +183,7 @@ export function ProductsManager({
   categoryName?: string | null;
 }) {
   return params.q ? (
-    <ProductSearchResults key="search" params={params} q={params.q} canWrite={canWrite} />
+    <ProductSearchResults key="search" canWrite={canWrite} />
   ) : (
     <ProductListPage params={params} canWrite={canWrite} categoryName={categoryName} />
   );
@@ -324,8 +330,13 @@ function ProductListPage({
  * its progress), searched as it arrives, a page of the results at a time in
  * the list's own rows.
  */
-function ProductSearchResults({ params, q, canWrite }: { params: ProductListParams; q: string; canWrite: boolean }) {
+function ProductSearchResults({ canWrite }: { canWrite: boolean }) {
   const router = useRouter();
+  // The URL as it is now: the search box moves from one search to the next without the server
+  // (history.pushState, product-search-box.tsx), and Next keeps useSearchParams in step.
+  const searchParams = useSearchParams();
+  const params = readListParams(Object.fromEntries(searchParams));
+  const q = params.q ?? "";
   const queryClient = useQueryClient();
   const headingId = useId();
   const headingRef = useRef<HTMLHeadingElement>(null);
