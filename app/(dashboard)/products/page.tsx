@@ -36,7 +36,7 @@ async function categoryName(store: StoreClient, slug: string, items: readonly Pr
 }
 
 const filters = (params: ReturnType<typeof readListParams>) => (
-  <div className="flex flex-col sm:flex-row sm:flex-wrap sm:items-start sm:gap-x-8">
+  <div className="lg:grid lg:grid-cols-2 lg:items-start lg:gap-x-8">
     <ProductSearchBox key={params.q ?? ""} params={params} />
     <CategoryFilter key={params.category} params={params} />
   </div>
