@@ -29,7 +29,7 @@ export function BasicsSection({
       : [...productStatuses, currentStatus];
   return (
     <Card id="basics" title="Basics" description="What the product is called and how shoppers find it.">
-      <div className="grid gap-5 sm:grid-cols-2">
+      <div className="grid gap-4 sm:grid-cols-2 sm:gap-5">
         <TextField
           id="product-name"
           label="Name"
@@ -110,7 +110,7 @@ export function BasicsSection({
           error={errors.description?.message}
           className="sm:col-span-2"
         >
-          {(control) => <Textarea {...control} rows={6} {...register("description")} />}
+          {(control) => <Textarea {...control} rows={5} {...register("description")} />}
         </Field>
       </div>
     </Card>

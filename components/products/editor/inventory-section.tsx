@@ -107,7 +107,7 @@ export function InventorySection({
   const hasOptions = rows.length > 0;
   return (
     <Card id="inventory" title="Inventory and shipping">
-      <div className="grid gap-5 sm:grid-cols-2">
+      <div className="grid gap-4 sm:grid-cols-2 sm:gap-5">
         {hasOptions ? (
           <div className="sm:col-span-2">
             <p className="text-sm font-medium text-fg">Quantity</p>

@@ -120,9 +120,9 @@ export function ItemsTable({ kind, value, onChange, errors, currency, disabled }
           Columns
         </p>
         <p className="text-sm text-fg-muted">
-          What shoppers choose by, such as {kind === "options" ? "Size and Colour" : "Gift wrap"}: one column each.
+          One per choice, such as {kind === "options" ? "Size and Colour" : "Gift wrap"}.
         </p>
-        <ul aria-labelledby={`${kind}-columns-label`} className="mt-2 flex flex-wrap gap-3">
+        <ul aria-labelledby={`${kind}-columns-label`} className="mt-2 flex flex-wrap gap-2">
           {columns.map((column, index) => {
             const id = `${kind}-column-${column.id}`;
             const error = Array.isArray(columnErrors) ? columnErrors[index]?.name?.message : undefined;
@@ -136,7 +136,7 @@ export function ItemsTable({ kind, value, onChange, errors, currency, disabled }
                   placeholder={index === 0 ? w.example : "Column name"}
                   disabled={disabled}
                   error={error}
-                  className="w-40 [&_label]:sr-only [&_input]:mt-0"
+                  className="w-28 sm:w-40 [&_label]:sr-only [&_input]:mt-0"
                   onChange={(event) =>
                     onChange({
                       columns: columns.map((c, i) => (i === index ? { ...c, name: event.target.value } : c)),
@@ -173,16 +173,16 @@ export function ItemsTable({ kind, value, onChange, errors, currency, disabled }
       </div>
 
       {view.collapsible && !disabled ? (
-        <div className="flex flex-col gap-2 sm:flex-row sm:items-end sm:justify-between">
-          <div className="sm:w-72">
-            <label htmlFor={`${kind}-filter`} className="block text-sm font-medium text-fg">
-              Filter {w.many}
-            </label>
+        <div>
+          <label htmlFor={`${kind}-filter`} className="block text-sm font-medium text-fg">
+            Filter {w.many}
+          </label>
+          <div className="mt-1 flex flex-wrap items-center gap-2">
             <Input
               id={`${kind}-filter`}
               type="search"
               autoComplete="off"
-              className="mt-1"
+              className="w-auto min-w-0 flex-1 basis-40 sm:max-w-72"
               placeholder={kind === "options" ? "Such as M red" : "Such as wrap"}
               aria-describedby={`${kind}-filter-count`}
               value={filter}
@@ -192,19 +192,17 @@ export function ItemsTable({ kind, value, onChange, errors, currency, disabled }
                 if (event.key === "Enter") event.preventDefault();
               }}
             />
-          </div>
-          <div className="flex flex-wrap items-center gap-2">
-            <p id={`${kind}-filter-count`} role="status" className="text-sm text-fg-muted">
-              {filter.trim()
-                ? `${view.matched} of ${rows.length} ${w.many} match.`
-                : `Showing ${view.shown.length} of ${rows.length} ${w.many}.`}
-            </p>
             {filter.trim() ? null : (
               <Button variant="secondary" size="sm" onClick={() => setExpanded((e) => !e)} aria-expanded={expanded}>
                 {expanded ? `Show the first ${collapseAfter}` : `Show all ${rows.length} ${w.many}`}
               </Button>
             )}
           </div>
+          <p id={`${kind}-filter-count`} role="status" className="mt-1 text-sm text-fg-muted">
+            {filter.trim()
+              ? `${view.matched} of ${rows.length} ${w.many} match.`
+              : `Showing ${view.shown.length} of ${rows.length} ${w.many}.`}
+          </p>
         </div>
       ) : null}
 
@@ -245,7 +243,7 @@ export function ItemsTable({ kind, value, onChange, errors, currency, disabled }
                 </th>
               </tr>
             </thead>
-            <tbody className="max-md:block max-md:space-y-3 md:divide-y md:divide-border">
+            <tbody className="divide-y divide-border max-md:block max-md:rounded-lg max-md:border max-md:border-border">
               {view.shown.map((index) => {
                 const row = rows[index]!;
                 const e = rowError(index);
@@ -259,8 +257,11 @@ export function ItemsTable({ kind, value, onChange, errors, currency, disabled }
                     key={row.id}
                     data-row={base}
                     className={cn(
-                      "align-top max-md:grid max-md:gap-3 max-md:rounded-lg max-md:border max-md:border-border max-md:p-3",
-                      opened ? "max-md:grid-cols-2" : "max-md:grid-cols-[minmax(0,1fr)_auto] max-md:items-center",
+                      "align-top max-md:grid max-md:px-3",
+                      // On a phone an open row is a card of labelled inputs; a closed one a line of a list.
+                      opened
+                        ? "max-md:grid-cols-2 max-md:gap-3 max-md:py-3"
+                        : "max-md:grid-cols-[minmax(0,1fr)_auto] max-md:items-center max-md:gap-2 max-md:py-1",
                     )}
                   >
                     <td className={cn("md:hidden", opened && "col-span-2")}>

@@ -1,4 +1,6 @@
+import { useState } from "react";
 import { useController } from "react-hook-form";
+import { Button } from "../../ui/button";
 import { Card } from "../../ui/card";
 import { FieldError } from "../../ui/field";
 import { KeyValueEditor } from "../../ui/key-value-editor";
@@ -8,7 +10,8 @@ import type { SectionProps } from "./form-types";
  * `product_metadata` and `default_option_metadata` are write-only: no read
  * returns them (docs/contract.md#catalogue-and-settings). So these editors
  * start empty every time and say what saving them does; they never pretend
- * to show what the store holds.
+ * to show what the store holds. Rarely needed, they stay folded until asked
+ * for (or hold a value or an error), so that they do not lengthen the page.
  */
 export function MetadataSection({
   control,
@@ -19,13 +22,30 @@ export function MetadataSection({
   const defaultOption = useController({ control, name: "defaultOptionMetadata" });
   const problem = (list: unknown) =>
     Array.isArray(list) && list.some(Boolean) ? "Fix the rows marked above before saving." : undefined;
+  const [asked, setAsked] = useState(false);
+  const inUse =
+    product.field.value.length > 0 ||
+    defaultOption.field.value.length > 0 ||
+    Boolean(errors.productMetadata || errors.defaultOptionMetadata);
+  const open = asked || inUse;
   return (
     <Card
       id="metadata"
       title="Metadata"
       description="Data for integrations, never shown to shoppers. The store does not show what it holds, so these start empty."
     >
-      <div className="space-y-6">
+      {inUse ? null : (
+        <Button
+          variant="secondary"
+          size="sm"
+          aria-expanded={open}
+          aria-controls="metadata-editors"
+          onClick={() => setAsked((a) => !a)}
+        >
+          {open ? "Hide the metadata fields" : "Set metadata"}
+        </Button>
+      )}
+      <div id="metadata-editors" hidden={!open} className={inUse ? "space-y-6" : "mt-4 space-y-6"}>
         <div>
           <KeyValueEditor
             id="product-metadata"

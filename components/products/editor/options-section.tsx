@@ -16,7 +16,7 @@ function OptionPreview({ control, currency }: Pick<SectionProps, "control" | "cu
         What a shopper sees
       </p>
       {selects.length ? (
-        <div className="mt-3 grid gap-3 sm:grid-cols-2" role="group" aria-labelledby="option-preview-label">
+        <div className="mt-3 grid grid-cols-2 gap-3" role="group" aria-labelledby="option-preview-label">
           {selects.map((select, index) => (
             <div key={`${select.label}-${index}`}>
               <label htmlFor={`option-preview-${index}`} className="block text-sm font-medium text-fg">
