@@ -372,13 +372,16 @@ test("says plainly where the store's answer differs from the estimate", async ({
 });
 
 test("a new order's page loads with a loading state of its own, never the orders list's", async ({ page }) => {
-  // The router prefetches the link's page down to its first loading state: wait for that, as a person's
-  // click comes after it.
-  const prefetched = page.waitForResponse(
-    (response) =>
+  // The router prefetches the link's page (its route tree, then down to its first loading state): wait
+  // for the loading state, as a person's click comes after it.
+  const prefetched = page.waitForResponse((response) => {
+    const headers = response.request().headers();
+    return (
       new URL(response.url()).pathname === "/orders/new" &&
-      Boolean(response.request().headers()["next-router-prefetch"]),
-  );
+      Boolean(headers["next-router-prefetch"]) &&
+      !headers["next-router-segment-prefetch"]
+    );
+  });
   await page.goto("/orders");
   const link = page.getByRole("main").getByRole("link", { name: "New order", exact: true });
   await expect(link).toBeVisible();
@@ -404,13 +407,9 @@ test("a new order's page loads with a loading state of its own, never the orders
   );
   await link.click();
   await expect(page).toHaveURL(/\/orders\/new$/);
-  await expect(
-    page
-      .getByRole("main")
-      .getByRole("status")
-      .filter({ hasText: /^Loading .*…$/ })
-      .first(),
-  ).toBeAttached();
+  // The router moved at once, to the new order's own loading state (app/(dashboard)/(order-new)/orders/new/loading.tsx).
+  await expect(page.getByRole("heading", { level: 1, name: "Create order" })).toBeVisible();
+  await expect(page.getByRole("main").getByRole("status").filter({ hasText: "Loading the form…" })).toBeAttached();
   await expect(page.getByText("Loading orders…")).toHaveCount(0);
   release();
   await expect(page.getByRole("searchbox", { name: "Find a product" })).toBeVisible();
