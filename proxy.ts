@@ -49,7 +49,9 @@ export async function proxy(request: NextRequest): Promise<Response> {
   const { pathname, search } = request.nextUrl;
 
   if (isUnder(pathname, "/api")) {
-    if (isUnder(pathname, "/api/auth") || (await signedIn(request)))
+    // The store's reports on image imports carry no session: their single-use
+    // token is checked by the route (app/api/import-callback/[token]/route.ts).
+    if (isUnder(pathname, "/api/auth") || isUnder(pathname, "/api/import-callback") || (await signedIn(request)))
       return withSecurityHeaders(NextResponse.next(), nonPagePolicy);
     return withSecurityHeaders(failureResponse(signedOutFailure), nonPagePolicy);
   }

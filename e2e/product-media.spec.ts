@@ -1,6 +1,6 @@
 import { expect, type Locator, type Page, test } from "@playwright/test";
 import sharp from "sharp";
-import { accessTokenOf, signIn, storeApi, tabTo } from "./support";
+import { accessTokenOf, e2e, signIn, storeApi, tabTo } from "./support";
 
 /**
  * The editor's media section (components/products/media/) against the real
@@ -251,11 +251,108 @@ test("adds images by URL and shows the store's job until the images are there", 
   const addresses = section(page).getByLabel("Image addresses");
   await addresses.fill("ftp://example.test/a.jpg");
   await section(page).getByRole("button", { name: "Add images" }).click();
-  await expect(section(page).getByText("is not a web address: use one starting with https://.")).toBeVisible();
+  await expect(
+    section(page).getByText("Line 1, “ftp://example.test/a.jpg”: not a web address: use one starting with https://."),
+  ).toBeVisible();
 
   await addresses.fill(source);
   await section(page).getByRole("button", { name: "Add images" }).click();
   await expect(section(page).getByText("Added 1 image from the addresses you gave.")).toBeVisible({ timeout: 30_000 });
   await handlesReady(page, 2);
   await expect.poll(async () => (await storeOrder(token, product)).length).toBe(2);
+});
+
+test("adding by URL: a bad line is refused before sending, each failed address is named with the store's reason, and the status outlives a reload", async ({
+  page,
+}) => {
+  // The store gives a name that does not resolve three tries (2 s and 8 s apart), then reports back.
+  test.setTimeout(120_000);
+  await openEditor(page, product);
+  // A loopback address the store may fetch in the tests (docs/contract.md#uploads): its own API
+  // reference, which is JSON, not a picture.
+  const loopback = new URL("/docs/json", e2e.storeUrl);
+  loopback.hostname = "127.0.0.1";
+  const addresses = section(page).getByLabel("Image addresses");
+  await addresses.fill(["https://example.invalid/one.jpg", "not a url", loopback.href].join("\n"));
+  await section(page).getByRole("button", { name: "Add images" }).click();
+
+  // The second line never leaves the browser: it stays in the box with its reason.
+  await expect(
+    section(page).getByText(
+      "Line 1, “not a url”: not a web address (https://…) nor an image file in the store's import folder (such as shirts/blue.jpg).",
+    ),
+  ).toBeVisible();
+  await expect(addresses).toHaveValue("not a url");
+  await expect(addresses).toHaveAttribute("aria-invalid", "true");
+
+  // The others were sent; each is named with the store's reason as soon as the store reports it.
+  const failed = (address: string) =>
+    section(page).locator('[data-import-address="failed"]').filter({ hasText: address });
+  await expect(failed("https://example.invalid/one.jpg")).toContainText(
+    "The store could not add it: https://example.invalid/one.jpg could not be reached",
+    { timeout: 60_000 },
+  );
+  await expect(failed(loopback.href)).toContainText("The store could not add it:");
+  await expect(failed(loopback.href)).toContainText("not an image");
+  await expect(section(page).getByText("2 of 2 images could not be added.")).toBeVisible();
+
+  // After a reload the page still says which addresses failed, and why.
+  await page.reload();
+  await expect(failed("https://example.invalid/one.jpg")).toContainText("could not be reached");
+  await expect(failed(loopback.href)).toContainText("not an image");
+  // Dismissed, it is gone for good.
+  await section(page).locator("[data-import]").getByRole("button", { name: "Dismiss" }).click();
+  await expect(section(page).locator("[data-import]")).toHaveCount(0);
+  await page.reload();
+  await expect(section(page).locator("[data-imports-read]")).toBeAttached();
+  await expect(section(page).locator("[data-import]")).toHaveCount(0);
+  expect(await storeOrder(token, product)).toEqual([]);
+});
+
+test("three images chosen as A, B, C end up as A, B, C, whatever order their uploads finish in", async ({ page }) => {
+  await openEditor(page, product);
+  // A is by far the largest: on its way and in the store's render it finishes last, and the store
+  // puts each image last as it arrives (docs/contract.md#uploads). Each has a shape of its own.
+  const a = {
+    name: "A.png",
+    mimeType: "image/png",
+    buffer: await sharp({
+      create: {
+        width: 1600,
+        height: 1200,
+        channels: 3,
+        background: { r: 0, g: 0, b: 0 },
+        noise: { type: "gaussian", mean: 128, sigma: 60 },
+      },
+    })
+      .png({ compressionLevel: 0 })
+      .toBuffer(),
+  };
+  const b = await picture("B.png", { r: 30, g: 160, b: 60 }, "png");
+  const c = {
+    name: "C.jpg",
+    mimeType: "image/jpeg",
+    buffer: await sharp({ create: { width: 20, height: 40, channels: 3, background: { r: 9, g: 9, b: 200 } } })
+      .jpeg()
+      .toBuffer(),
+  };
+  await section(page).getByLabel("Images to upload").setInputFiles([a, b, c]);
+  const uploads = section(page).getByRole("list", { name: "Uploads" });
+  for (const file of [a, b, c]) {
+    await expect(uploads.locator(`[data-upload="${file.name}"]`)).toHaveAttribute("data-status", "done");
+  }
+
+  /** The shape of each of the product's images, in the store's order (its tiny size: 64 px at most). */
+  const shapes = async () => {
+    const { body } = await storeApi(token, "GET", `/api/v1/products/${product}/images`);
+    return Promise.all(
+      (body as { tiny: string }[]).map(async (image) => {
+        const metadata = await sharp(Buffer.from(await (await fetch(image.tiny)).arrayBuffer())).metadata();
+        return `${metadata.width}x${metadata.height}`;
+      }),
+    );
+  };
+  await expect.poll(shapes).toEqual(["64x48", "48x32", "20x40"]);
+  await handlesReady(page, 3);
+  await expect.poll(() => orderOnScreen(page)).toEqual(await storeOrder(token, product));
 });

@@ -4,7 +4,7 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import ExternalLink from "lucide-react/icons/external-link";
 import Trash2 from "lucide-react/icons/trash-2";
 import { useRef, useState } from "react";
-import { deleteMediaAction, moveMediaAction } from "@/lib/actions/products-media";
+import { arrangeImagesAction, deleteMediaAction, moveMediaAction } from "@/lib/actions/products-media";
 import { unwrap } from "@/lib/actions/result";
 import { type Failure, FailureError } from "@/lib/failure";
 import { fetchJson } from "@/lib/query/fetch-json";
@@ -116,8 +116,21 @@ export default function MediaManager({ productKey, productName, images, videos }
     onSettled: refresh,
   });
 
+  // Uploads finish in any order and the store puts each last as it arrives: once
+  // they all have, the batch is moved into the order its files were chosen.
+  const arrange = useMutation({
+    mutationFn: async (keys: string[]) => unwrap(await arrangeImagesAction({ productKey, keys })),
+    onMutate: () => setProblem(null),
+    onError: (error) =>
+      failed(error, {
+        failed: "put the uploaded images in the order you chose",
+        happened: "the reordering of the uploaded images",
+      }),
+    onSettled: refresh,
+  });
+
   // Until the first read, keys and order are the product's (see above): no moves or deletes yet.
-  const busy = move.isPending || remove.isPending || !media.isFetched;
+  const busy = move.isPending || remove.isPending || arrange.isPending || !media.isFetched;
   const loadError = media.error instanceof Error ? media.error.message : null;
   const deleteLabel = toDelete ? entryLabel(entries, toDelete) : "";
 
@@ -197,8 +210,14 @@ export default function MediaManager({ productKey, productName, images, videos }
               : current,
           );
         }}
-        onSettled={refresh}
+        onSettled={(chosenKeys) => {
+          if (chosenKeys.length > 1) arrange.mutate(chosenKeys);
+          else void refresh();
+        }}
       />
+      <p role="status" className="text-sm text-fg-muted empty:hidden">
+        {arrange.isPending ? "Putting the new images in the order you chose them…" : null}
+      </p>
 
       <div className="grid gap-6 md:grid-cols-2">
         <AddByUrl productKey={productKey} mediaKey={mediaKey} imageKeys={media.data.images.map((i) => i.key)} />

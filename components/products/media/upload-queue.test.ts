@@ -1,6 +1,8 @@
 import { describe, expect, it } from "vitest";
-import { importMessage, importProgress } from "./import-jobs";
+import type { ImageImport } from "../../../lib/store/products/model-media";
+import { addressMessage, arrivalLimitMs, importMessage, importProgress, watchLimitMs } from "./import-jobs";
 import {
+  chosenOrder,
   newUpload,
   percent,
   type Upload,
@@ -114,20 +116,87 @@ describe("uploadFailure", () => {
   });
 });
 
+describe("uploads finishing out of order", () => {
+  it("hands over the images in the order their files were chosen, whatever order they finished in", () => {
+    let state = uploadsReducer([], {
+      type: "add",
+      uploads: ["A.png", "B.png", "C.png"].map((name, i) => newUpload(`u${i}`, { name, size: 10 })),
+    });
+    for (const id of ["u0", "u1", "u2"]) state = uploadsReducer(state, { type: "start", id });
+    state = uploadsReducer(state, { type: "done", id: "u2", imageKey: "c" });
+    state = uploadsReducer(state, { type: "done", id: "u0", imageKey: "a" });
+    state = uploadsReducer(state, { type: "done", id: "u1", imageKey: "b" });
+    expect(chosenOrder(state, new Set())).toEqual({ ids: ["u0", "u1", "u2"], keys: ["a", "b", "c"] });
+    // Counted once: a later batch hands over only its own.
+    expect(chosenOrder(state, new Set(["u0", "u1", "u2"])).keys).toEqual([]);
+  });
+
+  it("leaves out failed uploads and those without a key", () => {
+    let state = uploadsReducer([], {
+      type: "add",
+      uploads: ["A.png", "B.png", "C.png"].map((name, i) => newUpload(`u${i}`, { name, size: 10 })),
+    });
+    state = uploadsReducer(state, { type: "done", id: "u2", imageKey: "c" });
+    state = uploadsReducer(state, { type: "fail", id: "u1", error: "no" });
+    state = uploadsReducer(state, { type: "done", id: "u0" });
+    expect(chosenOrder(state, new Set()).keys).toEqual(["c"]);
+  });
+});
+
 describe("imports by URL", () => {
-  const job = { id: "j", ids: ["k1", "k2"], count: 2, startedAt: 0, gaveUp: false };
+  const job: ImageImport = {
+    id: "j",
+    sources: ["https://a.test/1.jpg", "https://b.invalid/2.jpg"],
+    ids: ["k1", "k2"],
+    callback: true,
+    report: null,
+    elapsedMs: 0,
+  };
 
   it("is done when every id is among the images", () => {
-    expect(importMessage(importProgress(job, new Set(["k1"])))).toBe("The store is fetching 2 images… 1 of 2 ready.");
-    expect(importProgress(job, new Set(["k1", "k2", "other"])).state).toBe("done");
-    expect(importMessage(importProgress(job, new Set(["k1", "k2"])))).toBe(
+    expect(importMessage(importProgress(job, new Set(["k1"]), 1000))).toBe(
+      "The store is fetching 2 images… 1 of 2 ready.",
+    );
+    expect(importProgress(job, new Set(["k1", "k2", "other"]), 1000).state).toBe("done");
+    expect(importMessage(importProgress(job, new Set(["k1", "k2"]), 1000))).toBe(
       "Added 2 images from the addresses you gave.",
     );
   });
 
-  it("says what arrived when the wait ran out", () => {
-    const late = importProgress({ ...job, gaveUp: true }, new Set(["k2"]));
-    expect(late.state).toBe("incomplete");
-    expect(importMessage(late)).toMatch(/^1 of 2 images arrived\. The store has not finished the other one:/);
+  it("names the address that failed with the store's reason as soon as the report came", () => {
+    const reported = { ...job, report: { errors: { k2: "https://b.invalid/2.jpg could not be reached (ENOTFOUND)" } } };
+    const progress = importProgress(reported, new Set(["k1"]), 5000);
+    expect(progress.state).toBe("failed");
+    expect(progress.watching).toBe(false);
+    expect(importMessage(progress)).toBe("1 of 2 images could not be added; 1 arrived.");
+    const failed = progress.addresses[1]!;
+    expect(failed).toMatchObject({ source: "https://b.invalid/2.jpg", state: "failed" });
+    expect(addressMessage(failed, progress)).toBe(
+      "The store could not add it: https://b.invalid/2.jpg could not be reached (ENOTFOUND)",
+    );
+  });
+
+  it("an address reported done counts as added before the images are read again", () => {
+    const progress = importProgress({ ...job, report: { errors: {} } }, new Set(), 3000);
+    expect(progress.state).toBe("done");
+  });
+
+  it("past the store's fetch limit, names each address that did not arrive, and keeps looking a while", () => {
+    const before = importProgress(job, new Set(["k1"]), arrivalLimitMs - 1);
+    expect(before.addresses[1]!.state).toBe("fetching");
+    const late = importProgress(job, new Set(["k1"]), arrivalLimitMs);
+    expect(late.state).toBe("failed");
+    expect(late.watching).toBe(true);
+    expect(late.addresses.map((a) => a.state)).toEqual(["ready", "missing"]);
+    expect(addressMessage(late.addresses[1]!, late)).toMatch(/^Not here after 45 s\. The store may still be trying/);
+    const noCallback = importProgress({ ...job, callback: false }, new Set(), watchLimitMs);
+    expect(noCallback.watching).toBe(false);
+    expect(addressMessage(noCallback.addresses[0]!, noCallback)).toMatch(/^It did not arrive: /);
+  });
+
+  it("copes with a store that answered fewer keys than addresses", () => {
+    const odd = importProgress({ ...job, ids: ["k1"] }, new Set(["k1"]), 1000);
+    expect(odd.ready).toBe(1);
+    expect(odd.state).toBe("working");
   });
 });

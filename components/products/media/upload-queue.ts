@@ -20,13 +20,15 @@ export interface Upload {
   error: string | null;
   /** A retry may help (not for a file that the pre-check refused). */
   retryable: boolean;
+  /** The image's key once the store took it. */
+  imageKey: string | null;
 }
 
 export type UploadEvent =
   | { type: "add"; uploads: Upload[] }
   | { type: "start"; id: string }
   | { type: "progress"; id: string; loaded: number }
-  | { type: "done"; id: string }
+  | { type: "done"; id: string; imageKey?: string | null }
   | { type: "fail"; id: string; error: string; retryable?: boolean }
   | { type: "retry"; id: string }
   | { type: "dismiss"; id: string }
@@ -44,6 +46,7 @@ export function newUpload(id: string, file: { name: string; size: number }, refu
     loaded: 0,
     error: refusal,
     retryable: refusal === null,
+    imageKey: null,
   };
 }
 
@@ -58,7 +61,12 @@ export function uploadsReducer(state: Upload[], event: UploadEvent): Upload[] {
     case "progress":
       return change(event.id, (u) => (u.status === "uploading" ? { loaded: Math.min(event.loaded, u.size) } : {}));
     case "done":
-      return change(event.id, (u) => ({ status: "done", loaded: u.size, error: null }));
+      return change(event.id, (u) => ({
+        status: "done",
+        loaded: u.size,
+        error: null,
+        imageKey: event.imageKey ?? null,
+      }));
     case "fail":
       return change(event.id, () => ({ status: "failed", error: event.error, retryable: event.retryable ?? true }));
     case "retry":
@@ -79,6 +87,21 @@ export function uploadsToStart(state: readonly Upload[], limit = parallelUploads
     .filter((u) => u.status === "waiting")
     .slice(0, Math.max(0, limit - running))
     .map((u) => u.id);
+}
+
+/**
+ * The images uploaded since the last batch was put in order (`arranged`: the
+ * ids already counted), in the order they were chosen: the list's order,
+ * whatever order their uploads finished in. The store put each last as it
+ * arrived (docs/contract.md#uploads); the media section moves them into this
+ * order once every upload has finished.
+ */
+export function chosenOrder(
+  state: readonly Upload[],
+  arranged: ReadonlySet<string>,
+): { ids: string[]; keys: string[] } {
+  const done = state.filter((u) => u.status === "done" && u.imageKey && !arranged.has(u.id));
+  return { ids: done.map((u) => u.id), keys: done.map((u) => u.imageKey!) };
 }
 
 /** 0–100, for the progress bar. */

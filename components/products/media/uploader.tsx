@@ -12,6 +12,7 @@ import type { ProductImage } from "@/lib/store/products/model";
 import { Button } from "../../ui/button";
 import { cn } from "../../ui/cn";
 import {
+  chosenOrder,
   newUpload,
   percent,
   type Upload as UploadEntry,
@@ -37,8 +38,11 @@ export function Uploader({
 }: {
   productKey: string;
   onUploaded: (image: ProductImage) => void;
-  /** Every upload of a batch has finished, well or not. */
-  onSettled: () => void;
+  /**
+   * Every upload under way has finished, well or not: with the keys of the
+   * images uploaded since the last time, in the order their files were chosen.
+   */
+  onSettled: (chosenKeys: string[]) => void;
 }) {
   const [uploads, dispatch] = useReducer(uploadsReducer, []);
   const files = useRef(new Map<string, File>());
@@ -52,6 +56,8 @@ export function Uploader({
 
   const running = uploads.some((u) => u.status === "waiting" || u.status === "uploading");
   const wasRunning = useRef(false);
+  // Uploads already handed to onSettled (put in order with their batch).
+  const arranged = useRef(new Set<string>());
 
   function send(id: string, file: File) {
     const xhr = new XMLHttpRequest();
@@ -64,13 +70,16 @@ export function Uploader({
     xhr.onload = () => {
       requests.current.delete(id);
       if (xhr.status >= 200 && xhr.status < 300) {
+        let imageKey: string | null = null;
         try {
-          callbacks.current.onUploaded(JSON.parse(xhr.responseText) as ProductImage);
+          const image = JSON.parse(xhr.responseText) as ProductImage;
+          imageKey = typeof image.key === "string" ? image.key : null;
+          callbacks.current.onUploaded(image);
         } catch {
           // The image is there; the re-read at the end shows it.
         }
         files.current.delete(id);
-        dispatch({ type: "done", id });
+        dispatch({ type: "done", id, imageKey });
         return;
       }
       if (xhr.status === 401 && signInAgainIfNeeded({ status: 401 })) return;
@@ -92,7 +101,11 @@ export function Uploader({
       dispatch({ type: "start", id });
       send(id, file);
     }
-    if (wasRunning.current && !running) callbacks.current.onSettled();
+    if (wasRunning.current && !running) {
+      const batch = chosenOrder(uploads, arranged.current);
+      for (const uploadId of batch.ids) arranged.current.add(uploadId);
+      callbacks.current.onSettled(batch.keys);
+    }
     wasRunning.current = running;
     // send() only reads refs and dispatches.
     // eslint-disable-next-line react-hooks/exhaustive-deps

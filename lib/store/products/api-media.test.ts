@@ -6,6 +6,7 @@ import {
   deleteMedia,
   getProductMedia,
   importProductImages,
+  importRefusal,
   setMediaOrder,
   thumbnailsFrom,
 } from "./api-media";
@@ -86,6 +87,70 @@ describe("a product's media", () => {
     expect(await importProductImages(client, "p 1", ["https://a.test/1.jpg", "imports/2.png"])).toEqual(["k1", "2"]);
     expect(new URLSearchParams(seen[0]!.body).get("images")).toBe('["https://a.test/1.jpg","imports/2.png"]');
     expect(new URLSearchParams(seen[0]!.body).has("callback_options")).toBe(false);
+  });
+
+  it("asks for the store's report at the callback URL when given one", async () => {
+    const { client, seen } = await store({
+      "POST /api/v1/products/p1/images": { status: 202, body: ["k1"] },
+    });
+    await importProductImages(client, "p1", ["https://a.test/1.jpg"], {
+      callbackUrl: "https://admin.test/api/import-callback/abc",
+    });
+    expect(JSON.parse(new URLSearchParams(seen[0]!.body).get("callback_options")!)).toEqual({
+      url: "https://admin.test/api/import-callback/abc",
+      on_success: true,
+    });
+  });
+
+  it("reads the store's reasons when it refuses sources at once, entry by entry", async () => {
+    // The bundled store's 422 (docs/contract.md#uploads, #errors).
+    const images =
+      "entry 2 127.0.0.1 refused: not a public address; entry 3 must be an http(s) URL or a path inside the store's import folder";
+    const { client } = await store({
+      "POST /api/v1/products/p1/images": {
+        status: 422,
+        body: { error: "validation_failed", error_description: `images ${images}`, fields: { images } },
+      },
+    });
+    const error = await importProductImages(client, "p1", ["a", "b", "c"]).catch((e: unknown) => e);
+    expect(importRefusal(error)).toEqual({
+      entries: [
+        { index: 2, reason: "127.0.0.1 refused: not a public address" },
+        { index: 3, reason: "must be an http(s) URL or a path inside the store's import folder" },
+      ],
+      whole: null,
+      callback: false,
+    });
+  });
+
+  it("knows a refused callback address, and a store that says it in plain text", async () => {
+    const { client } = await store({
+      "POST /api/v1/products/p1/images": {
+        status: 422,
+        body: {
+          error: "validation_failed",
+          error_description: "callback_options url 10.0.0.1 refused: not a public address",
+          fields: { callback_options: "url 10.0.0.1 refused: not a public address" },
+        },
+      },
+    });
+    const error = await importProductImages(client, "p1", ["a"], { callbackUrl: "http://10.0.0.1/x" }).catch(
+      (e: unknown) => e,
+    );
+    expect(importRefusal(error)).toEqual({ entries: [], whole: null, callback: true });
+
+    const plain = await serve((_req, res) => {
+      res.writeHead(422, { "content-type": "text/plain" }).end("Error: that host is not allowed");
+    });
+    const plainError = await importProductImages(new StoreClient({ baseUrl: plain, accessToken: "t" }), "p1", [
+      "a",
+    ]).catch((e: unknown) => e);
+    expect(importRefusal(plainError)).toEqual({
+      entries: [],
+      whole: "Error: that host is not allowed",
+      callback: false,
+    });
+    expect(importRefusal(new Error("x"))).toBeNull();
   });
 
   it("adds a video by its URL and reads the Video object", async () => {

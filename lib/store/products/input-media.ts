@@ -1,6 +1,6 @@
 import * as z from "zod/mini";
 import { productKey } from "./input";
-import { maxImportUrls, parseImageSources } from "./model-media";
+import { maxImportUrls, sourceProblem } from "./model-media";
 
 /**
  * What a person may send about a product's media: one schema per server
@@ -17,12 +17,24 @@ export const importImagesInput = z.object({
     z.minLength(1, "Enter the address of at least one image."),
     z.maxLength(maxImportUrls, `Enter at most ${maxImportUrls} addresses at once.`),
     z.refine(
-      (sources) => parseImageSources(sources.join("\n")).error === null,
-      "Each address must start with https:// (or name a file in the store's import folder).",
+      (sources) => sources.every((source) => source.trim() === source && sourceProblem(source) === null),
+      "Each address must start with https:// (or name an image file in the store's import folder).",
     ),
   ),
 });
 export type ImportImagesInput = z.input<typeof importImagesInput>;
+
+const importId = z.string().check(z.regex(/^[0-9a-f]{24}$/, "Not an import."));
+
+export const dismissImportInput = z.object({ productKey, importId });
+export type DismissImportInput = z.input<typeof dismissImportInput>;
+
+/** The images just uploaded, in the order they were chosen (to put them in that order). */
+export const arrangeImagesInput = z.object({
+  productKey,
+  keys: z.array(itemKey).check(z.minLength(2), z.maxLength(100)),
+});
+export type ArrangeImagesInput = z.input<typeof arrangeImagesInput>;
 
 export const addVideoInput = z.object({
   productKey,

@@ -1,11 +1,14 @@
 import { describe, expect, it } from "vitest";
 import {
   altText,
+  arrangeMoves,
   entryLabel,
   mergeMedia,
   orderForMove,
+  parseImageLines,
   parseImageSources,
   precheckImage,
+  refusedLineText,
   renumber,
   splitMedia,
   videoHost,
@@ -100,24 +103,101 @@ describe("precheckImage", () => {
   });
 });
 
-describe("parseImageSources", () => {
-  it("takes http(s) URLs and import-folder paths, one per line, without duplicates", () => {
+describe("parseImageLines", () => {
+  it("reads one address per line (a space belongs to its line), each once", () => {
     expect(
-      parseImageSources(" https://a.test/1.jpg\nhttp://b.test/2.png https://a.test/1.jpg\n\nimports/shirt.jpg "),
-    ).toEqual({ sources: ["https://a.test/1.jpg", "http://b.test/2.png", "imports/shirt.jpg"], error: null });
+      parseImageLines(
+        " https://a.test/1.jpg\r\nhttp://b.test/my%20photo.png\nhttps://a.test/1.jpg\n\nimports/blue shirt.jpg ",
+      ),
+    ).toEqual({
+      sources: ["https://a.test/1.jpg", "http://b.test/my%20photo.png", "imports/blue shirt.jpg"],
+      refused: [],
+      error: null,
+    });
   });
 
-  it("names what is wrong", () => {
-    expect(parseImageSources("  ").error).toBe("Enter the address of at least one image.");
-    expect(parseImageSources("ftp://a.test/1.jpg").error).toBe(
-      "“ftp://a.test/1.jpg” is not a web address: use one starting with https://.",
-    );
-    expect(parseImageSources("javascript:alert(1)").error).toMatch(/is not a web address/);
-    expect(parseImageSources("https://").error).toBe("“https://” is not a valid address.");
-    expect(parseImageSources("../../etc/passwd").error).toBe("“../../etc/passwd” leaves the store's import folder.");
-    expect(parseImageSources(Array.from({ length: 21 }, (_, i) => `https://a.test/${i}.jpg`).join("\n")).error).toBe(
+  it("refuses a line that is neither an http(s) URL nor an image file of the import folder, with its reason; the rest may go", () => {
+    const parsed = parseImageLines("https://example.invalid/one.jpg\nnot a url\nftp://a.test/1.jpg");
+    expect(parsed.sources).toEqual(["https://example.invalid/one.jpg"]);
+    expect(parsed.error).toBeNull();
+    expect(parsed.refused.map(refusedLineText)).toEqual([
+      "Line 2, “not a url”: not a web address (https://…) nor an image file in the store's import folder (such as shirts/blue.jpg).",
+      "Line 3, “ftp://a.test/1.jpg”: not a web address: use one starting with https://.",
+    ]);
+  });
+
+  it("names each kind of problem", () => {
+    const reason = (line: string) => parseImageLines(line).refused[0]?.reason;
+    expect(reason("javascript:alert(1)")).toMatch(/^not a web address/);
+    expect(reason("https://")).toBe("not a valid web address.");
+    expect(reason("https://user:secret@a.test/1.jpg")).toMatch(/user name or password/);
+    expect(reason("../../etc/passwd.jpg")).toBe("it leaves the store's import folder.");
+    expect(reason("www.example.com/mug.jpg")).toBe("this looks like a web address: start it with https://.");
+    expect(reason("shop.example/mug.jpg")).toBe("this looks like a web address: start it with https://.");
+    expect(reason("//cdn.test/mug.jpg")).toBe("this looks like a web address: start it with https://.");
+    expect(reason("notes.txt")).toMatch(/^not a web address \(https:\/\/…\) nor an image file/);
+    expect(reason(`https://a.test/${"x".repeat(2050)}`)).toMatch(/^too long/);
+    expect(reason("mug.JPG")).toBeUndefined();
+    expect(reason("2024.04/mug.webp")).toBeUndefined();
+  });
+
+  it("names what is wrong with the whole box", () => {
+    expect(parseImageLines("  \n ").error).toBe("Enter the address of at least one image.");
+    expect(parseImageLines(Array.from({ length: 21 }, (_, i) => `https://a.test/${i}.jpg`).join("\n")).error).toBe(
       "Enter at most 20 addresses at once.",
     );
+  });
+
+  it("parseImageSources: the first problem as a sentence", () => {
+    expect(parseImageSources("https://a.test/1.jpg\nimports/2.png")).toEqual({
+      sources: ["https://a.test/1.jpg", "imports/2.png"],
+      error: null,
+    });
+    expect(parseImageSources("https://a.test/1.jpg https://a.test/2.jpg").error).toBe(
+      "Line 1, “https://a.test/1.jpg https://a.test/2.jpg”: a web address has no spaces: put each address on a line of its own.",
+    );
+  });
+});
+
+describe("arrangeMoves", () => {
+  const entries = (ids: string[]) =>
+    mergeMedia({
+      images: ids.filter((id) => !id.startsWith("v")).map((key) => image(key)),
+      videos: [],
+    });
+  /** The sequence after the moves, as the store applies each `PUT order` (docs/contract.md#uploads). */
+  const apply = (ids: string[], moves: { key: string; order: number }[]) => {
+    const seq = [...ids];
+    for (const move of moves) {
+      seq.splice(seq.indexOf(move.key), 1);
+      seq.splice(move.order - 1, 0, move.key);
+    }
+    return seq;
+  };
+
+  it("puts uploads that finished out of order back in the order chosen, in the places they hold", () => {
+    const current = ["x", "c", "a", "b"];
+    const moves = arrangeMoves(entries(current), ["a", "b", "c"]);
+    expect(apply(current, moves)).toEqual(["x", "a", "b", "c"]);
+    expect(moves).toEqual([
+      { kind: "image", key: "a", order: 2 },
+      { kind: "image", key: "b", order: 3 },
+    ]);
+  });
+
+  it("leaves the others where they are, videos among them", () => {
+    const media = mergeMedia({
+      images: [image("b", 1), image("x", 2), image("a", 4)],
+      videos: [video("v", 3)],
+    });
+    const moves = arrangeMoves(media, ["a", "b"]);
+    const ids = media.map((e) => e.key);
+    expect(apply(ids, moves)).toEqual(["a", "x", "v", "b"]);
+  });
+
+  it("does nothing when they are in order, and skips what was deleted meanwhile", () => {
+    expect(arrangeMoves(entries(["a", "b", "c"]), ["a", "b", "c"])).toEqual([]);
+    expect(apply(["c", "a"], arrangeMoves(entries(["c", "a"]), ["a", "gone", "c"]))).toEqual(["a", "c"]);
   });
 });
 

@@ -96,6 +96,40 @@ export function orderForMove(to: number): number {
   return to + 1;
 }
 
+/** One `PUT order` of a plan: the item and its new 1-based position. */
+export interface MediaMove {
+  kind: MediaEntry["kind"];
+  key: string;
+  order: number;
+}
+
+/**
+ * The moves that put `chosen` (image keys, in the order the person chose
+ * them) in that order, in the places they hold now, the others staying where
+ * they are: uploads finish in any order and the store puts each last when it
+ * arrives (docs/contract.md#uploads). Each move is a `PUT order` applied in
+ * turn (the store shifts the others); none when they are in order already.
+ * Keys no longer in `entries` (deleted meanwhile) are left out.
+ */
+export function arrangeMoves(entries: readonly MediaEntry[], chosen: readonly string[]): MediaMove[] {
+  const ids = entries.map(entryId);
+  const wanted = chosen.map((key) => entryId({ kind: "image", key })).filter((id) => ids.includes(id));
+  const slots = ids.flatMap((id, index) => (wanted.includes(id) ? [index] : []));
+  const target = [...ids];
+  slots.forEach((slot, i) => (target[slot] = wanted[i]!));
+  const byId = new Map(entries.map((entry) => [entryId(entry), entry]));
+  const current = [...ids];
+  const moves: MediaMove[] = [];
+  target.forEach((id, position) => {
+    if (current[position] === id) return;
+    current.splice(current.indexOf(id), 1);
+    current.splice(position, 0, id);
+    const entry = byId.get(id)!;
+    moves.push({ kind: entry.kind, key: entry.key, order: position + 1 });
+  });
+  return moves;
+}
+
 /** 1-based position of an entry among those of its kind, and their count. */
 export function kindPosition(entries: readonly MediaEntry[], entry: MediaEntry): { position: number; count: number } {
   const same = entries.filter((e) => e.kind === entry.kind);
@@ -158,45 +192,99 @@ export function formatBytes(bytes: number): string {
 /** How many images one request may name (a sane bound for one form; the store may take more). */
 export const maxImportUrls = 20;
 
-/**
- * The images named in a text box, one per line (or separated by spaces):
- * http(s) URLs, or paths in the store's import folder (the Store Management API
- * specification: "a list of http URIs or local file paths";
- * docs/contract.md#uploads). Duplicates are dropped; the first bad one is
- * named.
- */
-export function parseImageSources(text: string): { sources: string[]; error: string | null } {
-  const parts = [...new Set(text.split(/\s+/).filter(Boolean))];
-  if (!parts.length) return { sources: [], error: "Enter the address of at least one image." };
-  if (parts.length > maxImportUrls) return { sources: [], error: `Enter at most ${maxImportUrls} addresses at once.` };
-  for (const part of parts) {
-    const problem = sourceProblem(part);
-    if (problem) return { sources: [], error: problem };
-  }
-  return { sources: parts, error: null };
+/** A line of the "Add images by URL" box that will not be sent, and why. */
+export interface RefusedLine {
+  /** 1-based line number in the box. */
+  line: number;
+  text: string;
+  reason: string;
 }
 
-function sourceProblem(source: string): string | null {
-  if (source.length > 2048) return "One of the addresses is too long.";
+export interface ParsedImageLines {
+  /** What may be sent, in the order given, each once. */
+  sources: string[];
+  /** Lines refused before sending, each with its reason. */
+  refused: RefusedLine[];
+  /** A problem with the whole box (empty, too many), or null. */
+  error: string | null;
+}
+
+/**
+ * The images named in the "Add images by URL" box, one per line (a space
+ * belongs to the line: a file in the import folder may have one in its name):
+ * http(s) URLs, or image files in the store's import folder (the Store
+ * Management API specification: "a list of http URIs or local file paths";
+ * docs/contract.md#uploads). Blank lines and repeated lines are skipped; every
+ * other line that cannot be one of those is refused with its reason, and the
+ * rest may still be sent.
+ */
+export function parseImageLines(text: string): ParsedImageLines {
+  const sources: string[] = [];
+  const refused: RefusedLine[] = [];
+  const seen = new Set<string>();
+  text.split(/\r\n|\r|\n/).forEach((raw, index) => {
+    const line = raw.trim();
+    if (!line || seen.has(line)) return;
+    seen.add(line);
+    const reason = sourceProblem(line);
+    if (reason) refused.push({ line: index + 1, text: line, reason });
+    else sources.push(line);
+  });
+  if (!sources.length && !refused.length) {
+    return { sources, refused, error: "Enter the address of at least one image." };
+  }
+  if (sources.length > maxImportUrls) {
+    return { sources, refused, error: `Enter at most ${maxImportUrls} addresses at once.` };
+  }
+  return { sources, refused, error: null };
+}
+
+/** The first problem of the box as one sentence, or null when every line may go. */
+export function parseImageSources(text: string): { sources: string[]; error: string | null } {
+  const parsed = parseImageLines(text);
+  const first = parsed.refused[0];
+  const error = parsed.error ?? (first ? refusedLineText(first) : null);
+  return { sources: error ? [] : parsed.sources, error };
+}
+
+/** “Line 2, “not a url”: not a web address…” */
+export function refusedLineText(refused: RefusedLine): string {
+  return `Line ${refused.line}, “${shortText(refused.text)}”: ${refused.reason}`;
+}
+
+const imageFile = /\.(jpe?g|jpe|jfif|png|webp|gif|avif)$/i;
+/** "shop.example/mug.jpg": a web address without its scheme, not a folder. */
+const bareHost = /^(www\.|[a-z0-9-]+(\.[a-z0-9-]+)*\.[a-z]{2,}(:\d+)?\/)/i;
+
+/** Why one line cannot be sent, as the end of a sentence; null when it may go. */
+export function sourceProblem(source: string): string | null {
+  if (source.length > 2048) return "too long: an address has at most 2,048 characters.";
   if (/^[a-z][a-z0-9+.-]*:/i.test(source)) {
+    // Two addresses pasted on one line, most likely; a real one writes a space as %20.
+    if (/\s/.test(source)) return "a web address has no spaces: put each address on a line of its own.";
     let url: URL;
     try {
       url = new URL(source);
     } catch {
-      return `“${short(source)}” is not a valid address.`;
+      return "not a valid web address.";
     }
     if (url.protocol !== "http:" && url.protocol !== "https:") {
-      return `“${short(source)}” is not a web address: use one starting with https://.`;
+      return "not a web address: use one starting with https://.";
     }
-    if (!url.hostname) return `“${short(source)}” is not a valid address.`;
+    if (!url.hostname) return "not a valid web address.";
+    if (url.username || url.password) return "it holds a user name or password, which the store does not send on.";
     return null;
   }
-  // A path in the store's import folder: no way out of it.
-  if (source.split(/[\\/]/).includes("..")) return `“${short(source)}” leaves the store's import folder.`;
+  if (source.startsWith("//") || bareHost.test(source)) return "this looks like a web address: start it with https://.";
+  // A path in the store's import folder: no way out of it, and a picture's file name.
+  if (source.split(/[\\/]/).includes("..")) return "it leaves the store's import folder.";
+  if (!imageFile.test(source)) {
+    return "not a web address (https://…) nor an image file in the store's import folder (such as shirts/blue.jpg).";
+  }
   return null;
 }
 
-const short = (text: string) => (text.length > 60 ? `${text.slice(0, 57)}…` : text);
+const shortText = (text: string) => (text.length > 60 ? `${text.slice(0, 57)}…` : text);
 
 /* ---------- videos ---------- */
 
@@ -236,4 +324,30 @@ export function videoHost(text: string): "youtube" | "vimeo" | null {
     return segments.some((s) => /^\d+$/.test(s)) ? "vimeo" : null;
   }
   return null;
+}
+
+/* ---------- imports under way ---------- */
+
+/**
+ * One "Add images by URL" request as the dashboard's server keeps it for the
+ * session that sent it (GET /api/products/[key]/imports): the addresses sent,
+ * the img_keys the store promised for them (same order), and the store's
+ * report when its callback came (docs/contract.md#uploads).
+ */
+export interface ImageImport {
+  id: string;
+  sources: string[];
+  ids: string[];
+  /** The store took `callback_options`: it will report back when every image is done. */
+  callback: boolean;
+  /** The callback's `error`: the store's reason by img_key; null until the callback came. */
+  report: { errors: Record<string, string> } | null;
+  /** Milliseconds since the request was sent, when this was read. */
+  elapsedMs: number;
+}
+
+/** What the import action answers: the import, and the lines the store refused at once (not sent). */
+export interface ImportStarted {
+  import: ImageImport | null;
+  refused: { source: string; reason: string }[];
 }

@@ -2,7 +2,14 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { checkLiteralAddress, downloadToFile, type FetchPolicy, isPrivateAddress, postJson } from "./fetch.js";
+import {
+  checkLiteralAddress,
+  downloadToFile,
+  FetchError,
+  type FetchPolicy,
+  isPrivateAddress,
+  postJson,
+} from "./fetch.js";
 
 /**
  * The SSRF guard's address rules (docs/contract.md#uploads), on both paths: an
@@ -124,6 +131,40 @@ describe("the guard, on both paths", () => {
         const callback = postJson("http://hooks.example.test/cb", {}, { timeoutMs: 5000, policy });
         await expect(callback).rejects.toThrow(/^hooks\.example\.test refused: not a public address$/);
       }
+    } finally {
+      fs.rmSync(file, { force: true });
+    }
+  });
+});
+
+describe("a host that cannot be reached", () => {
+  it("says why in words; a name that does not exist fails at once, other network errors are tried again", async () => {
+    const file = path.join(os.tmpdir(), `unreachable-${process.pid}-${Date.now()}`);
+    const failing = (code: string): FetchPolicy => ({
+      allowPrivate: false,
+      resolve: async () => {
+        throw Object.assign(new Error(`getaddrinfo ${code} x`), { code });
+      },
+    });
+    const attempt = (code: string): Promise<FetchError> =>
+      downloadToFile("https://images.example.invalid/a.jpg", file, {
+        maxBytes: 1000,
+        timeoutMs: 5000,
+        policy: failing(code),
+      }).then(
+        () => {
+          throw new Error("the download should have failed");
+        },
+        (err: unknown) => err as FetchError,
+      );
+    try {
+      const missing = await attempt("ENOTFOUND");
+      expect(missing).toBeInstanceOf(FetchError);
+      expect(missing.message).toBe("could not be reached: its host name does not exist (ENOTFOUND)");
+      expect(missing.transient).toBe(false);
+      const later = await attempt("EAI_AGAIN");
+      expect(later.message).toBe("could not be reached: its host name could not be looked up just now (EAI_AGAIN)");
+      expect(later.transient).toBe(true);
     } finally {
       fs.rmSync(file, { force: true });
     }

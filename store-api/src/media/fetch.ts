@@ -317,11 +317,32 @@ function requestOnce(
     req.on("error", (err) => {
       if (err instanceof FetchError) return reject(err);
       if (exchange.signal.aborted) return reject(exchange.timedOut);
-      const code = (err as NodeJS.ErrnoException).code;
-      reject(new FetchError(`could not be reached (${code ?? err.message})`, true));
+      reject(unreachable(err as NodeJS.ErrnoException));
     });
     req.end(opts.body);
   });
+}
+
+/** What a network error means, in words a person can act on (the code stays, for whoever looks it up). */
+const NETWORK_WORDS: Record<string, string> = {
+  ENOTFOUND: "its host name does not exist",
+  EAI_AGAIN: "its host name could not be looked up just now",
+  ECONNREFUSED: "its server refused the connection",
+  ECONNRESET: "its server cut the connection",
+  ETIMEDOUT: "its server did not answer",
+  EHOSTUNREACH: "there is no route to its server",
+  ENETUNREACH: "there is no route to its server",
+};
+
+/**
+ * A request that never got an answer. Worth another try, except a host name
+ * that does not exist (the name server said so: NXDOMAIN), which fails at once.
+ */
+function unreachable(err: NodeJS.ErrnoException): FetchError {
+  const code = err.code;
+  const words = code ? NETWORK_WORDS[code] : undefined;
+  const message = words ? `could not be reached: ${words} (${code})` : `could not be reached (${code ?? err.message})`;
+  return new FetchError(message, code !== "ENOTFOUND");
 }
 
 /**
