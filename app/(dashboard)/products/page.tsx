@@ -37,8 +37,9 @@ async function categoryName(store: StoreClient, slug: string, items: readonly Pr
 
 const filters = (params: ReturnType<typeof readListParams>) => (
   <div className="lg:grid lg:grid-cols-2 lg:items-start lg:gap-x-8">
-    <ProductSearchBox key={params.q ?? ""} params={params} />
-    <CategoryFilter key={params.category} params={params} />
+    {/* Keyed by what they show, each its own kind of key: siblings with one key ("" and "") would not unmount. */}
+    <ProductSearchBox key={`q:${params.q ?? ""}`} params={params} />
+    <CategoryFilter key={`category:${params.category}`} params={params} />
   </div>
 );
 
