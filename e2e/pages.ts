@@ -85,6 +85,45 @@ function dashboardPage(name: string, visitor: Visitor, path: (f: Fixtures) => st
   } satisfies SitePage;
 }
 
+/** The product of productImportFailedPage, made by its first load: the second sees the same import. */
+let importProductKey: string | null = null;
+
+/**
+ * A product's editor with an "Add images by URL" request that failed: the address named with the
+ * store's reason (components/products/media/add-by-url.tsx). The first load sends it; the import's
+ * status is kept for the session, so the next load (the other theme) finds it there.
+ */
+function productImportFailedPage(name: string): SitePage {
+  const base = dashboardPage(name, "owner", () => `/products/${encodeURIComponent(importProductKey ?? "")}`);
+  return {
+    ...base,
+    async open(page, fixtures) {
+      if (!importProductKey) {
+        const token = await accessTokenOf(page.context());
+        const created = await storeApi(token, "POST", "/api/v1/products", {
+          name: uniqueEmail("Pages import").replace(/@.*/, ""),
+          price: "5.00",
+        });
+        expect(created.status, JSON.stringify(created.body)).toBe(201);
+        importProductKey = String((created.body as { key: string }).key);
+      }
+      await base.open(page, fixtures);
+      const media = page.locator("#product-media");
+      await expect(media.locator("[data-imports-read]")).toBeAttached();
+      const failed = media.locator('[data-import-address="failed"]');
+      if (!(await failed.count())) {
+        await media.getByLabel("Image addresses").fill("https://example.invalid/one.jpg\nnot a url");
+        await media.getByRole("button", { name: "Add images" }).click();
+        await expect(media.getByText(/^Line 1, “not a url”: /)).toBeVisible();
+        await expect(failed).toContainText("The store could not add it:", { timeout: 60_000 });
+        // Loaded again, as a person comes back to it: the status is kept, and Tab starts at the top.
+        await base.open(page, fixtures);
+      }
+      await expect(failed).toContainText("The store could not add it:");
+    },
+  };
+}
+
 /** From the dashboard's sign-in page to the store's (the OAuth redirect), as a person gets there. */
 async function throughSignIn(page: Page) {
   await page.goto("/signin");
@@ -104,6 +143,7 @@ export const sitePages: readonly SitePage[] = [
   dashboardPage("products", "owner", () => "/products"),
   dashboardPage("product-new", "owner", () => "/products/new"),
   dashboardPage("product", "owner", (f) => `/products/${encodeURIComponent(f.productKey)}`),
+  productImportFailedPage("product-import-failed"),
   dashboardPage("coupons", "owner", () => "/coupons"),
   dashboardPage("coupon-new", "owner", () => "/coupons/new"),
   // Its heading is the coupon's name (prepare() below), not the loading page's "Coupon".
