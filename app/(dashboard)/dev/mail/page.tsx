@@ -3,7 +3,7 @@ import Inbox from "lucide-react/icons/inbox";
 import RefreshCw from "lucide-react/icons/refresh-cw";
 import type { Metadata } from "next";
 import Link from "next/link";
-import { notFound } from "next/navigation";
+import DashboardNotFound from "@/app/(dashboard)/not-found";
 import { devPagesOpenTo } from "@/components/shell/dev-links";
 import { StoreProblemNotice } from "@/components/store-problem";
 import { buttonClasses } from "@/components/ui/button";
@@ -15,7 +15,11 @@ import { listOutbox } from "@/lib/store/dev/api";
 import { type OutboxMail, linksIn } from "@/lib/store/dev/model";
 import { loadFromStore } from "@/lib/store/load";
 
-export const metadata: Metadata = { title: "Mail" };
+/** Named as what it shows: the page, or Page not found to whoever may not see it. */
+export async function generateMetadata(): Promise<Metadata> {
+  const session = await requireSession("/dev/mail");
+  return { title: devPagesOpenTo(session.permissions) ? "Mail" : "Page not found" };
+}
 
 const when = new Intl.DateTimeFormat("en", { dateStyle: "medium", timeStyle: "short" });
 
@@ -89,7 +93,10 @@ function MailCard({ mail }: { mail: OutboxMail }) {
  */
 export default async function DevMailPage() {
   const session = await requireSession("/dev/mail");
-  if (!devPagesOpenTo(session.permissions)) notFound();
+  // Not notFound(): thrown after the page has started streaming (inside loading.tsx's Suspense
+  // boundary, once the session was awaited), it reaches the browser as React error #419 and a
+  // client-side render. The same page, rendered here, says the same without an error.
+  if (!devPagesOpenTo(session.permissions)) return <DashboardNotFound />;
   const outbox = await loadFromStore("/dev/mail", listOutbox);
 
   const header = (
