@@ -335,3 +335,28 @@ test("without view_stats Home shows no counts, says so quietly, and still lists 
   const sections = main.getByRole("list", { name: "Sections" });
   await expect(sections.getByRole("link")).toHaveText(["Orders", "Users"]);
 });
+
+test("on a 390 px phone Home's amounts never break inside a number", async ({ page, browser }) => {
+  // A large order, so that the period's revenue is wider than a third of a phone's card.
+  await asOwner(browser, async (token) =>
+    placeOrder(token, await productToOrder(token), { customer: "Wyde Amount", total: "987654.32" }),
+  );
+  await page.setViewportSize({ width: 390, height: 844 });
+  await signIn(page, e2e.owner, "/");
+  const main = page.getByRole("main");
+  const sales = main.getByRole("region", { name: "Sales, last 30 days" });
+  const figures = sales.getByRole("definition");
+  await expect(figures).toHaveCount(3);
+  await expect(figures.first()).toContainText("$");
+  const counts = main.getByRole("list", { name: "Orders by state" }).getByRole("link").locator("span + span");
+  await expect(counts).toHaveCount(6);
+  // Each amount is one line high: a number broken over two lines is twice that.
+  for (const amount of [...(await figures.all()), ...(await counts.all())]) {
+    const { height, lineHeight, text } = await amount.evaluate((element) => ({
+      height: element.getBoundingClientRect().height,
+      lineHeight: parseFloat(getComputedStyle(element).lineHeight),
+      text: element.textContent,
+    }));
+    expect(height, `"${text}" is ${height}px high, a line ${lineHeight}px`).toBeLessThan(lineHeight * 1.5);
+  }
+});

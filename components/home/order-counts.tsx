@@ -67,7 +67,9 @@ export async function OrderCounts({ data }: { data: Promise<Loaded<{ counts: Cou
                 {count === null ? (
                   <span className="mt-1 text-sm text-fg-muted">Not available</span>
                 ) : (
-                  <span className="mt-1 text-2xl font-semibold text-fg tabular-nums">{countFormat.format(count)}</span>
+                  <span className="mt-1 text-2xl font-semibold whitespace-nowrap text-fg tabular-nums">
+                    {countFormat.format(count)}
+                  </span>
                 )}
               </Link>
             </li>

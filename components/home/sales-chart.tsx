@@ -323,11 +323,13 @@ export async function SalesChart({ data }: { data: Promise<Loaded<OrderActivity>
   ];
   return (
     <Card {...cardProps} description={period}>
-      <dl className="grid grid-cols-3 gap-3">
+      {/* An amount never breaks inside ("$12,345." over "67"): each figure keeps its width, and on a narrow
+          screen a figure that does not fit moves to the next line whole. */}
+      <dl className="flex flex-wrap gap-x-8 gap-y-3">
         {figures.map(({ label, value }) => (
-          <div key={label} className="min-w-0">
+          <div key={label}>
             <dt className="text-xs text-fg-muted sm:text-sm">{label}</dt>
-            <dd className="text-lg font-semibold break-words text-fg tabular-nums sm:text-2xl">{value}</dd>
+            <dd className="text-lg font-semibold whitespace-nowrap text-fg tabular-nums sm:text-2xl">{value}</dd>
           </div>
         ))}
       </dl>
