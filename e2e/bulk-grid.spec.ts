@@ -499,7 +499,8 @@ test("a product changed at the store after the grid loaded it: keep mine, or tak
 
   // Back at the review: only mine is left, over their value.
   await expect(dialog).toHaveAccessibleName("Review changes");
-  expect(await reviewRows(page)).toEqual([[mine.name, "Price", "88.00 → 33.00"]]);
+  // 88.00 → 33.00 is a cut of more than half: the review says so.
+  expect(await reviewRows(page)).toEqual([[mine.name, "Price", "88.00 → 33.00 Cut by 63 %: check that it is meant."]]);
   await dialog.getByRole("button", { name: "Save 1 product" }).click();
   await expect(dialog).toBeHidden();
 
@@ -554,9 +555,12 @@ test("reorders the store: one product dragged by its handle, one moved with Alt+
   }
   const moved = shown.filter((p, index) => p.order !== index + 1);
   expect(moved.map((p) => p.name)).toEqual([p5, p2, p3, p4, p10, p8, p9].map((p) => p.name));
+  // Told as moves: two products moved, five renumbered around them (not "7 changes in 7 products").
+  await expect(page.getByText("2 products moved (5 renumbered)", { exact: true })).toBeVisible();
 
   await page.getByRole("button", { name: "Review and save" }).click();
   const dialog = reviewDialog(page);
+  await expect(dialog).toContainText("2 products moved (5 renumbered). Nothing is saved until you save.");
   expect((await reviewRows(page)).sort()).toEqual(
     moved.map((p) => [p.name, "Order", `${p.order} → ${shown.indexOf(p) + 1}`]).sort(),
   );
@@ -742,6 +746,16 @@ test("exports the filtered rows to CSV, and imports a CSV as a dry run that save
   expect((await storeProduct(a.key)).price).toBe("$101.00");
   expect((await storeProduct(b.key)).price).toBe("$102.50");
   expect((await storeProduct(c.key)).modified).toBe(c.modified);
+
+  // A CSV none of which can be taken is turned away whole, and says so (not "parts were left out").
+  const refused = page.waitForEvent("filechooser");
+  await page.getByRole("button", { name: "Import CSV" }).click();
+  await (
+    await refused
+  ).setFiles({ name: "no-key.csv", mimeType: "text/csv", buffer: Buffer.from(`Name,Price\r\n${a.name},5\r\n`) });
+  await expect(page.getByText("The CSV was not imported: nothing in the grid changed")).toBeVisible();
+  await expect(page.getByText("Parts of the CSV were left out")).toHaveCount(0);
+  await expect(page.getByText("No changes yet")).toBeVisible();
 });
 
 test("on a phone the grid scrolls inside the page, and the page and its review have no serious axe violations", async ({
@@ -749,6 +763,13 @@ test("on a phone the grid scrolls inside the page, and the page and its review h
 }) => {
   await page.setViewportSize({ width: 390, height: 844 });
   await openGrid(page);
+  // The grid starts high on the screen: the toolbar is compact, its other filters behind "Filters".
+  const firstRow = (await gridOf(page).locator('[role="row"][aria-rowindex="2"]').boundingBox())!;
+  expect(firstRow.y, "the grid's first row, px from the top of a 390 × 844 screen").toBeLessThan(480);
+  await expect(page.getByRole("combobox", { name: "Status" })).toBeHidden();
+  await page.getByRole("button", { name: "Filters" }).click();
+  await expect(page.getByRole("combobox", { name: "Status" })).toBeVisible();
+  await page.getByRole("button", { name: "Filters" }).click();
   const widths = await page.evaluate(() => ({
     page: document.documentElement.scrollWidth,
     view: document.documentElement.clientWidth,
@@ -778,8 +799,12 @@ test("on a phone the grid scrolls inside the page, and the page and its review h
   await expectAccessible(page, "bulk edit (390 px)");
 
   await typeInto(page, key, "sku", "PHONE-SKU");
+  // A price cut by more than half: the review warns before anything reaches a customer.
+  await typeInto(page, key, "price", "0.01");
   await page.getByRole("button", { name: "Review and save" }).click();
   await expect(reviewDialog(page)).toBeVisible();
+  await expect(reviewDialog(page).getByText("Check these prices before saving")).toBeVisible();
+  await expect(reviewDialog(page)).toContainText(/Cut by \d+ %: check that it is meant\./);
   await expectAccessible(page, "bulk edit review (390 px)");
 });
 
@@ -802,11 +827,11 @@ test("against a store without X-Total-Count: the row count grows to every produc
     return answer;
   };
 
-  // More than one page of the grid's reading (100 products): some made here, the other specs' too.
+  // More than one page of the grid's reading (250 products): some made here, the other specs' too.
   const tag = `Bulk plain ${Date.now().toString(36)}`;
   const existing = Number((await mainStore("GET", "/api/v1/products?count=1")).total);
   const made: ApiProduct[] = [];
-  for (let i = 0; i < Math.max(1, 130 - existing); i++) {
+  for (let i = 0; i < Math.max(1, 280 - existing); i++) {
     const { body } = await mainStore("POST", "/api/v1/products", {
       name: `${tag} ${String(i + 1).padStart(3, "0")}`,
       price: "10.00",
@@ -815,7 +840,7 @@ test("against a store without X-Total-Count: the row count grows to every produc
     made.push(body as ApiProduct);
   }
   const total = Number((await mainStore("GET", "/api/v1/products?count=1")).total);
-  expect(total).toBeGreaterThan(100);
+  expect(total).toBeGreaterThan(250);
 
   // Every aria-rowcount the grid takes, from its first render on.
   await page.addInitScript(() => {

@@ -85,6 +85,22 @@ function dashboardPage(name: string, visitor: Visitor, path: (f: Fixtures) => st
   } satisfies SitePage;
 }
 
+/**
+ * The products list searching by name (components/products/list/products-manager.tsx): the whole
+ * catalogue loaded in the browser, and the results shown in the list's rows.
+ */
+function productsSearchPage(name: string): SitePage {
+  const base = dashboardPage(name, "owner", () => "/products?q=pages+product");
+  return {
+    ...base,
+    async open(page, fixtures) {
+      await base.open(page, fixtures);
+      await expect(page.getByRole("progressbar", { name: "Loading products to search" })).toHaveCount(0);
+      await expect(page.getByRole("table", { name: "Products found for pages product" })).toBeVisible();
+    },
+  };
+}
+
 /** The product of productImportFailedPage, made by its first load: the second sees the same import. */
 let importProductKey: string | null = null;
 
@@ -141,6 +157,7 @@ export const sitePages: readonly SitePage[] = [
   dashboardPage("order-new", "owner", () => "/orders/new", "Create order"),
   dashboardPage("order", "owner", (f) => `/orders/${f.orderNumber}`, /^Order #\d+$/),
   dashboardPage("products", "owner", () => "/products"),
+  productsSearchPage("products-search"),
   dashboardPage("product-new", "owner", () => "/products/new"),
   dashboardPage("product", "owner", (f) => `/products/${encodeURIComponent(f.productKey)}`),
   productImportFailedPage("product-import-failed"),

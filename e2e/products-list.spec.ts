@@ -104,6 +104,8 @@ test("filters by a category typed or suggested, and shows thumbnails, prices, st
   await page.waitForURL((url) => url.searchParams.get("category") === slug);
 
   await expect(table(page).getByRole("row")).toHaveCount(4); // the header and three products
+  // The heading names the category as its products do, not by its slug.
+  await expect(page.getByRole("heading", { name: `Category “${category}” · 3 products` })).toBeVisible();
   const teeRow = row(page, tee.name);
   await expect(teeRow.getByRole("img", { name: tee.name })).toHaveAttribute("src", /-small\.\w+$/);
   // Loaded from the store's origin (the CSP's img-src allows it): a blocked image has no width.
@@ -141,6 +143,52 @@ test("filters by a category typed or suggested, and shows thumbnails, prices, st
   // Back to everything.
   await page.getByRole("link", { name: "Show all products" }).click();
   await page.waitForURL((url) => url.pathname === "/products" && !url.searchParams.has("category"));
+  await expect(page.getByRole("heading", { name: /^All products/ })).toBeVisible();
+});
+
+test("searches every product by name or SKU, whatever the case and accents, in the URL; Escape clears", async ({
+  page,
+  context,
+}) => {
+  const token = await tokenFor(page, context);
+  const id = unique("", "").toUpperCase();
+  const lamp = await createProduct(token, { name: `Desk Lámp ${id}`, price: "30", sku: `LMP-${id}` });
+  const other = await createProduct(token, { name: `Desk tidy ${id}`, price: "9" });
+  await page.reload();
+
+  const search = page.getByRole("search", { name: "Search products" });
+  const box = search.getByRole("searchbox", { name: "Search by name or SKU" });
+  // By name, in other case and without the accent; Enter searches.
+  await box.fill(`lamp ${id.toLowerCase()}`);
+  await box.press("Enter");
+  await page.waitForURL((url) => url.searchParams.get("q") === `lamp ${id.toLowerCase()}`);
+  await expect(
+    page.getByRole("heading", { name: `Search “lamp ${id.toLowerCase()}” · 1 product found` }),
+  ).toBeVisible();
+  await expect(table(page).getByRole("row")).toHaveCount(2);
+  await expect(row(page, lamp.name)).toContainText(`LMP-${id}`);
+  await expect(row(page, lamp.name)).toContainText("$30.00");
+
+  // By SKU; both products by the word they share.
+  await box.fill(`lmp-${id.toLowerCase()}`);
+  await box.press("Enter");
+  await page.waitForURL((url) => url.searchParams.get("q") === `lmp-${id.toLowerCase()}`);
+  await expect(row(page, lamp.name)).toBeVisible();
+  await expect(table(page).getByRole("row")).toHaveCount(2);
+  await box.fill(`desk ${id}`);
+  await box.press("Enter");
+  await expect(row(page, other.name)).toBeVisible();
+  await expect(table(page).getByRole("row")).toHaveCount(3);
+
+  // Nothing matches: the empty state says what the search looks at.
+  await box.fill(`no such thing ${id}`);
+  await box.press("Enter");
+  await expect(page.getByText(`No product matches “no such thing ${id}”`)).toBeVisible();
+
+  // Escape clears the box and the search.
+  await box.press("Escape");
+  await page.waitForURL((url) => url.pathname === "/products" && !url.searchParams.has("q"));
+  await expect(box).toHaveValue("");
   await expect(page.getByRole("heading", { name: /^All products/ })).toBeVisible();
 });
 
