@@ -4,7 +4,7 @@ import type { OAuthConfig } from "next-auth/providers/oauth";
 import { authCookies, usesSecureCookies } from "./auth-cookies";
 import { safeCallbackPath } from "./callback-path";
 import { getEnv } from "./env";
-import { sessionTokenSchema, type SessionToken } from "./session-token";
+import { sessionMaxAgeSeconds, sessionTokenSchema, type SessionToken } from "./session-token";
 import { probeRefusedPermissions } from "./store/access";
 import { displayAddress } from "./store/errors";
 import { type StoreProfile, exchangeCode, profileFromTokens, requestedScopes, type TokenResponse } from "./store/oauth";
@@ -72,7 +72,8 @@ export function getAuthOptions(): AuthOptions {
   cached = {
     secret: env.NEXTAUTH_SECRET,
     providers: [storeProvider()],
-    session: { strategy: "jwt" },
+    // The same lifetime lib/session-refresh.ts gives the cookie it writes again.
+    session: { strategy: "jwt", maxAge: sessionMaxAgeSeconds },
     useSecureCookies: usesSecureCookies(env.NEXTAUTH_URL),
     cookies: authCookies(usesSecureCookies(env.NEXTAUTH_URL)),
     pages: { signIn: "/signin", error: "/signin" },
@@ -105,6 +106,9 @@ export function getAuthOptions(): AuthOptions {
           storeUrl: env.STORE_PUBLIC_URL,
           // A store that does not say what the user may do is asked, once.
           refused: named ? [] : await probeRefusedPermissions({ baseUrl: env.STORE_BASE_URL, accessToken }),
+          // Read again by proxy.ts once older than DASHBOARD_PERMISSIONS_REFRESH_SECONDS (lib/session-refresh.ts).
+          permissionsReadAt: Date.now(),
+          permissionsBefore: null,
         };
         return { sub: token.sub, ...next };
       },

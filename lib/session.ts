@@ -5,7 +5,14 @@ import { getToken } from "next-auth/jwt";
 import type { NextRequest } from "next/server";
 import { cache } from "react";
 import { sessionCookieName } from "./auth-cookies";
-import { effectivePermissions, usableSession, type SessionToken } from "./session-token";
+import { markTokenRefused } from "./permission-marks";
+import {
+  effectivePermissions,
+  permissionChange,
+  permissionsVersion,
+  usableSession,
+  type SessionToken,
+} from "./session-token";
 import { signInPath } from "./callback-path";
 import { getEnv } from "./env";
 import { StoreClient } from "./store/client";
@@ -30,6 +37,12 @@ export interface SessionView {
    * anything. For showing and hiding only: the store decides what is allowed.
    */
   permissions: string[] | null;
+  /** A fingerprint of `permissions` (permissionsVersion), for the shell to notice a re-read elsewhere. */
+  permissionsVersion: string;
+  /** When the permissions were last read (epoch ms); with the version in the shell's cookie. */
+  permissionsReadAt: number | null;
+  /** What a re-read changed and the user has not yet dismissed (lib/session-token.ts); null: nothing. */
+  permissionChange: { gained: string[]; lost: string[] } | null;
 }
 
 /**
@@ -64,6 +77,9 @@ export async function getSessionView(): Promise<SessionView | null> {
     storeName: env.STORE_NAME ?? displayAddress(session.storeUrl),
     storeLogoutUrl: env.STORE_LOGOUT_URL ?? null,
     permissions: effectivePermissions(session),
+    permissionsVersion: permissionsVersion(effectivePermissions(session)),
+    permissionsReadAt: session.permissionsReadAt,
+    permissionChange: permissionChange(session),
   };
 }
 
@@ -71,7 +87,12 @@ export async function getSessionView(): Promise<SessionView | null> {
 export async function getStoreClient(): Promise<StoreClient | null> {
   const session = await getSessionToken();
   if (!session) return null;
-  return new StoreClient({ baseUrl: getEnv().STORE_BASE_URL, accessToken: session.accessToken });
+  return new StoreClient({
+    baseUrl: getEnv().STORE_BASE_URL,
+    accessToken: session.accessToken,
+    // A refusal may mean the user's permissions changed: read them again at the next request (proxy.ts).
+    onForbidden: () => markTokenRefused(session.accessToken),
+  });
 }
 
 /** The signed-in user, or off to sign in (coming back to `callbackPath`). */

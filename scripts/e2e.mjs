@@ -64,7 +64,16 @@ const fixtures = {
   // A store user without manage_users: the Users page must say so.
   limited: { email: "limited@e2e.test", password: "limited-password-1", permissions: "manage_orders,view_stats" },
   // Managed (edited, deactivated, deleted) by the tests.
-  staff: ["casey@e2e.test", "devon@e2e.test", "emery@e2e.test", "finley@e2e.test", "gale@e2e.test", "ivy@e2e.test"],
+  // quinn signs in while the owner changes what they may do (e2e/permissions.spec.ts).
+  staff: [
+    "casey@e2e.test",
+    "devon@e2e.test",
+    "emery@e2e.test",
+    "finley@e2e.test",
+    "gale@e2e.test",
+    "ivy@e2e.test",
+    "quinn@e2e.test",
+  ],
   // Manages users until a test takes that permission away mid-session.
   manager: { email: "harper@e2e.test", password: "harper-password-1", permissions: "manage_users,manage_orders" },
 };
@@ -181,6 +190,9 @@ async function main() {
     NEXTAUTH_URL: `http://localhost:${port}`,
     NEXTAUTH_SECRET: nextauthSecret,
     DASHBOARD_DEV_PAGES: "1",
+    // Permissions read again after a minute rather than five (README, configuration): the suite's
+    // sessions meet the age limit too, not only the re-reads a 403 or a saved change asks for.
+    DASHBOARD_PERMISSIONS_REFRESH_SECONDS: "60",
     // undefined: not even inherited from the environment of `npm run test:e2e`.
     STORE_NAME: bundled ? STORE_NAME : undefined,
     STORE_LOGOUT_URL: bundled ? `${storePublic}/oauth2/logout` : undefined,

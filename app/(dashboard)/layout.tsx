@@ -3,9 +3,12 @@ import { redirect } from "next/navigation";
 import type { ReactNode } from "react";
 import { Providers } from "@/components/providers";
 import { devPagesOpenTo } from "@/components/shell/dev-links";
+import { PermissionsNotice } from "@/components/shell/permissions-notice";
+import { PermissionsWatch } from "@/components/shell/permissions-watch";
 import { Sidebar } from "@/components/shell/sidebar";
 import { parseTheme, themeCookie } from "@/components/ui/theme";
 import { getSessionView } from "@/lib/session";
+import { permissionsVersionCookie } from "@/lib/session-token";
 
 export default async function DashboardLayout({ children }: { children: ReactNode }) {
   // proxy.ts already sends signed-out visitors away (with their callbackUrl);
@@ -25,6 +28,12 @@ export default async function DashboardLayout({ children }: { children: ReactNod
       {/* React Query and the toasts, once for every section (its keys: lib/query-keys.ts). Around
           the sidebar too: its Orders badge and the orders list share one poll (components/orders/live/). */}
       <Providers>
+        {/* The permissions are read again on the server when due (proxy.ts); this keeps the shell in step. */}
+        <PermissionsWatch
+          version={session.permissionsVersion}
+          readAt={session.permissionsReadAt}
+          cookieName={permissionsVersionCookie}
+        />
         <div className="min-h-screen md:flex">
           <Sidebar session={session} showDevLinks={devPagesOpenTo(session.permissions)} initialTheme={theme} />
           <main
@@ -32,7 +41,10 @@ export default async function DashboardLayout({ children }: { children: ReactNod
             tabIndex={-1}
             className="min-w-0 flex-1 px-4 py-6 -outline-offset-3 sm:px-6 md:px-10 md:py-10"
           >
-            <div className="mx-auto max-w-4xl">{children}</div>
+            <div className="mx-auto max-w-4xl">
+              {session.permissionChange ? <PermissionsNotice change={session.permissionChange} /> : null}
+              {children}
+            </div>
           </main>
         </div>
       </Providers>

@@ -63,7 +63,7 @@ export default async function HomePage() {
         {header}
         <EmptyState icon={KeyRound} title="Nothing to open yet">
           Your store account may not use any section of Store Admin. Ask the store&apos;s owner to give you access to
-          what you work on, then sign out and in again.
+          what you work on: it shows here from your next page.
         </EmptyState>
       </>
     );

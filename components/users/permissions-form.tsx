@@ -67,7 +67,15 @@ export function PermissionsForm({ user, isSelf }: { user: User; isSelf: boolean 
       }
       return;
     }
-    toast.success(`Saved the permissions of ${result.data.email}.`);
+    const { user: saved, followsWithinMinutes: minutes } = result.data;
+    // What the refresh guarantees (lib/session-refresh.ts): the store at once; the person's open Store Admin
+    // on their next page when it is served by this dashboard, and in any case once their permissions are
+    // `minutes` old.
+    toast.success(`Saved the permissions of ${saved.email}.`, {
+      description: isSelf
+        ? "The store applies them at once; Store Admin follows from your next page."
+        : `The store applies them at once. In Store Admin, ${saved.email} sees them from their next page (at the latest on a page opened ${minutes === 1 ? "1 minute" : `${minutes} minutes`} from now).`,
+    });
     await list.settle();
     router.push("/users");
   });

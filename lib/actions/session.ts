@@ -5,6 +5,7 @@ import { redirect } from "next/navigation";
 import { sessionCookieName, usesSecureCookies } from "../auth-cookies";
 import { getEnv } from "../env";
 import { getSessionToken } from "../session";
+import { writeSessionCookie } from "../session-refresh";
 import { revokeToken } from "../store/oauth";
 
 /**
@@ -35,4 +36,14 @@ export async function signOutAction(): Promise<void> {
     }
   }
   redirect(revoked ? "/signed-out" : "/signed-out?revoked=unconfirmed");
+}
+
+/**
+ * The user read the notice of their changed permissions (the shell's
+ * PermissionsNotice): forget what they had before, so it is not shown again.
+ */
+export async function dismissPermissionChangeAction(): Promise<void> {
+  const session = await getSessionToken();
+  if (!session || session.permissionsBefore === null) return;
+  await writeSessionCookie({ ...session, permissionsBefore: null }, getEnv(), { response: await cookies() });
 }

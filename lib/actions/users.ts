@@ -9,6 +9,8 @@ import {
   updatePermissionsInput,
   userIdInput,
 } from "../store/users/input";
+import { markUserChanged } from "../permission-marks";
+import { permissionsRefreshMs } from "../session-token";
 import { storeAction } from "./action";
 
 // Writes only. The list is read by the page (first render) and by React
@@ -24,7 +26,13 @@ export const inviteUserAction = storeAction({
 export const updatePermissionsAction = storeAction({
   input: updatePermissionsInput,
   invalidates: [userTags.all],
-  run: (store, { id, permissions }) => updateUser(store, id, { permissions }),
+  run: async (store, { id, permissions }) => {
+    const user = await updateUser(store, id, { permissions });
+    // Their open session reads its permissions again at its next request (lib/permission-marks.ts).
+    markUserChanged(user.id);
+    markUserChanged(id);
+    return { user, followsWithinMinutes: Math.ceil(permissionsRefreshMs() / 60_000) };
+  },
 });
 
 export const setUserActiveAction = storeAction({

@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from "vitest";
 import { localServers } from "../testing/local-server";
-import { probeRefusedPermissions } from "./access";
+import { probeRefusedPermissions, rereadPermissions } from "./access";
 
 vi.mock("server-only", () => ({}));
 
@@ -41,5 +41,32 @@ describe("probeRefusedPermissions", () => {
 
   it("refuses nothing when the store cannot be reached", async () => {
     expect(await probeRefusedPermissions({ baseUrl: "http://127.0.0.1:1", accessToken: "t" })).toEqual([]);
+  });
+});
+
+describe("rereadPermissions", () => {
+  it("follows each probe, keeps what a failing probe cannot tell and the store's own extra permissions", async () => {
+    const seen: string[] = [];
+    const baseUrl = await store(
+      {
+        "/api/v1/users": 403,
+        "/api/v1/coupons": 200,
+        "/api/v1/orders": 403,
+        "/api/v1/orders/count": 500,
+        "/api/v1/products": 200,
+        "/api/v1/shipping_groups": 403,
+      },
+      seen,
+    );
+    const known = ["manage_orders", "view_stats", "manage_users", "store_own"];
+    const read = await rereadPermissions({ baseUrl, accessToken: "tok" }, known);
+    expect(read).not.toBe("unreachable");
+    expect((read as string[]).sort()).toEqual(["manage_marketing", "manage_products", "store_own", "view_stats"]);
+  });
+
+  it("says the store was unreachable rather than granting or taking anything", async () => {
+    expect(await rereadPermissions({ baseUrl: "http://127.0.0.1:1", accessToken: "t" }, ["manage_orders"])).toBe(
+      "unreachable",
+    );
   });
 });

@@ -54,6 +54,11 @@ export interface StoreClientOptions {
   /** The longest Retry-After we are willing to sit through, in ms. */
   maxRetryWaitMs?: number;
   timeoutMs?: number;
+  /**
+   * Told of every 403 the store answers (lib/session.ts marks the session's
+   * permissions for a re-read: they may have changed since sign-in).
+   */
+  onForbidden?: () => void;
 }
 
 /** The RequestInit of a streamed body (not in every RequestInit type yet). */
@@ -94,6 +99,7 @@ export class StoreClient {
   readonly #maxRetries: number;
   readonly #maxRetryWaitMs: number;
   readonly #timeoutMs: number;
+  readonly #onForbidden: (() => void) | undefined;
 
   constructor(options: StoreClientOptions) {
     this.baseUrl = options.baseUrl.replace(/\/+$/, "");
@@ -103,6 +109,7 @@ export class StoreClient {
     this.#maxRetries = options.maxRetries ?? 3;
     this.#maxRetryWaitMs = options.maxRetryWaitMs ?? 10_000;
     this.#timeoutMs = options.timeoutMs ?? 15_000;
+    this.#onForbidden = options.onForbidden;
   }
 
   async request<T>(request: StoreRequest<T>): Promise<T> {
@@ -246,6 +253,7 @@ export class StoreClient {
       }
 
       if (!response.ok) {
+        if (response.status === 403) this.#onForbidden?.();
         let text: string;
         try {
           text = await response.text();
