@@ -141,11 +141,36 @@ test("shows an API order, fulfils it and cancels it behind a confirmation, with 
   await expect(page.getByRole("region", { name: "Details" })).toContainText(customId);
   await expect(page.getByRole("region", { name: "Shipments" })).toContainText("No shipments yet.");
 
-  // Fulfil.
-  await page.getByRole("button", { name: "Fulfil", exact: true }).click();
+  // Fulfil: it asks first, and says what reaches the customer.
+  const fulfil = page.getByRole("button", { name: "Fulfil", exact: true });
+  await fulfil.click();
+  const asking = page.getByRole("dialog", { name: `Fulfil order #${n}?` });
+  await expect(asking).toContainText(
+    "Your store may e-mail the customer (ada@example.com) that the order is on its way. Undoing the fulfilment does not take that e-mail back.",
+  );
+  await asking.getByRole("button", { name: "Not now" }).click();
+  await expect(asking).toBeHidden();
+  await expect(fulfil).toBeFocused();
+  expect(((await storeApi(token, "GET", `/api/v1/orders/${n}`)).body as ApiOrder).fulfilled).toBe(false);
+  await fulfil.click();
+  await asking.getByRole("button", { name: "Fulfil order" }).click();
   await expect(toastSaying(page, `Fulfilled order #${n}.`)).toBeVisible();
   await expect(badges(page).getByRole("listitem")).toHaveText(["Paid", "API order", "Fulfilled"]);
-  await expect(page.getByRole("button", { name: "Fulfil", exact: true })).toHaveCount(0);
+  await expect(fulfil).toHaveCount(0);
+  expect(((await storeApi(token, "GET", `/api/v1/orders/${n}`)).body as ApiOrder).fulfilled).toBe(true);
+  // Undone from its toast: back to unfulfilled, in the store too.
+  await page
+    .getByRole("region", { name: /^Notifications/ })
+    .getByRole("listitem")
+    .filter({ hasText: `Fulfilled order #${n}.` })
+    .getByRole("button", { name: "Undo" })
+    .click();
+  await expect(toastSaying(page, `Order #${n} is unfulfilled again.`)).toBeVisible();
+  await expect(badges(page).getByRole("listitem")).toHaveText(["Paid", "API order", "Unfulfilled"]);
+  expect(((await storeApi(token, "GET", `/api/v1/orders/${n}`)).body as ApiOrder).fulfilled).toBe(false);
+  await fulfil.click();
+  await asking.getByRole("button", { name: "Fulfil order" }).click();
+  await expect(badges(page).getByRole("listitem")).toHaveText(["Paid", "API order", "Fulfilled"]);
 
   // Cancel: the dialog says it cannot be undone and that stock goes back; backing out changes nothing.
   const cancelOrder = page.getByRole("button", { name: "Cancel order", exact: true });
@@ -153,7 +178,9 @@ test("shows an API order, fulfils it and cancels it behind a confirmation, with 
   const dialog = page.getByRole("dialog", { name: `Cancel order #${n}?` });
   await expect(dialog).toContainText("cannot be undone");
   await expect(dialog).toContainText("Its items go back into stock.");
-  await dialog.getByRole("button", { name: "Cancel", exact: true }).click();
+  // Its buttons say what they do: keep the order, or cancel it.
+  await expect(dialog.getByRole("button", { name: "Cancel", exact: true })).toHaveCount(0);
+  await dialog.getByRole("button", { name: "Keep order", exact: true }).click();
   await expect(dialog).toBeHidden();
   await expect(cancelOrder).toBeFocused();
   await expect(badges(page).getByRole("listitem")).toHaveText(["Paid", "API order", "Fulfilled"]);
@@ -163,7 +190,8 @@ test("shows an API order, fulfils it and cancels it behind a confirmation, with 
   await cancelOrder.click();
   await dialog.getByRole("button", { name: "Cancel order", exact: true }).click();
   await expect(toastSaying(page, `Cancelled order #${n}.`)).toBeVisible();
-  await expect(badges(page).getByRole("listitem")).toHaveText(["Paid", "API order", "Cancelled"]);
+  // Cancelled reads first, its payment and fulfilment in the past: never a plain "Paid".
+  await expect(badges(page).getByRole("listitem")).toHaveText(["Cancelled", "Was paid", "API order", "Was fulfilled"]);
   await expect(page.getByText("This order is cancelled: it can no longer be fulfilled")).toBeVisible();
   await expect(page.getByRole("button", { name: "Cancel order", exact: true })).toHaveCount(0);
   await expect(page.getByRole("button", { name: "Fulfil", exact: true })).toHaveCount(0);
@@ -220,6 +248,10 @@ test("against a store without the orders extensions, cancel is offered and the s
     );
     // Fulfilling it is refused too, in one sentence (a cancelled order cannot be fulfilled).
     await p.getByRole("button", { name: "Fulfil", exact: true }).click();
+    await p
+      .getByRole("dialog", { name: `Fulfil order #${n}?` })
+      .getByRole("button", { name: "Fulfil order" })
+      .click();
     await expect(p.getByRole("alert").filter({ hasText: "Could not fulfil" })).toHaveText(
       `Could not fulfil order #${n}. The store refused to fulfil this order: a cancelled order cannot be fulfilled. Nothing was changed.`,
     );

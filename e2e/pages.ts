@@ -86,6 +86,41 @@ function dashboardPage(name: string, visitor: Visitor, path: (f: Fixtures) => st
 }
 
 /**
+ * The order's page with its fulfilment asked about (`undo` false: the confirmation open), or
+ * done (`undo` true: its toast offering the undo). Each load starts from the order unfulfilled,
+ * through the store's API. Not `shell`: the first Tab stays in the dialog, or follows the
+ * Fulfil button that went away, rather than the skip link.
+ */
+function orderFulfilPage(name: string, undo: boolean): SitePage {
+  const base = dashboardPage(name, "owner", (f) => `/orders/${f.orderNumber}`, /^Order #\d+$/);
+  return {
+    ...base,
+    shell: false,
+    async open(page, fixtures) {
+      const token = await accessTokenOf(page.context());
+      const reset = await storeApi(token, "PUT", `/api/v1/orders/${fixtures.orderNumber}`, { fulfilled: "false" });
+      expect(reset.status, JSON.stringify(reset.body)).toBe(200);
+      await base.open(page, fixtures);
+      const dialog = page.getByRole("dialog", { name: /^Fulfil order #\d+\?$/ });
+      // By keyboard, as the walk goes on (focus moved by the page then shows its style). A key
+      // pressed before the page has hydrated does nothing: ask until the dialog opens.
+      await expect(async () => {
+        await page.getByRole("button", { name: "Fulfil", exact: true }).focus();
+        await page.keyboard.press("Enter");
+        await expect(dialog).toBeVisible({ timeout: 1_000 });
+      }).toPass();
+      if (!undo) return;
+      await dialog.getByRole("button", { name: "Fulfil order" }).focus();
+      await page.keyboard.press("Enter");
+      await expect(
+        page.getByRole("region", { name: /^Notifications/ }).getByRole("button", { name: "Undo" }),
+      ).toBeVisible();
+      await expect(page.getByRole("list", { name: "Status" })).toContainText("Fulfilled");
+    },
+  };
+}
+
+/**
  * The products list searching by name (components/products/list/products-manager.tsx): the whole
  * catalogue loaded in the browser, and the results shown in the list's rows.
  */
@@ -156,6 +191,8 @@ export const sitePages: readonly SitePage[] = [
   dashboardPage("orders-unfulfilled", "owner", () => "/orders?view=unfulfilled&count=50", "Orders"),
   dashboardPage("order-new", "owner", () => "/orders/new", "Create order"),
   dashboardPage("order", "owner", (f) => `/orders/${f.orderNumber}`, /^Order #\d+$/),
+  orderFulfilPage("order-fulfil-confirm", false),
+  orderFulfilPage("order-fulfil-undo", true),
   dashboardPage("products", "owner", () => "/products"),
   productsSearchPage("products-search"),
   dashboardPage("product-new", "owner", () => "/products/new"),

@@ -1,31 +1,17 @@
 import Link from "next/link";
-import { Badge, type BadgeTone } from "@/components/ui/badge";
+import { OrderStatus } from "@/components/orders/list/order-status";
 import { buttonClasses } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { Skeleton } from "@/components/ui/skeleton";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
 import type { Loaded } from "@/lib/store/model";
-import {
-  type OrderSummary,
-  fulfilmentLabel,
-  money,
-  orderLabel,
-  paymentGatewayLabel,
-  paymentStateLabel,
-} from "@/lib/store/orders/model";
+import { type OrderSummary, money, orderLabel } from "@/lib/store/orders/model";
 import { relativeTime } from "@/lib/store/orders/model-stats";
 import { WidgetProblem } from "./widget-problem";
 
 /** How many of the newest orders the home page lists. */
 export const latestOrdersCount = 8;
 const latestOnPhones = 5;
-
-const paymentTones: Record<string, BadgeTone> = { paid: "success", pending: "warning", failed: "danger" };
-
-function fulfilmentTone(order: OrderSummary): BadgeTone {
-  if (order.cancelled) return "neutral";
-  return order.fulfilled ? "success" : "info";
-}
 
 const exactTime = new Intl.DateTimeFormat("en", { dateStyle: "medium", timeStyle: "short", timeZone: "UTC" });
 
@@ -44,7 +30,8 @@ const cardProps = {
 
 /**
  * The newest orders: the number (to the order's page), the customer, the
- * total, payment and fulfilment, and how long ago. `now` is the server's
+ * total, its state (as everywhere: a cancelled one reads Cancelled, not
+ * Paid; components/orders/list/order-status.tsx), and how long ago. `now` is the server's
  * clock at the read, so the server's render and the browser's agree.
  */
 export async function LatestOrders({ data }: { data: Promise<Loaded<{ orders: OrderSummary[]; now: number }>> }) {
@@ -72,8 +59,7 @@ export async function LatestOrders({ data }: { data: Promise<Loaded<{ orders: Or
             <TableHead>Order</TableHead>
             <TableHead>Customer</TableHead>
             <TableHead numeric>Total</TableHead>
-            <TableHead>Payment</TableHead>
-            <TableHead>Fulfilment</TableHead>
+            <TableHead>Status</TableHead>
             <TableHead>Placed</TableHead>
           </TableRow>
         </TableHeader>
@@ -92,16 +78,8 @@ export async function LatestOrders({ data }: { data: Promise<Loaded<{ orders: Or
               <TableCell label="Total" numeric>
                 {money(order, order.total)}
               </TableCell>
-              <TableCell label="Payment">
-                <Badge tone={paymentTones[order.paymentState] ?? "neutral"}>
-                  {paymentStateLabel(order.paymentState)}
-                </Badge>
-                {order.paymentGatewayKnown ? (
-                  <span className="ms-2 text-xs text-fg-muted">{paymentGatewayLabel(order.paymentGateway)}</span>
-                ) : null}
-              </TableCell>
-              <TableCell label="Fulfilment">
-                <Badge tone={fulfilmentTone(order)}>{fulfilmentLabel(order)}</Badge>
+              <TableCell label="Status">
+                <OrderStatus order={order} />
               </TableCell>
               <TableCell label="Placed" className="whitespace-nowrap text-fg-muted">
                 {order.created === null ? (

@@ -5,7 +5,9 @@ export default function LoadingOrders() {
   return (
     <>
       <PageHeader title="Orders" description="What customers bought: fulfil what is waiting, follow up on payments." />
-      <div className="mb-4 flex gap-2 border-b border-border pb-2">
+      {/* A phone chooses the view from a select, a wider screen from tabs (components/orders/list). */}
+      <Skeleton className="mb-4 h-16 w-full md:hidden" />
+      <div className="mb-4 flex gap-2 border-b border-border pb-2 max-md:hidden">
         {Array.from({ length: 6 }, (_, i) => (
           <Skeleton key={i} className="h-7 w-20" />
         ))}

@@ -84,7 +84,7 @@ export default async function OrdersPage({
       {header}
       <HydrationBoundary state={dehydrate(queryClient)}>
         {/* The store decides on every write; unknown permissions (null) are offered the action. */}
-        <OrdersManager permissions={session.permissions} mayFulfil />
+        <OrdersManager permissions={session.permissions} mayFulfil serverCounts={loaded.data.counts} />
       </HydrationBoundary>
     </>
   );

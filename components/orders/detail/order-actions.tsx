@@ -4,20 +4,27 @@ import { useQueryClient } from "@tanstack/react-query";
 import Ban from "lucide-react/icons/ban";
 import PackageCheck from "lucide-react/icons/package-check";
 import { useRouter } from "next/navigation";
-import { useRef, useState } from "react";
-import { cancelOrderAction, fulfilOrderAction } from "@/lib/actions/orders";
+import { useEffect, useRef, useState } from "react";
+import { cancelOrderAction, fulfilOrderAction, unfulfilOrderAction } from "@/lib/actions/orders";
 import { queryKeys } from "@/lib/query-keys";
 import { signInAgainIfNeeded } from "@/lib/sign-in-again";
-import { type OrderSummary, cancelAvailability, canFulfil, orderLabel } from "@/lib/store/orders/model";
+import {
+  type OrderSummary,
+  cancelAvailability,
+  canFulfil,
+  fulfilMailText,
+  orderLabel,
+  undoFulfilMs,
+} from "@/lib/store/orders/model";
+import { writeFailureMessage } from "@/lib/write-failure";
 import { Button } from "../../ui/button";
-import { ConfirmDialog } from "../../ui/dialog";
 import { Notice } from "../../ui/notice";
 import { toast } from "../../ui/toast";
-import { writeFailureMessage } from "@/lib/write-failure";
+import { OrderConfirmDialog } from "./order-confirm-dialog";
 
 type ActionOrder = Pick<
   OrderSummary,
-  "number" | "fulfilled" | "cancelled" | "paymentGateway" | "paymentGatewayKnown" | "itemCount"
+  "number" | "fulfilled" | "cancelled" | "paymentGateway" | "paymentGatewayKnown" | "itemCount" | "email"
 >;
 
 /**
@@ -28,17 +35,32 @@ type ActionOrder = Pick<
  * tell, cancel is offered and the store's refusal is shown. After a write the
  * page is read again (the action invalidates the orders tag; router.refresh
  * brings the new state), as the coupon and product pages do.
+ *
+ * Fulfilling reaches the customer (the store may e-mail them), so it asks
+ * first and says so; its toast then offers an undo for a few seconds
+ * (`fulfilled=false`, docs/contract.md#orders), and a store that refuses it
+ * is said to in a sentence.
  */
 export function OrderActions({ order }: { order: ActionOrder }) {
   const router = useRouter();
   const queryClient = useQueryClient();
-  const [confirming, setConfirming] = useState(false);
-  const [pending, setPending] = useState<"fulfil" | "cancel" | null>(null);
+  const [confirming, setConfirming] = useState<"fulfil" | "cancel" | null>(null);
+  const [pending, setPending] = useState<"fulfil" | "cancel" | "undo" | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
   const cancelButton = useRef<HTMLButtonElement>(null);
+  const fulfilButton = useRef<HTMLButtonElement>(null);
   const label = orderLabel(order);
   const cancel = cancelAvailability(order);
   const fulfil = canFulfil(order);
+
+  // Fulfilled, the Fulfil button goes, and focus with it: it moves to the next action (or the heading).
+  const couldFulfil = useRef(fulfil);
+  useEffect(() => {
+    if (couldFulfil.current && !fulfil && (document.activeElement === document.body || !document.activeElement)) {
+      (cancelButton.current ?? document.querySelector<HTMLElement>("main h1"))?.focus();
+    }
+    couldFulfil.current = fulfil;
+  }, [fulfil]);
 
   async function settle() {
     await queryClient.invalidateQueries({ queryKey: queryKeys.orders.all });
@@ -63,7 +85,36 @@ export function OrderActions({ order }: { order: ActionOrder }) {
       if (message.reread) await settle();
       return;
     }
-    toast.success(kind === "fulfil" ? `Fulfilled order ${label}.` : `Cancelled order ${label}.`);
+    if (kind === "fulfil") {
+      toast.success(`Fulfilled order ${label}.`, {
+        duration: undoFulfilMs,
+        action: { label: "Undo", onClick: () => void undo() },
+      });
+    } else {
+      toast.success(`Cancelled order ${label}.`);
+    }
+    await settle();
+  }
+
+  /** The toast's undo: back to unfulfilled, or the store's refusal in words. */
+  async function undo() {
+    setPending("undo");
+    setProblem(null);
+    const result = await unfulfilOrderAction({ number: order.number });
+    setPending(null);
+    if (!result.ok) {
+      if (signInAgainIfNeeded(result)) return;
+      const message = writeFailureMessage(result, {
+        failed: `undo the fulfilment of order ${label}`,
+        happened: `the undo of order ${label}'s fulfilment`,
+      });
+      // In the page, where it stays; and as a toast, for a person who has moved on since.
+      setProblem(message.text);
+      toast.error(message.text);
+      if (message.reread) await settle();
+      return;
+    }
+    toast.success(`Order ${label} is unfulfilled again.`);
     await settle();
   }
 
@@ -78,10 +129,11 @@ export function OrderActions({ order }: { order: ActionOrder }) {
     <>
       {fulfil ? (
         <Button
+          ref={fulfilButton}
           pending={pending === "fulfil"}
           pendingLabel="Fulfilling…"
           disabled={pending !== null}
-          onClick={() => void run("fulfil")}
+          onClick={() => setConfirming("fulfil")}
         >
           <PackageCheck aria-hidden="true" />
           Fulfil
@@ -94,7 +146,7 @@ export function OrderActions({ order }: { order: ActionOrder }) {
           pending={pending === "cancel"}
           pendingLabel="Cancelling…"
           disabled={pending !== null}
-          onClick={() => setConfirming(true)}
+          onClick={() => setConfirming("cancel")}
         >
           <Ban aria-hidden="true" />
           Cancel order
@@ -107,16 +159,32 @@ export function OrderActions({ order }: { order: ActionOrder }) {
         ) : null}
         <div role="alert">{problem ? <Notice tone="error">{problem}</Notice> : null}</div>
       </div>
-      <ConfirmDialog
-        open={confirming}
-        onOpenChange={setConfirming}
+      <OrderConfirmDialog
+        open={confirming === "fulfil"}
+        onOpenChange={(open) => setConfirming(open ? "fulfil" : null)}
+        title={`Fulfil order ${label}?`}
+        description={`It is marked fulfilled and leaves the Unfulfilled list. ${fulfilMailText({ count: 1, email: order.email })}`}
+        confirmLabel="Fulfil order"
+        backOutLabel="Not now"
+        returnFocusTo={() => fulfilButton.current}
+        focusAfterConfirm={() => fulfilButton.current ?? document.querySelector<HTMLElement>("main h1")}
+        onConfirm={() => {
+          setConfirming(null);
+          void run("fulfil");
+        }}
+      />
+      <OrderConfirmDialog
+        open={confirming === "cancel"}
+        onOpenChange={(open) => setConfirming(open ? "cancel" : null)}
         title={`Cancel order ${label}?`}
         description={`Cancelling cannot be undone: the order stays cancelled and can no longer be fulfilled. ${stock}`.trim()}
         confirmLabel="Cancel order"
+        backOutLabel="Keep order"
+        tone="danger"
         returnFocusTo={() => cancelButton.current}
         focusAfterConfirm={() => cancelButton.current ?? document.querySelector<HTMLElement>("main h1")}
         onConfirm={() => {
-          setConfirming(false);
+          setConfirming(null);
           void run("cancel");
         }}
       />

@@ -6,6 +6,7 @@ import {
   type Address,
   type Order,
   type OrderLine,
+  dayText,
   extraLabel,
   lineTotal,
   money,
@@ -21,16 +22,6 @@ import { CopyText } from "./copy-text";
  * what was ordered, by whom, where it goes, what it cost. Server components:
  * no JavaScript of their own but the copy buttons.
  */
-
-const shipDateFormat = new Intl.DateTimeFormat("en", { dateStyle: "medium", timeZone: "UTC" });
-
-/** "12 Mar 2025" for the spec's YYYY-MM-DD; anything else as the store wrote it. */
-export function shipDateText(day: string): string {
-  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(day.trim());
-  if (!match) return day;
-  const date = new Date(Date.UTC(Number(match[1]), Number(match[2]) - 1, Number(match[3])));
-  return Number.isNaN(date.getTime()) ? day : shipDateFormat.format(date);
-}
 
 function sameAddress(a: Address | null, b: Address | null): boolean {
   if (!a || !b) return false;
@@ -230,9 +221,7 @@ export function ShipmentsCard({ order }: { order: Order }) {
                     "Not given"
                   )}
                 </TableCell>
-                <TableCell label="Ship date">
-                  {shipment.shipDate ? shipDateText(shipment.shipDate) : "Not given"}
-                </TableCell>
+                <TableCell label="Ship date">{shipment.shipDate ? dayText(shipment.shipDate) : "Not given"}</TableCell>
                 <TableCell label="Cost" numeric>
                   {shipment.shippingCost === null ? "Not given" : money(order, shipment.shippingCost)}
                 </TableCell>

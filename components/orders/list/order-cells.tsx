@@ -1,15 +1,8 @@
 "use client";
 
 import { useSyncExternalStore } from "react";
-import {
-  fulfilmentLabel,
-  money,
-  type OrderSummary,
-  paymentGatewayLabel,
-  paymentStateLabel,
-} from "@/lib/store/orders/model";
+import { money, type OrderSummary } from "@/lib/store/orders/model";
 import { useHydrated } from "../../ui/after-hydration";
-import { Badge, type BadgeTone } from "../../ui/badge";
 import { relativeTime } from "./order-dates";
 
 /*
@@ -58,9 +51,15 @@ export function OrderDate({ seconds }: { seconds: number | null }) {
   return (
     <time dateTime={date.toISOString()} title={exact} className="block">
       {hydrated ? (
+        // One line on a phone's card ("5 minutes ago · Nov 27, 2026, 5:21 AM"), two in the table.
         <>
-          <span className="block">{relativeTime(seconds, clock)}</span>
-          <span className="block text-xs text-fg-muted">{exact}</span>
+          <span className="block max-md:inline">{relativeTime(seconds, clock)}</span>
+          <span className="block text-xs text-fg-muted max-md:inline">
+            <span aria-hidden="true" className="md:hidden">
+              {" · "}
+            </span>
+            {exact}
+          </span>
         </>
       ) : (
         <span className="block">{exact}</span>
@@ -71,35 +70,24 @@ export function OrderDate({ seconds }: { seconds: number | null }) {
 
 export function OrderCustomer({ order }: { order: OrderSummary }) {
   const showEmail = order.email && order.email !== order.customer;
+  // A phone's card gives the customer one line: the name, then the e-mail, cut short with an ellipsis.
   return (
-    <span className="block min-w-0">
-      <span className="block break-words">{order.customer || <span className="text-fg-muted">No name</span>}</span>
-      {showEmail ? <span className="block text-xs break-all text-fg-muted">{order.email}</span> : null}
+    <span className="block min-w-0 max-md:truncate">
+      <span className="block break-words max-md:inline">
+        {order.customer || <span className="text-fg-muted">No name</span>}
+      </span>
+      {showEmail ? (
+        <span className="block text-xs break-all text-fg-muted max-md:inline max-md:break-normal">
+          <span aria-hidden="true" className="md:hidden">
+            {" · "}
+          </span>
+          {order.email}
+        </span>
+      ) : null}
     </span>
   );
 }
 
 export function OrderTotal({ order }: { order: OrderSummary }) {
   return <span className="whitespace-nowrap">{money(order, order.total)}</span>;
-}
-
-const paymentTones: Record<string, BadgeTone> = { paid: "success", pending: "warning", failed: "danger" };
-
-export function OrderPayment({ order }: { order: OrderSummary }) {
-  return (
-    <span className="flex flex-wrap items-center gap-x-2 gap-y-1">
-      <Badge tone={paymentTones[order.paymentState] ?? "neutral"} dot>
-        {paymentStateLabel(order.paymentState)}
-      </Badge>
-      {order.paymentGatewayKnown ? (
-        <span className="text-xs text-fg-muted">{paymentGatewayLabel(order.paymentGateway)}</span>
-      ) : null}
-    </span>
-  );
-}
-
-export function OrderFulfilment({ order }: { order: Pick<OrderSummary, "fulfilled" | "cancelled"> }) {
-  const label = fulfilmentLabel(order);
-  const tone: BadgeTone = order.cancelled ? "neutral" : order.fulfilled ? "success" : "warning";
-  return <Badge tone={tone}>{label}</Badge>;
 }

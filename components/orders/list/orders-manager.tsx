@@ -5,17 +5,21 @@ import ShoppingCart from "lucide-react/icons/shopping-cart";
 import Link from "next/link";
 import { useSearchParams } from "next/navigation";
 import { type MouseEvent, useEffect, useId, useMemo, useRef, useState } from "react";
-import { fulfilOrderAction } from "@/lib/actions/orders";
+import { fulfilOrderAction, unfulfilOrderAction } from "@/lib/actions/orders";
 import { fetchJson } from "@/lib/query/fetch-json";
 import { queryKeys } from "@/lib/query-keys";
 import { signInAgainIfNeeded } from "@/lib/sign-in-again";
 import {
   canFulfil,
+  dayText,
+  fulfilMailText,
+  isOrderView,
   type OrderPage,
   type OrderView,
   orderPageSizes,
   orderViewLabels,
   orderViews,
+  undoFulfilMs,
 } from "@/lib/store/orders/model";
 import { useHydrated } from "../../ui/after-hydration";
 import { Button, buttonClasses } from "../../ui/button";
@@ -24,13 +28,24 @@ import { EmptyState } from "../../ui/empty-state";
 import { ListAlert, Notice } from "../../ui/notice";
 import { Pagination } from "../../ui/pagination";
 import { PageSize } from "../../ui/page-size";
+import { Select } from "../../ui/select";
 import { SkeletonRows } from "../../ui/skeleton";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "../../ui/table";
-import { type LiveMark, newOrdersSince, newOrdersText } from "../live/live-logic";
-import { useOrdersLive } from "../live/use-orders-live";
-import { type FulfilProgress, fulfilInTurn, stillSelected } from "./bulk-fulfil";
+import { toast } from "../../ui/toast";
+import { OrderConfirmDialog } from "../detail/order-confirm-dialog";
+import { countsUnusable, type LiveMark, liveMode, newOrdersSince, newOrdersText } from "../live/live-logic";
+import { type CountsAnswer, useOrdersLive } from "../live/use-orders-live";
+import {
+  confirmLabel,
+  type FulfilProgress,
+  fulfilInTurn,
+  type HeldBack,
+  planFulfil,
+  stillSelected,
+  summaryText,
+} from "./bulk-fulfil";
 import { ExportOrders } from "./export-orders";
-import { FulfilBar } from "./fulfil-bar";
+import { FulfilBar, FulfilResults } from "./fulfil-bar";
 import {
   createdSinceOf,
   listApiPath,
@@ -39,7 +54,8 @@ import {
   readListParams,
 } from "@/lib/store/orders/input-list";
 import { ListFilters } from "./list-filters";
-import { OrderCustomer, OrderDate, OrderFulfilment, OrderPayment, OrderTotal } from "./order-cells";
+import { OrderCustomer, OrderDate, OrderTotal } from "./order-cells";
+import { OrderStatus } from "./order-status";
 
 const counted = (n: number) => n.toLocaleString("en");
 
@@ -76,10 +92,13 @@ const emptyTexts: Record<OrderView, { title: string; body: string }> = {
 export function OrdersManager({
   permissions,
   mayFulfil,
+  serverCounts,
 }: {
   permissions: string[] | null;
   /** manage_orders, or permissions unknown (the store decides). */
   mayFulfil: boolean;
+  /** The tabs' counts as the server read them for the first render. */
+  serverCounts: CountsAnswer | null;
 }) {
   const search = useSearchParams();
   const params = useMemo(() => readListParams(Object.fromEntries(search)), [search]);
@@ -124,10 +143,22 @@ export function OrdersManager({
     headingRef.current?.focus();
   }
 
+  /*
+   * The counts the tabs show. While hydrating, exactly what the server rendered: the sidebar's
+   * badge may have made the counts query first, and React Query then hydrates the server's read
+   * into it only in an effect, so the cache may hold nothing yet (or a newer read) while this
+   * renders: the tabs would differ from the server's HTML (React's hydration error #418).
+   */
+  const shownCounts = hydrated ? (live.counts ?? serverCounts) : serverCounts;
+  const shownMode = hydrated ? live.mode : liveMode(permissions, countsUnusable(serverCounts ?? undefined));
+
   /* ---------- selection and bulk fulfil ---------- */
   const [selection, setSelection] = useState<{ key: string; numbers: Set<number> }>({ key: here, numbers: new Set() });
   const selected = selection.key === here ? selection.numbers : new Set<number>();
   const [progress, setProgress] = useState<FulfilProgress | null>(null);
+  const [heldBack, setHeldBack] = useState<HeldBack[]>([]);
+  const [confirming, setConfirming] = useState(false);
+  const [includeUnpaid, setIncludeUnpaid] = useState(false);
   const running = progress !== null && progress.current !== null;
   const mounted = useRef(true);
   useEffect(() => {
@@ -152,11 +183,21 @@ export function OrdersManager({
     setSelection({ key: here, numbers: on ? new Set(fulfillable.map((o) => o.number)) : new Set() });
   }
 
+  // What a bulk fulfil would do now: unpaid orders held back unless included on purpose.
+  const plan = planFulfil(chosenHere, selected, { includeUnpaid });
+
+  function askToFulfil() {
+    if (running || !chosenHere.length) return;
+    setIncludeUnpaid(false);
+    setConfirming(true);
+  }
+
   async function fulfilSelected() {
     if (running) return;
     const key = here;
-    const chosen = new Set(selected);
-    const numbers = rows.filter((o) => chosen.has(o.number)).map((o) => o.number);
+    const chosen = new Set(chosenHere.map((o) => o.number));
+    const numbers = plan.fulfil;
+    setHeldBack(plan.heldBack);
     if (!numbers.length) return;
     const results = await fulfilInTurn(
       numbers,
@@ -174,23 +215,76 @@ export function OrdersManager({
     );
     if (!mounted.current) return;
     setSelection({ key, numbers: stillSelected(chosen, results) });
+    const fulfilled = results.filter((r) => r.ok).map((r) => r.number);
+    if (fulfilled.length) {
+      toast.success(summaryText(results, numbers.length), {
+        duration: undoFulfilMs,
+        action: { label: "Undo", onClick: () => void undoFulfilled(fulfilled) },
+      });
+    }
     // The list, the tabs' counts and the sidebar's badge, all under ["orders"].
+    await queryClient.invalidateQueries({ queryKey: queryKeys.orders.all });
+  }
+
+  /** The toast's undo: each order back to unfulfilled (`fulfilled=false`), or the store's refusal said. */
+  async function undoFulfilled(numbers: number[]) {
+    const results = await fulfilInTurn(numbers, async (number) => {
+      const result = await unfulfilOrderAction({ number });
+      if (result.ok) return { ok: true };
+      signInAgainIfNeeded(result);
+      return { ok: false, message: result.error };
+    });
+    const undone = results.filter((r) => r.ok).length;
+    const refused = results.filter((r) => !r.ok);
+    const orders = (n: number) => `${n} ${n === 1 ? "order" : "orders"}`;
+    if (!refused.length) toast.success(`${orders(undone)} unfulfilled again.`);
+    else {
+      const again = undone ? `${orders(undone)} unfulfilled again; ` : "";
+      toast.error(`${again}${orders(refused.length)} could not be: ${refused[0]!.message}`);
+    }
     await queryClient.invalidateQueries({ queryKey: queryKeys.orders.all });
   }
 
   /* ---------- what the page shows ---------- */
   const page = list.data;
-  const counts = live.counts?.counts;
-  const countsMissing = live.mode === "newest";
+  const counts = shownCounts?.counts;
+  const countsMissing = shownMode === "newest";
   const label = orderViewLabels[params.view];
   const expected = page?.total ?? (params.since ? null : (counts?.[params.view] ?? null));
   const loadError = list.error instanceof Error ? list.error.message : null;
   const noun = params.view === "all" ? "orders" : `${label.toLowerCase()} orders`;
-  const sinceText = params.since ? ` since ${params.since}` : "";
+  const sinceText = params.since ? ` since ${dayText(params.since)}` : "";
 
   return (
     <section aria-labelledby={headingId} className="min-w-0">
-      <nav aria-label="Order views" className="relative -mx-1 mb-4 overflow-x-auto px-1 pb-1">
+      {/* A phone chooses the view from a select: six tabs do not fit 390 px, and a strip that
+          scrolls hides the ones past its edge. */}
+      <div className="mb-4 md:hidden">
+        <label htmlFor={`${headingId}-view`} className="block text-sm font-medium text-fg">
+          Orders to show
+        </label>
+        <div className="mt-1">
+          <Select
+            id={`${headingId}-view`}
+            className="w-full"
+            value={params.view}
+            onChange={(event) => {
+              const view = event.target.value;
+              if (isOrderView(view) && view !== params.view) go({ ...params, view, page: 0 });
+            }}
+          >
+            {orderViews.map((view) => {
+              const count = counts?.[view];
+              return (
+                <option key={view} value={view}>
+                  {`${orderViewLabels[view]}${count != null ? ` (${counted(count)})` : ""}`}
+                </option>
+              );
+            })}
+          </Select>
+        </div>
+      </div>
+      <nav aria-label="Order views" className="relative -mx-1 mb-4 overflow-x-auto px-1 pb-1 max-md:hidden">
         <ul className="flex min-w-max gap-1 border-b border-border">
           {orderViews.map((view) => {
             const current = view === params.view;
@@ -304,21 +398,26 @@ export function OrdersManager({
                   <TableHead>Date</TableHead>
                   <TableHead>Customer</TableHead>
                   <TableHead numeric>Total</TableHead>
-                  <TableHead>Payment</TableHead>
-                  <TableHead>Fulfilment</TableHead>
+                  <TableHead>Status</TableHead>
                 </TableRow>
               </TableHeader>
               <TableBody>
                 {rows.map((order) => {
                   const choosable = mayFulfil && canFulfil(order);
+                  // On a phone each order is a compact card (at most 160 px at 390 px wide), a grid of
+                  // four lines: the box, the number and the total; the customer; the date; the status.
                   return (
-                    <TableRow key={order.number} data-order={order.number}>
+                    <TableRow
+                      key={order.number}
+                      data-order={order.number}
+                      className="max-md:grid max-md:grid-cols-[auto_minmax(0,1fr)_auto] max-md:items-center max-md:gap-x-3 max-md:gap-y-1 max-md:[&>td]:px-0 max-md:[&>td]:py-0"
+                    >
                       {mayFulfil ? (
                         <TableCell
                           className={cn(
-                            "w-0 max-md:float-start max-md:me-3 max-md:py-3",
+                            "w-0 max-md:col-start-1 max-md:row-start-1",
                             // Nothing to choose: no empty gap before the number on a phone's card.
-                            !choosable && "max-md:hidden",
+                            choosable ? "max-md:flex" : "max-md:hidden",
                           )}
                         >
                           {choosable ? (
@@ -333,7 +432,12 @@ export function OrdersManager({
                           ) : null}
                         </TableCell>
                       ) : null}
-                      <TableCell className="font-medium whitespace-nowrap max-md:text-base">
+                      <TableCell
+                        className={cn(
+                          "font-medium whitespace-nowrap max-md:row-start-1 max-md:text-base",
+                          choosable ? "max-md:col-start-2" : "max-md:col-span-2 max-md:col-start-1",
+                        )}
+                      >
                         <Link
                           href={`/orders/${order.number}`}
                           className="text-accent underline-offset-2 hover:underline"
@@ -341,20 +445,21 @@ export function OrdersManager({
                           #{order.number}
                         </Link>
                       </TableCell>
-                      <TableCell label="Date" className="max-md:clear-both md:min-w-36">
+                      {/* The cards' lines say what they are: no column names above them. */}
+                      <TableCell className="max-md:col-span-full max-md:row-start-3 max-md:text-xs md:min-w-36">
                         <OrderDate seconds={order.created} />
                       </TableCell>
-                      <TableCell label="Customer" className="min-w-0 md:max-w-56">
+                      <TableCell className="min-w-0 max-md:col-span-full max-md:row-start-2 md:max-w-56">
                         <OrderCustomer order={order} />
                       </TableCell>
-                      <TableCell label="Total" numeric className="max-md:text-start">
+                      <TableCell
+                        numeric
+                        className="max-md:col-start-3 max-md:row-start-1 max-md:text-end max-md:font-medium"
+                      >
                         <OrderTotal order={order} />
                       </TableCell>
-                      <TableCell label="Payment">
-                        <OrderPayment order={order} />
-                      </TableCell>
-                      <TableCell label="Fulfilment">
-                        <OrderFulfilment order={order} />
+                      <TableCell className="max-md:col-span-full max-md:row-start-4 max-md:pt-1">
+                        <OrderStatus order={order} />
                       </TableCell>
                     </TableRow>
                   );
@@ -378,7 +483,7 @@ export function OrdersManager({
       ) : params.since ? (
         <EmptyState
           icon={ShoppingCart}
-          title={`No ${params.view === "all" ? "" : `${label.toLowerCase()} `}orders since ${params.since}`}
+          title={`No ${params.view === "all" ? "" : `${label.toLowerCase()} `}orders${sinceText}`}
           action={
             <Button variant="secondary" onClick={() => go({ ...params, since: "", page: 0 })}>
               Show every date
@@ -426,15 +531,93 @@ export function OrdersManager({
       ) : null}
 
       {mayFulfil ? (
-        <FulfilBar
-          selected={chosenHere.length}
-          progress={progress}
-          onFulfil={() => void fulfilSelected()}
-          onClear={() => setSelection({ key: here, numbers: new Set() })}
-          onDismiss={() => setProgress(null)}
-        />
+        <>
+          <FulfilBar
+            selected={chosenHere.length}
+            progress={progress}
+            onFulfil={askToFulfil}
+            onClear={() => setSelection({ key: here, numbers: new Set() })}
+          />
+          {progress ? (
+            <FulfilResults
+              progress={progress}
+              heldBack={heldBack}
+              onDismiss={() => {
+                setProgress(null);
+                setHeldBack([]);
+              }}
+            />
+          ) : null}
+          <OrderConfirmDialog
+            open={confirming}
+            onOpenChange={setConfirming}
+            title={
+              chosenHere.length === 1
+                ? `Fulfil order #${chosenHere[0]!.number}?`
+                : `Fulfil ${chosenHere.length} orders?`
+            }
+            description={`${plan.fulfil.length === 1 ? "It is" : "They are"} marked fulfilled and leave the Unfulfilled list. ${fulfilMailText(
+              plan.fulfil.length === 1
+                ? { count: 1, email: chosenHere.find((o) => o.number === plan.fulfil[0])?.email }
+                : { count: plan.fulfil.length },
+            )}`}
+            confirmLabel={confirmLabel(plan.fulfil.length)}
+            confirmDisabled={plan.fulfil.length === 0}
+            backOutLabel="Not now"
+            onConfirm={() => {
+              setConfirming(false);
+              void fulfilSelected();
+            }}
+          >
+            {plan.unpaid.length ? (
+              <UnpaidChoice unpaid={plan.unpaid} include={includeUnpaid} onInclude={setIncludeUnpaid} />
+            ) : null}
+          </OrderConfirmDialog>
+        </>
       ) : null}
     </section>
+  );
+}
+
+/** In the bulk confirmation: the chosen orders that are not paid, held back unless included on purpose. */
+function UnpaidChoice({
+  unpaid,
+  include,
+  onInclude,
+}: {
+  unpaid: readonly HeldBack[];
+  include: boolean;
+  onInclude: (include: boolean) => void;
+}) {
+  const id = useId();
+  const one = unpaid.length === 1;
+  return (
+    <div className="mt-4 rounded-md border border-warning-border bg-warning-soft p-3 text-sm text-warning-soft-fg">
+      <p id={`${id}-title`} className="font-medium">
+        {include
+          ? `${one ? "1 order is" : `${unpaid.length} orders are`} not paid, and ${one ? "is" : "are"} included:`
+          : `${one ? "1 order is" : `${unpaid.length} orders are`} not paid and ${one ? "is" : "are"} held back:`}
+      </p>
+      <ul aria-labelledby={`${id}-title`} className="mt-1 list-disc ps-5">
+        {unpaid.map((held) => (
+          <li key={held.number}>
+            #{held.number}: {held.reason}
+          </li>
+        ))}
+      </ul>
+      <div className="mt-2 flex items-center gap-2">
+        <input
+          id={`${id}-include`}
+          type="checkbox"
+          checked={include}
+          onChange={(event) => onInclude(event.target.checked)}
+          className="size-4 cursor-pointer accent-primary"
+        />
+        <label htmlFor={`${id}-include`} className="font-medium">
+          Fulfil {one ? "it" : "them"} too
+        </label>
+      </div>
+    </div>
   );
 }
 

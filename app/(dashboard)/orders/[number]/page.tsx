@@ -5,14 +5,14 @@ import { NoAccess } from "@/components/no-access";
 import { backToList, ordersListPath } from "@/components/orders/detail/back";
 import { OrderActions } from "@/components/orders/detail/order-actions";
 import { CustomerCard, DetailsCard, LinesCard, ShipmentsCard, TotalsCard } from "@/components/orders/detail/order-view";
+import { OrderStatus } from "@/components/orders/list/order-status";
 import { StoreProblemNotice } from "@/components/store-problem";
-import { Badge, type BadgeTone } from "@/components/ui/badge";
 import { Notice } from "@/components/ui/notice";
 import { PageHeader } from "@/components/ui/page-header";
 import { mayUse, sectionAt } from "@/lib/navigation";
 import { requireSession } from "@/lib/session";
 import { getOrder } from "@/lib/store/orders/api";
-import { fulfilmentLabel, paymentGatewayLabel, paymentStateLabel, parseOrderNumber } from "@/lib/store/orders/model";
+import { parseOrderNumber } from "@/lib/store/orders/model";
 import { loadFromStore } from "@/lib/store/load";
 
 type Params = {
@@ -25,8 +25,6 @@ export async function generateMetadata({ params }: Pick<Params, "params">): Prom
   const number = /^\d+$/.test(raw) ? parseOrderNumber(raw) : null;
   return { title: number === null ? "Order" : `Order #${number}` };
 }
-
-const paymentTones: Record<string, BadgeTone> = { paid: "success", pending: "warning", failed: "danger" };
 
 /**
  * One order (docs/contract.md#orders): its state and actions in the header,
@@ -56,7 +54,6 @@ export default async function OrderPage({ params, searchParams }: Params) {
     );
   }
   const order = loaded.data;
-  const fulfilment = fulfilmentLabel(order);
 
   return (
     <div className="max-w-6xl space-y-6">
@@ -73,21 +70,8 @@ export default async function OrderPage({ params, searchParams }: Params) {
         // Reading an order takes manage_orders, as its writes do: whoever sees the page may try them (the store decides).
         actions={<OrderActions order={order} />}
       />
-      <ul aria-label="Status" className="-mt-3 flex flex-wrap items-center gap-2 text-sm">
-        <li>
-          <Badge tone={paymentTones[order.paymentState] ?? "neutral"} dot>
-            {paymentStateLabel(order.paymentState)}
-          </Badge>
-        </li>
-        {order.paymentGatewayKnown ? (
-          <li className="text-fg-muted">{paymentGatewayLabel(order.paymentGateway)}</li>
-        ) : null}
-        <li>
-          <Badge tone={order.cancelled ? "danger" : order.fulfilled ? "success" : "warning"} dot>
-            {fulfilment}
-          </Badge>
-        </li>
-      </ul>
+      {/* Cancelled reads first, never a plain "Paid" (lib/store/orders/model.ts orderStatusBadges). */}
+      <OrderStatus order={order} list className="-mt-3" />
       {order.cancelled ? (
         <Notice tone="info">
           This order is cancelled: it can no longer be fulfilled, and cancelling cannot be undone.
