@@ -29,13 +29,14 @@ export function BasicsSection({
       : [...productStatuses, currentStatus];
   return (
     <Card id="basics" title="Basics" description="What the product is called and how shoppers find it.">
-      <div className="grid gap-4 sm:grid-cols-2 sm:gap-5">
+      {/* Two columns on a phone too: the short fields pair up, so the page is not a column of single lines. */}
+      <div className="grid grid-cols-2 gap-x-3 gap-y-4 sm:gap-5">
         <TextField
           id="product-name"
           label="Name"
           required
           autoComplete="off"
-          className="sm:col-span-2"
+          className="col-span-2"
           error={errors.name?.message}
           {...register("name")}
         />
@@ -91,7 +92,7 @@ export function BasicsSection({
               : "For a digital-delivery service, if you use one."
           }
           error={errors.fetchSku?.message}
-          className="sm:col-span-2"
+          className="col-span-2"
         >
           {(control) => <Input {...control} autoComplete="off" disabled={hasOptions} {...register("fetchSku")} />}
         </Field>
@@ -100,17 +101,12 @@ export function BasicsSection({
           label="Short description"
           hint="A line or two for lists and previews."
           error={errors.descriptionShort?.message}
-          className="sm:col-span-2"
+          className="col-span-2"
         >
           {(control) => <Textarea {...control} rows={2} {...register("descriptionShort")} />}
         </Field>
-        <Field
-          id="product-description"
-          label="Description"
-          error={errors.description?.message}
-          className="sm:col-span-2"
-        >
-          {(control) => <Textarea {...control} rows={5} {...register("description")} />}
+        <Field id="product-description" label="Description" error={errors.description?.message} className="col-span-2">
+          {(control) => <Textarea {...control} rows={4} {...register("description")} />}
         </Field>
       </div>
     </Card>

@@ -56,7 +56,7 @@ export function OptionsSection({
       title="Options"
       description="Variants a shopper chooses between, each with its own stock and price difference."
     >
-      <div className="space-y-6">
+      <div className="space-y-4 sm:space-y-6">
         <ItemsTable
           kind="options"
           value={field.value}
