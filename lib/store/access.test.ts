@@ -27,7 +27,7 @@ describe("probeRefusedPermissions", () => {
         "/api/v1/coupons": 403,
         "/api/v1/orders": 200,
         "/api/v1/orders/count": 200,
-        "/api/v1/products": 200,
+        "/api/v1/products_multi": 422,
         // shipping_groups: 404, a store without them refuses nothing
       },
       seen,
@@ -35,8 +35,10 @@ describe("probeRefusedPermissions", () => {
     const refused = await probeRefusedPermissions({ baseUrl, accessToken: "tok" });
     expect(refused.sort()).toEqual(["manage_marketing", "manage_users"]);
     expect(seen).toHaveLength(6);
-    expect(seen.every((line) => line.startsWith("GET ") && line.endsWith(" Bearer tok"))).toBe(true);
-    expect(seen).toContain("GET /api/v1/products?count=1 Bearer tok");
+    expect(seen.every((line) => line.endsWith(" Bearer tok"))).toBe(true);
+    expect(seen).toContain("GET /api/v1/orders?count=1 Bearer tok");
+    // Reading products needs no permission: a write that cannot change anything asks for it.
+    expect(seen).toContain("PUT /api/v1/products_multi Bearer tok");
   });
 
   it("refuses nothing when the store cannot be reached", async () => {
@@ -53,7 +55,7 @@ describe("rereadPermissions", () => {
         "/api/v1/coupons": 200,
         "/api/v1/orders": 403,
         "/api/v1/orders/count": 500,
-        "/api/v1/products": 200,
+        "/api/v1/products_multi": 422,
         "/api/v1/shipping_groups": 403,
       },
       seen,

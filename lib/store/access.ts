@@ -4,12 +4,20 @@ import { StoreApiError, StoreForbiddenError, StoreScopeError } from "./errors";
 import type { UserPermission } from "./users/model";
 
 /**
- * One cheap read per permission, each needing that permission alone
+ * One cheap request per permission, each needing that permission alone
  * (docs/contract.md#scopes-and-permissions). Paged lists ask for one item.
+ * Reading products needs no permission, so manage_products is asked with a
+ * write that cannot change anything: `PUT /products_multi` without its
+ * `products` field, refused with 403 without the permission and as invalid
+ * (400 or 422, nothing written: all or nothing, docs/contract.md#products_multi)
+ * with it.
  */
-const probes: Record<UserPermission, { path: string; query?: Record<string, number> }> = {
+const probes: Record<
+  UserPermission,
+  { method?: "PUT"; path: string; query?: Record<string, number>; form?: Record<string, string> }
+> = {
   manage_orders: { path: "/api/v1/orders", query: { count: 1 } },
-  manage_products: { path: "/api/v1/products", query: { count: 1 } },
+  manage_products: { method: "PUT", path: "/api/v1/products_multi", form: {} },
   manage_marketing: { path: "/api/v1/coupons" },
   manage_store_settings: { path: "/api/v1/shipping_groups" },
   manage_users: { path: "/api/v1/users" },
