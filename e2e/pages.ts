@@ -85,6 +85,96 @@ function dashboardPage(name: string, visitor: Visitor, path: (f: Fixtures) => st
   } satisfies SitePage;
 }
 
+/**
+ * The order's page with its fulfilment asked about (`undo` false: the confirmation open), or
+ * done (`undo` true: its toast offering the undo). Each load starts from the order unfulfilled,
+ * through the store's API. Not `shell`: the first Tab stays in the dialog, or follows the
+ * Fulfil button that went away, rather than the skip link.
+ */
+function orderFulfilPage(name: string, undo: boolean): SitePage {
+  const base = dashboardPage(name, "owner", (f) => `/orders/${f.orderNumber}`, /^Order #\d+$/);
+  return {
+    ...base,
+    shell: false,
+    async open(page, fixtures) {
+      const token = await accessTokenOf(page.context());
+      const reset = await storeApi(token, "PUT", `/api/v1/orders/${fixtures.orderNumber}`, { fulfilled: "false" });
+      expect(reset.status, JSON.stringify(reset.body)).toBe(200);
+      await base.open(page, fixtures);
+      const dialog = page.getByRole("dialog", { name: /^Fulfil order #\d+\?$/ });
+      // By keyboard, as the walk goes on (focus moved by the page then shows its style). A key
+      // pressed before the page has hydrated does nothing: ask until the dialog opens.
+      await expect(async () => {
+        await page.getByRole("button", { name: "Fulfil", exact: true }).focus();
+        await page.keyboard.press("Enter");
+        await expect(dialog).toBeVisible({ timeout: 1_000 });
+      }).toPass();
+      if (!undo) return;
+      await dialog.getByRole("button", { name: "Fulfil order" }).focus();
+      await page.keyboard.press("Enter");
+      await expect(
+        page.getByRole("region", { name: /^Notifications/ }).getByRole("button", { name: "Undo" }),
+      ).toBeVisible();
+      await expect(page.getByRole("list", { name: "Status" })).toContainText("Fulfilled");
+    },
+  };
+}
+
+/**
+ * The products list searching by name (components/products/list/products-manager.tsx): the whole
+ * catalogue loaded in the browser, and the results shown in the list's rows.
+ */
+function productsSearchPage(name: string): SitePage {
+  const base = dashboardPage(name, "owner", () => "/products?q=pages+product");
+  return {
+    ...base,
+    async open(page, fixtures) {
+      await base.open(page, fixtures);
+      await expect(page.getByRole("progressbar", { name: "Loading products to search" })).toHaveCount(0);
+      await expect(page.getByRole("table", { name: "Products found for pages product" })).toBeVisible();
+    },
+  };
+}
+
+/** The product of productImportFailedPage, made by its first load: the second sees the same import. */
+let importProductKey: string | null = null;
+
+/**
+ * A product's editor with an "Add images by URL" request that failed: the address named with the
+ * store's reason (components/products/media/add-by-url.tsx). The first load sends it; the import's
+ * status is kept for the session, so the next load (the other theme) finds it there.
+ */
+function productImportFailedPage(name: string): SitePage {
+  const base = dashboardPage(name, "owner", () => `/products/${encodeURIComponent(importProductKey ?? "")}`);
+  return {
+    ...base,
+    async open(page, fixtures) {
+      if (!importProductKey) {
+        const token = await accessTokenOf(page.context());
+        const created = await storeApi(token, "POST", "/api/v1/products", {
+          name: uniqueEmail("Pages import").replace(/@.*/, ""),
+          price: "5.00",
+        });
+        expect(created.status, JSON.stringify(created.body)).toBe(201);
+        importProductKey = String((created.body as { key: string }).key);
+      }
+      await base.open(page, fixtures);
+      const media = page.locator("#product-media");
+      await expect(media.locator("[data-imports-read]")).toBeAttached();
+      const failed = media.locator('[data-import-address="failed"]');
+      if (!(await failed.count())) {
+        await media.getByLabel("Image addresses").fill("https://example.invalid/one.jpg\nnot a url");
+        await media.getByRole("button", { name: "Add images" }).click();
+        await expect(media.getByText(/^Line 1, “not a url”: /)).toBeVisible();
+        await expect(failed).toContainText("The store could not add it:", { timeout: 60_000 });
+        // Loaded again, as a person comes back to it: the status is kept, and Tab starts at the top.
+        await base.open(page, fixtures);
+      }
+      await expect(failed).toContainText("The store could not add it:");
+    },
+  };
+}
+
 /** From the dashboard's sign-in page to the store's (the OAuth redirect), as a person gets there. */
 async function throughSignIn(page: Page) {
   await page.goto("/signin");
@@ -130,9 +220,13 @@ export const sitePages: readonly SitePage[] = [
   dashboardPage("orders-unfulfilled", "owner", () => "/orders?view=unfulfilled&count=50", "Orders"),
   dashboardPage("order-new", "owner", () => "/orders/new", "Create order"),
   dashboardPage("order", "owner", (f) => `/orders/${f.orderNumber}`, /^Order #\d+$/),
+  orderFulfilPage("order-fulfil-confirm", false),
+  orderFulfilPage("order-fulfil-undo", true),
   dashboardPage("products", "owner", () => "/products"),
+  productsSearchPage("products-search"),
   dashboardPage("product-new", "owner", () => "/products/new"),
   dashboardPage("product", "owner", (f) => `/products/${encodeURIComponent(f.productKey)}`),
+  productImportFailedPage("product-import-failed"),
   dashboardPage("coupons", "owner", () => "/coupons"),
   dashboardPage("coupon-new", "owner", () => "/coupons/new"),
   // Its heading is the coupon's name (prepare() below), not the loading page's "Coupon".
