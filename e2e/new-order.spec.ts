@@ -1,7 +1,7 @@
 import { type Page, expect, test } from "@playwright/test";
 import { accessTokenOf, e2e, signIn, storeApi, toastSaying, unique } from "./support";
 
-// The new order form (app/(dashboard)/(order-new)/orders/new): an API order made from
+// The new order form (app/(dashboard)/orders/new): an API order made from
 // products picked in the catalogue, and the store's refusals under the
 // fields they name, with nothing typed lost.
 
@@ -407,7 +407,7 @@ test("a new order's page loads with a loading state of its own, never the orders
   );
   await link.click();
   await expect(page).toHaveURL(/\/orders\/new$/);
-  // The router moved at once, to the new order's own loading state (app/(dashboard)/(order-new)/orders/new/loading.tsx).
+  // The router moved at once, to the new order's own loading state (app/(dashboard)/orders/new/loading.tsx).
   await expect(page.getByRole("heading", { level: 1, name: "Create order" })).toBeVisible();
   await expect(page.getByRole("main").getByRole("status").filter({ hasText: "Loading the form…" })).toBeAttached();
   await expect(page.getByText("Loading orders…")).toHaveCount(0);

@@ -11,11 +11,6 @@ export const metadata: Metadata = { title: "Create order" };
 
 const here = "/orders/new";
 
-// Why the route group: a loading.tsx wraps every child of its folder, and a navigation shows the
-// nearest one until the child's own arrives (Next prefetches down to the first loading.tsx). Under
-// orders/, the orders list's skeleton showed first on the way here; in (order-new) this page is
-// outside it, and shows the dashboard's neutral page skeleton, then its own (./loading.tsx).
-
 /**
  * A new API order (docs/contract.md#orders): products with their options and
  * extras, the customer's addresses, a coupon. Its totals are estimated as the
