@@ -175,6 +175,39 @@ function productImportFailedPage(name: string): SitePage {
   };
 }
 
+/**
+ * The new order form with its totals estimated (components/orders/new/totals-preview.tsx): the
+ * pages' product, given the pages' shipping and tax groups, on a line to a Californian address,
+ * with a code of the pages' coupon (free shipping). Not `shell`: the first Tab follows the coupon
+ * field, where the code was typed, rather than the skip link.
+ */
+function orderEstimatePage(name: string): SitePage {
+  const base = dashboardPage(name, "owner", () => "/orders/new", "Create order");
+  return {
+    ...base,
+    shell: false,
+    async open(page, fixtures) {
+      const token = await accessTokenOf(page.context());
+      const updated = await storeApi(token, "PUT", `/api/v1/products/${encodeURIComponent(fixtures.productKey)}`, {
+        shipping_group: fixtures.shippingGroupId,
+        tax_group: fixtures.taxGroupId,
+      });
+      expect(updated.status, JSON.stringify(updated.body)).toBe(200);
+      const product = (Array.isArray(updated.body) ? updated.body[0] : updated.body) as { name: string };
+      const coupon = await storeApi(token, "GET", `/api/v1/coupons/${encodeURIComponent(fixtures.couponId)}`);
+      const code = (coupon.body as { codes: { code: string; active: boolean }[] }).codes.find((c) => c.active)!.code;
+      await base.open(page, fixtures);
+      await page.getByRole("searchbox", { name: "Find a product" }).fill(product.name);
+      await page.getByRole("button", { name: `Add ${product.name}`, exact: true }).click();
+      const billing = page.getByRole("region", { name: "Billing address" });
+      await billing.getByRole("combobox", { name: "Country" }).selectOption("US");
+      await billing.getByRole("combobox", { name: "State" }).selectOption("CA");
+      await page.getByRole("textbox", { name: "Coupon code" }).fill(code);
+      await expect(page.getByRole("region", { name: "Totals" })).toContainText(/Estimated total\$\d/);
+    },
+  };
+}
+
 /** From the dashboard's sign-in page to the store's (the OAuth redirect), as a person gets there. */
 async function throughSignIn(page: Page) {
   await page.goto("/signin");
@@ -219,6 +252,7 @@ export const sitePages: readonly SitePage[] = [
   dashboardPage("orders", "owner", () => "/orders"),
   dashboardPage("orders-unfulfilled", "owner", () => "/orders?view=unfulfilled&count=50", "Orders"),
   dashboardPage("order-new", "owner", () => "/orders/new", "Create order"),
+  orderEstimatePage("order-new-estimate"),
   dashboardPage("order", "owner", (f) => `/orders/${f.orderNumber}`, /^Order #\d+$/),
   orderFulfilPage("order-fulfil-confirm", false),
   orderFulfilPage("order-fulfil-undo", true),
