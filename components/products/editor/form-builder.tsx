@@ -156,7 +156,7 @@ export function FormBuilderSection({
                       id={`${base}-remove`}
                       variant="ghost"
                       size="icon"
-                      className="mt-6"
+                      className="h-control w-control mt-6"
                       disabled={disabled}
                       aria-label={`Remove field ${n}${f.label.trim() ? ` (${f.label.trim()})` : ""}`}
                       onClick={() => {

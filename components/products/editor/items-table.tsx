@@ -147,6 +147,7 @@ export function ItemsTable({ kind, value, onChange, errors, currency, disabled }
                 <Button
                   variant="ghost"
                   size="icon"
+                  className="h-control w-control shrink-0"
                   disabled={disabled}
                   aria-label={`Remove column ${columnName(index)}`}
                   onClick={() => removeColumn(index)}
@@ -388,6 +389,7 @@ export function ItemsTable({ kind, value, onChange, errors, currency, disabled }
                         id={`${base}-remove`}
                         variant="ghost"
                         size="icon"
+                        className="h-control w-control shrink-0"
                         disabled={disabled}
                         aria-label={`Remove ${name}`}
                         onClick={() => removeRow(index)}

@@ -98,7 +98,7 @@ export function ChooseImages({
                   id={`${image.id}-remove`}
                   variant="ghost"
                   size="icon"
-                  className="shrink-0"
+                  className="h-control w-control shrink-0"
                   aria-label={`Remove ${image.file.name}`}
                   onClick={() => remove(image)}
                 >
