@@ -161,9 +161,9 @@ export default function MediaManager({ productKey, productName, images, videos }
               return (
                 <div data-media-key={entry.key} data-media-kind={entry.kind}>
                   <MediaThumb entry={entry} alt={altText(productName, entries, entry)} />
-                  {/* Wraps on a narrow tile rather than squeezing its buttons below 24×24 px (WCAG 2.5.8). */}
+                  {/* 40×40 px buttons (`size-control` makes no CSS), wrapping on a narrow tile rather than squeezing them (WCAG 2.5.8). */}
                   <div className="mt-2 flex flex-wrap items-center gap-1">
-                    <span className="flex shrink-0">{handle}</span>
+                    <span className="flex shrink-0 [&>button]:h-control [&>button]:w-control">{handle}</span>
                     <span className="min-w-0 flex-1 truncate text-sm text-fg-muted capitalize">{label}</span>
                     {entry.kind === "video" && entry.url ? (
                       <a
@@ -171,7 +171,7 @@ export default function MediaManager({ productKey, productName, images, videos }
                         target="_blank"
                         rel="noopener noreferrer"
                         aria-label={`Open ${label} on its site (new tab)`}
-                        className="inline-flex size-control shrink-0 items-center justify-center rounded-md text-fg-muted hover:bg-surface-hover [&_svg]:size-4"
+                        className="inline-flex h-control w-control shrink-0 items-center justify-center rounded-md text-fg-muted hover:bg-surface-hover [&_svg]:size-4"
                       >
                         <ExternalLink aria-hidden="true" />
                       </a>
@@ -186,7 +186,7 @@ export default function MediaManager({ productKey, productName, images, videos }
                         deleting.current = entry;
                         setToDelete(entry);
                       }}
-                      className="shrink-0 text-fg-muted hover:text-danger"
+                      className="h-control w-control shrink-0 text-fg-muted hover:text-danger"
                     >
                       <Trash2 aria-hidden="true" />
                     </Button>
