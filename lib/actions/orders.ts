@@ -2,8 +2,7 @@
 
 import * as z from "zod/mini";
 import { StoreApiError } from "../store/errors";
-import { createOrder, orderTags, updateOrder } from "../store/orders/api";
-import { createOrderInput } from "../store/orders/input";
+import { orderTags, updateOrder } from "../store/orders/api";
 import { storeAction } from "./action";
 
 // Writes only. Orders are read by the pages (first render) and by React
@@ -81,19 +80,4 @@ export const cancelOrderAction = storeAction({
         { rule403: true },
       ),
     ),
-});
-
-/**
- * Creates an API order from the spec's POST fields (lib/store/orders/input.ts
- * builds them from the new order form). The store's 422 names the refused
- * fields (`line_2_quantity`, `coupon`, `ship_country`): the form puts each
- * under its own field.
- */
-export const createOrderAction = storeAction({
-  input: createOrderInput,
-  invalidates: [orderTags.all],
-  run: async (store, fields) => {
-    const order = await createOrder(store, fields);
-    return { number: order.number };
-  },
 });
