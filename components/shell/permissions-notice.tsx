@@ -40,11 +40,15 @@ export function PermissionsNotice({ change }: { change: { gained: string[]; lost
             type="button"
             aria-label="Dismiss the notice about your permissions"
             disabled={pending}
+            aria-busy={pending || undefined}
             className="-my-2 -me-2 inline-flex size-control shrink-0 items-center justify-center rounded-md hover:bg-surface-hover"
-            onClick={() => {
-              setDismissed(true);
-              startDismiss(() => dismissPermissionChangeAction());
-            }}
+            // Gone once the session forgets it (the action answers), so a reload right after cannot bring it back.
+            onClick={() =>
+              startDismiss(async () => {
+                await dismissPermissionChangeAction();
+                setDismissed(true);
+              })
+            }
           >
             <X aria-hidden="true" className="size-4" />
           </button>
