@@ -1,18 +1,16 @@
 "use client";
 
-import CircleAlert from "lucide-react/icons/circle-alert";
-import CircleCheck from "lucide-react/icons/circle-check";
 import ImagePlus from "lucide-react/icons/image-plus";
 import RotateCcw from "lucide-react/icons/rotate-ccw";
 import X from "lucide-react/icons/x";
 import { useEffect, useReducer, useRef, useState } from "react";
 import { signInAgainIfNeeded } from "@/lib/sign-in-again";
-import { formatBytes, imageAccept, precheckImage } from "@/lib/store/products/model-media";
+import { imageAccept, precheckImage } from "@/lib/store/products/model-media";
 import { Button } from "../../ui/button";
 import { Card } from "../../ui/card";
-import { cn } from "../../ui/cn";
 import { Notice } from "../../ui/notice";
-import { newUpload, percent, type Upload, uploadFailure, uploadSummary, uploadsReducer } from "../media/upload-queue";
+import { sendImage, UploadLine } from "../media/upload-line";
+import { newUpload, uploadFailure, uploadSummary, uploadsReducer } from "../media/upload-queue";
 import { nextInOrder } from "./upload-order";
 import { useUnsavedGuard } from "./use-unsaved-guard";
 
@@ -148,32 +146,6 @@ export function ChooseImages({
 }
 
 /**
- * One image to the product through the dashboard's upload route handler
- * (lib/image-upload.ts, as the media section sends them), with its progress.
- */
-function sendImage(
-  productKey: string,
-  file: File,
-  onProgress: (loaded: number) => void,
-): { done: Promise<{ status: number; body: string }>; abort: () => void } {
-  const xhr = new XMLHttpRequest();
-  const done = new Promise<{ status: number; body: string }>((resolve) => {
-    xhr.open(
-      "POST",
-      `/api/products/${encodeURIComponent(productKey)}/images/upload?name=${encodeURIComponent(file.name)}`,
-    );
-    xhr.setRequestHeader("Content-Type", file.type || "application/octet-stream");
-    xhr.setRequestHeader("Accept", "application/json");
-    xhr.upload.onprogress = (event) => onProgress(event.loaded);
-    xhr.onload = () => resolve({ status: xhr.status, body: xhr.responseText });
-    xhr.onerror = () => resolve({ status: 0, body: "" });
-    xhr.onabort = () => resolve({ status: -1, body: "" });
-    xhr.send(file);
-  });
-  return { done, abort: () => xhr.abort() };
-}
-
-/**
  * After the product's first save: the chosen images go up one at a time, in
  * the chosen order (the store adds each at the end), each with its progress.
  * A failure stops there, named, with Retry (when it can help) and Skip: the
@@ -264,86 +236,39 @@ export function UploadChosenImages({
       ) : null}
       <ol aria-label="Uploads" className="space-y-2">
         {uploads.map((upload, index) => (
-          <UploadLine
-            key={upload.id}
-            upload={upload}
-            position={index + 1}
-            onRetry={() => dispatch({ type: "retry", id: upload.id })}
-            onSkip={() => {
-              files.current.delete(upload.id);
-              dispatch({ type: "dismiss", id: upload.id });
-            }}
-          />
+          <UploadLine key={upload.id} upload={upload} label={`${index + 1}. ${upload.name}`}>
+            {upload.status === "failed" ? (
+              <span className="flex shrink-0 gap-2">
+                {upload.retryable ? (
+                  <Button
+                    variant="secondary"
+                    size="sm"
+                    aria-label={`Retry ${upload.name}`}
+                    onClick={() => dispatch({ type: "retry", id: upload.id })}
+                  >
+                    <RotateCcw aria-hidden="true" />
+                    Retry
+                  </Button>
+                ) : null}
+                <Button
+                  variant="ghost"
+                  size="sm"
+                  aria-label={`Skip ${upload.name}`}
+                  onClick={() => {
+                    files.current.delete(upload.id);
+                    dispatch({ type: "dismiss", id: upload.id });
+                  }}
+                >
+                  Skip
+                </Button>
+              </span>
+            ) : null}
+          </UploadLine>
         ))}
       </ol>
       <p role="status" className="sr-only">
         {uploadSummary(uploads)}
       </p>
     </Card>
-  );
-}
-
-function UploadLine({
-  upload,
-  position,
-  onRetry,
-  onSkip,
-}: {
-  upload: Upload;
-  position: number;
-  onRetry: () => void;
-  onSkip: () => void;
-}) {
-  const value = percent(upload);
-  return (
-    <li
-      data-upload={upload.name}
-      data-status={upload.status}
-      className={cn(
-        "rounded-md border px-3 py-2 text-sm",
-        upload.status === "failed" ? "border-danger-border bg-danger-soft text-danger-soft-fg" : "border-border",
-      )}
-    >
-      <div className="flex flex-wrap items-center gap-2">
-        {upload.status === "done" ? (
-          <CircleCheck aria-hidden="true" className="size-4 shrink-0 text-accent" />
-        ) : upload.status === "failed" ? (
-          <CircleAlert aria-hidden="true" className="size-4 shrink-0" />
-        ) : null}
-        <span className="min-w-0 flex-1 truncate font-medium">
-          {position}. {upload.name}
-        </span>
-        <span className="shrink-0 text-xs tabular-nums">
-          {upload.status === "waiting"
-            ? "Waiting…"
-            : upload.status === "uploading"
-              ? `${value}%`
-              : upload.status === "done"
-                ? "Uploaded"
-                : "Failed"}
-        </span>
-        {upload.status === "failed" ? (
-          <span className="flex shrink-0 gap-2">
-            {upload.retryable ? (
-              <Button variant="secondary" size="sm" aria-label={`Retry ${upload.name}`} onClick={onRetry}>
-                <RotateCcw aria-hidden="true" />
-                Retry
-              </Button>
-            ) : null}
-            <Button variant="ghost" size="sm" aria-label={`Skip ${upload.name}`} onClick={onSkip}>
-              Skip
-            </Button>
-          </span>
-        ) : null}
-      </div>
-      {upload.status === "uploading" || upload.status === "waiting" ? (
-        <progress
-          className="mt-2 block h-1.5 w-full accent-primary"
-          max={100}
-          value={value}
-          aria-label={`Uploading ${upload.name}, ${formatBytes(upload.size)}`}
-        />
-      ) : null}
-    </li>
   );
 }

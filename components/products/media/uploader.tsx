@@ -1,26 +1,24 @@
 "use client";
 
-import CircleAlert from "lucide-react/icons/circle-alert";
-import CircleCheck from "lucide-react/icons/circle-check";
 import RotateCcw from "lucide-react/icons/rotate-ccw";
 import Upload from "lucide-react/icons/upload";
 import X from "lucide-react/icons/x";
 import { type DragEvent, useEffect, useReducer, useRef, useState } from "react";
 import { signInAgainIfNeeded } from "@/lib/sign-in-again";
-import { formatBytes, imageAccept, precheckImage } from "@/lib/store/products/model-media";
+import { imageAccept, precheckImage } from "@/lib/store/products/model-media";
 import type { ProductImage } from "@/lib/store/products/model";
 import { Button } from "../../ui/button";
 import { cn } from "../../ui/cn";
 import {
   chosenOrder,
   newUpload,
-  percent,
   type Upload as UploadEntry,
   uploadFailure,
   uploadSummary,
   uploadsReducer,
   uploadsToStart,
 } from "./upload-queue";
+import { sendImage, UploadLine } from "./upload-line";
 
 let nextId = 0;
 
@@ -46,7 +44,7 @@ export function Uploader({
 }) {
   const [uploads, dispatch] = useReducer(uploadsReducer, []);
   const files = useRef(new Map<string, File>());
-  const requests = useRef(new Map<string, XMLHttpRequest>());
+  const requests = useRef(new Map<string, () => void>());
   const [over, setOver] = useState(false);
   const input = useRef<HTMLInputElement>(null);
   const callbacks = useRef({ onUploaded, onSettled });
@@ -60,19 +58,15 @@ export function Uploader({
   const arranged = useRef(new Set<string>());
 
   function send(id: string, file: File) {
-    const xhr = new XMLHttpRequest();
-    requests.current.set(id, xhr);
-    const path = `/api/products/${encodeURIComponent(productKey)}/images/upload?name=${encodeURIComponent(file.name)}`;
-    xhr.open("POST", path);
-    xhr.setRequestHeader("Content-Type", file.type || "application/octet-stream");
-    xhr.setRequestHeader("Accept", "application/json");
-    xhr.upload.onprogress = (event) => dispatch({ type: "progress", id, loaded: event.loaded });
-    xhr.onload = () => {
+    const request = sendImage(productKey, file, (loaded) => dispatch({ type: "progress", id, loaded }));
+    requests.current.set(id, request.abort);
+    void request.done.then(({ status, body }) => {
       requests.current.delete(id);
-      if (xhr.status >= 200 && xhr.status < 300) {
+      if (status === -1) return;
+      if (status >= 200 && status < 300) {
         let imageKey: string | null = null;
         try {
-          const image = JSON.parse(xhr.responseText) as ProductImage;
+          const image = JSON.parse(body) as ProductImage;
           imageKey = typeof image.key === "string" ? image.key : null;
           callbacks.current.onUploaded(image);
         } catch {
@@ -82,15 +76,9 @@ export function Uploader({
         dispatch({ type: "done", id, imageKey });
         return;
       }
-      if (xhr.status === 401 && signInAgainIfNeeded({ status: 401 })) return;
-      dispatch({ type: "fail", id, ...uploadFailure(xhr.status, xhr.responseText) });
-    };
-    xhr.onerror = () => {
-      requests.current.delete(id);
-      dispatch({ type: "fail", id, ...uploadFailure(0, "") });
-    };
-    xhr.onabort = () => requests.current.delete(id);
-    xhr.send(file);
+      if (status === 401 && signInAgainIfNeeded({ status: 401 })) return;
+      dispatch({ type: "fail", id, ...uploadFailure(status, body) });
+    });
   }
 
   // Start what may start: at most a few at once.
@@ -115,7 +103,7 @@ export function Uploader({
   useEffect(() => {
     const open = requests.current;
     return () => {
-      for (const xhr of open.values()) xhr.abort();
+      for (const abort of open.values()) abort();
     };
   }, []);
 
@@ -190,15 +178,31 @@ export function Uploader({
           </div>
           <ul aria-label="Uploads" className="space-y-2">
             {uploads.map((upload) => (
-              <UploadRow
-                key={upload.id}
-                upload={upload}
-                onRetry={() => dispatch({ type: "retry", id: upload.id })}
-                onDismiss={() => {
-                  files.current.delete(upload.id);
-                  dispatch({ type: "dismiss", id: upload.id });
-                }}
-              />
+              <UploadLine key={upload.id} upload={upload} showError>
+                {upload.status === "failed" && upload.retryable ? (
+                  <Button
+                    variant="ghost"
+                    size="icon"
+                    aria-label={`Retry ${upload.name}`}
+                    onClick={() => dispatch({ type: "retry", id: upload.id })}
+                  >
+                    <RotateCcw aria-hidden="true" />
+                  </Button>
+                ) : null}
+                {upload.status !== "uploading" ? (
+                  <Button
+                    variant="ghost"
+                    size="icon"
+                    aria-label={`Dismiss ${upload.name}`}
+                    onClick={() => {
+                      files.current.delete(upload.id);
+                      dispatch({ type: "dismiss", id: upload.id });
+                    }}
+                  >
+                    <X aria-hidden="true" />
+                  </Button>
+                ) : null}
+              </UploadLine>
             ))}
           </ul>
         </div>
@@ -208,64 +212,5 @@ export function Uploader({
         {uploadSummary(uploads)}
       </p>
     </div>
-  );
-}
-
-function UploadRow({
-  upload,
-  onRetry,
-  onDismiss,
-}: {
-  upload: UploadEntry;
-  onRetry: () => void;
-  onDismiss: () => void;
-}) {
-  const value = percent(upload);
-  return (
-    <li
-      data-upload={upload.name}
-      data-status={upload.status}
-      className={cn(
-        "rounded-md border px-3 py-2 text-sm",
-        upload.status === "failed" ? "border-danger-border bg-danger-soft text-danger-soft-fg" : "border-border",
-      )}
-    >
-      <div className="flex items-center gap-2">
-        {upload.status === "done" ? (
-          <CircleCheck aria-hidden="true" className="size-4 shrink-0 text-accent" />
-        ) : upload.status === "failed" ? (
-          <CircleAlert aria-hidden="true" className="size-4 shrink-0" />
-        ) : null}
-        <span className="min-w-0 flex-1 truncate font-medium">{upload.name}</span>
-        <span className="shrink-0 text-xs tabular-nums">
-          {upload.status === "waiting"
-            ? "Waiting…"
-            : upload.status === "uploading"
-              ? `${value}%`
-              : upload.status === "done"
-                ? "Uploaded"
-                : "Failed"}
-        </span>
-        {upload.status === "failed" && upload.retryable ? (
-          <Button variant="ghost" size="icon" aria-label={`Retry ${upload.name}`} onClick={onRetry}>
-            <RotateCcw aria-hidden="true" />
-          </Button>
-        ) : null}
-        {upload.status !== "uploading" ? (
-          <Button variant="ghost" size="icon" aria-label={`Dismiss ${upload.name}`} onClick={onDismiss}>
-            <X aria-hidden="true" />
-          </Button>
-        ) : null}
-      </div>
-      {upload.status === "uploading" || upload.status === "waiting" ? (
-        <progress
-          className="mt-2 block h-1.5 w-full accent-primary"
-          max={100}
-          value={value}
-          aria-label={`Uploading ${upload.name}, ${formatBytes(upload.size)}`}
-        />
-      ) : null}
-      {upload.status === "failed" && upload.error ? <p className="mt-1">{upload.error}</p> : null}
-    </li>
   );
 }
