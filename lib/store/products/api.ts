@@ -6,7 +6,13 @@ import { anyBody, type ListRequest, listAll, listPage, oneOrListOfOne } from "..
 import type { GroupChoices, ItemWrite, ProductFields } from "./edit";
 import { categorySlugFromName, type Product, type ProductCategory, type ProductPage } from "./model";
 import type { CatalogueProduct } from "./model-bulk";
-import { storeCatalogueProductSchema, storeCategorySchema, storeProductSchema, toCatalogueProduct, toProduct } from "./schema";
+import {
+  storeCatalogueProductSchema,
+  storeCategorySchema,
+  storeProductSchema,
+  toCatalogueProduct,
+  toProduct,
+} from "./schema";
 
 /**
  * Cache tags of products reads. Every products read carries `all`; a read of

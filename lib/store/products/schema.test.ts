@@ -358,7 +358,10 @@ describe("the catalogue's lighter reading (the bulk grid's stream)", () => {
     quantity: "-1",
     weight: "heavy",
     categories: ["Shirts", { name: "Sale", slug: "sale" }, 42, ""],
-    images: [{ ...media("b"), order: 2 }, { ...media("a"), order: 1 }],
+    images: [
+      { ...media("b"), order: 2 },
+      { ...media("a"), order: 1 },
+    ],
     options: [{ key: "o1", default: true, metadata: ["Colour", "Red"] }, "nonsense", { key: "o2", default: "yes" }],
     tax_group: 9,
     shipping_group: { id: 4, name: "Heavy" },
