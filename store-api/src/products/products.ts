@@ -1,7 +1,8 @@
 import { randomBytes } from "node:crypto";
-import { and, asc, count, eq, gt, gte, inArray, like, lt, lte, or, sql } from "drizzle-orm";
+import { and, asc, count, eq, gt, gte, like, lt, lte, or, sql } from "drizzle-orm";
 import { ConflictError, NotFoundError, ValidationError } from "../api/errors.js";
 import type { Queryable } from "../db/index.js";
+import { anyOf, selectAsJson } from "../db/rows.js";
 import { mediaOfProducts, type ProductMedia } from "../media/images.js";
 import { categories, productCategories, productExtras, productOptions, products } from "../db/schema/index.js";
 import {
@@ -141,21 +142,24 @@ export async function productDetails(q: Queryable, rows: ProductRow[]): Promise<
   const taxGroupIds = rows.flatMap((r) => r.taxGroupId ?? []);
   // One after another: a transaction is one connection, whose queries queue anyway (and
   // node-postgres deprecates queries sent while another is running on the client).
-  const options = await q
-    .select()
-    .from(productOptions)
-    .where(inArray(productOptions.productId, ids))
-    .orderBy(asc(productOptions.order), asc(productOptions.id));
-  const extras = await q
-    .select()
-    .from(productExtras)
-    .where(inArray(productExtras.productId, ids))
-    .orderBy(asc(productExtras.order), asc(productExtras.id));
+  // The two longest reads as one JSON text each (db/rows.ts).
+  const options = await selectAsJson(
+    q,
+    productOptions,
+    anyOf(productOptions.productId, ids),
+    sql`${productOptions.order}, ${productOptions.id}`,
+  );
+  const extras = await selectAsJson(
+    q,
+    productExtras,
+    anyOf(productExtras.productId, ids),
+    sql`${productExtras.order}, ${productExtras.id}`,
+  );
   const cats = await q
     .select({ productId: productCategories.productId, name: categories.name })
     .from(productCategories)
     .innerJoin(categories, eq(categories.id, productCategories.categoryId))
-    .where(inArray(productCategories.productId, ids))
+    .where(anyOf(productCategories.productId, ids))
     .orderBy(asc(productCategories.position), asc(categories.name));
   const media = await mediaOfProducts(q, ids);
   const shipping = await shippingGroupsByIds(q, shippingGroupIds);
