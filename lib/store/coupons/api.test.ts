@@ -10,8 +10,17 @@ import {
   StoreUnreachableError,
   failureFrom,
 } from "../errors";
-import { couponCodeRows, createCoupon, deleteCoupon, getCoupon, listCoupons, storeCurrency, updateCoupon } from "./api";
-import { codeRow } from "./model";
+import {
+  couponCodeRows,
+  createCoupon,
+  deleteCoupon,
+  getCoupon,
+  getCouponWithCodes,
+  listCoupons,
+  storeCurrency,
+  updateCoupon,
+} from "./api";
+import { FewCodes, codeRow } from "./model";
 import { storeCouponSchema, toCoupon, toCouponWithCodes } from "./schema";
 
 vi.mock("server-only", () => ({}));
@@ -65,9 +74,12 @@ describe("coupons through the store", () => {
     const [listed] = await listCoupons(client);
     expect(listed).toMatchObject({ id: "3", flatRate: 500, currency: "EUR", codes: { single: "SPRING" } });
     expect(listed).not.toHaveProperty("codeList");
-    const one = await getCoupon(client, "3");
+    const one = await getCouponWithCodes(client, "3", { upTo: 1000 });
     expect(one.codeList).toEqual([{ code: "SPRING", type: "multi_use", active: true, created: 1 }]);
-    expect(seen.map((s) => s.line)).toEqual(["GET /api/v1/coupons", "GET /api/v1/coupons/3"]);
+    const plain = await getCoupon(client, "3");
+    expect(plain).toMatchObject({ id: "3", codes: { single: "SPRING" } });
+    expect(plain).not.toHaveProperty("codeList");
+    expect(seen.map((s) => s.line)).toEqual(["GET /api/v1/coupons", "GET /api/v1/coupons/3", "GET /api/v1/coupons/3"]);
   });
 
   it("creates with form fields, and reads the answer as an object (201) or a list holding it (200)", async () => {
@@ -213,11 +225,16 @@ describe("coupon answers read as they arrive", () => {
     expect(before[1]!.codes).toEqual({ total: 4, active: 2, oneUse: 2, single: null });
   });
 
-  it("one coupon keeps its codes; its codes' rows are written as they are read", async () => {
+  it("one coupon keeps its codes when they are few; its codes' rows are written as they are read", async () => {
     const raw = storeList[4]!;
     const text = JSON.stringify(raw);
     const before = storeCouponSchema.transform(toCouponWithCodes).parse(JSON.parse(text));
-    expect(await getCoupon(await trickling(text), "5")).toEqual(before);
+    // 3,000 codes: kept when the page takes 3,000, not when it takes fewer; the summary is the same.
+    expect(await getCouponWithCodes(await trickling(text), "5", { upTo: 3000 })).toEqual(before);
+    const [many, none] = await tricklingMany([text, text], { piece: 1000 });
+    expect(await getCouponWithCodes(many!, "5", { upTo: 2999 })).toEqual({ ...before, codeList: null });
+    const { codeList: _all, ...summed } = before;
+    expect(await getCoupon(none!, "5")).toEqual(summed);
 
     const pieces: string[] = [];
     for await (const piece of await couponCodeRows(await trickling(text, { piece: 1000 }), "5")) pieces.push(piece);
@@ -230,6 +247,72 @@ describe("coupon answers read as they arrive", () => {
     expect(JSON.parse(rows.join(""))).toEqual(
       storeCouponSchema.transform(toCouponWithCodes).parse(JSON.parse(odd)).codeList.map(codeRow),
     );
+  });
+
+  it("a coupon's page holds at most the codes it takes, however many the coupon has; the edit page none", async () => {
+    const code = (i: number) => JSON.stringify({ code: `K7QX-${i}`, type: "one_use", active: i % 2 === 0, created: 1 });
+    const total = 100_000;
+    const add = vi.spyOn(FewCodes.prototype, "add");
+    /** How many codes the readers hold at most, looked at each time the answer's next piece is asked for. */
+    let most = 0;
+    const look = () => {
+      for (const codes of add.mock.contexts as FewCodes[]) most = Math.max(most, codes.held);
+    };
+    /** A store answering one coupon with `total` codes, made as they are read, 100 codes a piece. */
+    const client = new StoreClient({
+      baseUrl: "http://store.test",
+      accessToken: "tok",
+      fetch: (async () => {
+        let next = 0;
+        const encoder = new TextEncoder();
+        const body = new ReadableStream<Uint8Array>({
+          pull(controller) {
+            look();
+            if (next === 0)
+              controller.enqueue(encoder.encode('{"id":7,"name":"Many","type":"percentage_off","codes":['));
+            if (next >= total) {
+              controller.enqueue(encoder.encode('],"percentage":"10%","limit":0,"hits":0,"redeemed":0}'));
+              return controller.close();
+            }
+            const piece = Array.from({ length: 100 }, (_, i) => code(next + i)).join(",");
+            controller.enqueue(encoder.encode((next ? "," : "") + piece));
+            next += 100;
+          },
+        });
+        return new Response(body, { status: 200, headers: { "content-type": "application/json" } });
+      }) as typeof fetch,
+    });
+    try {
+      const page = await getCouponWithCodes(client, "7", { upTo: 1000 });
+      look();
+      expect(page.codeList).toBeNull();
+      expect(page.codes).toEqual({ total, active: total / 2, oneUse: total, single: null });
+      expect(add).toHaveBeenCalledTimes(total);
+      expect(most).toBe(1000);
+
+      add.mockClear();
+      most = 0;
+      const edit = await getCoupon(client, "7");
+      expect(edit.codes.total).toBe(total);
+      expect(edit).not.toHaveProperty("codeList");
+      expect(add).not.toHaveBeenCalled();
+    } finally {
+      add.mockRestore();
+    }
+  });
+
+  it("keeps codes up to its limit, then lets go of them all", () => {
+    const codes = new FewCodes(2);
+    const one = (code: string) => ({ code, type: "one_use", active: true, created: 1 });
+    codes.add(one("A"));
+    codes.add(one("B"));
+    expect(codes.list).toEqual([one("A"), one("B")]);
+    codes.add(one("C"));
+    expect(codes.list).toBeNull();
+    expect(codes.held).toBe(0);
+    codes.add(one("D"));
+    expect(codes.list).toBeNull();
+    expect(new FewCodes(0).list).toEqual([]);
   });
 
   it("an answer that is not a list of coupons is the same 'could not read' error as before", async () => {

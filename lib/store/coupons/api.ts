@@ -5,7 +5,7 @@ import { JsonStreamReader, type StreamedArray } from "../json-stream";
 import { listProducts } from "../products/api";
 import { anyBody, oneOrListOfOne } from "../shapes";
 import type { CouponChanges, CouponWrite } from "./input";
-import { CodeTally, type Coupon, type CouponCode, type CouponWithCodes, codeRow } from "./model";
+import { CodeTally, type Coupon, type CouponCode, type CouponWithFewCodes, FewCodes, codeRow } from "./model";
 import { readCode, SummedCodes, summedCouponSchema } from "./schema";
 
 /**
@@ -79,12 +79,32 @@ export async function listCoupons(store: StoreClient): Promise<Coupon[]> {
   );
 }
 
-/** One coupon with its codes (its page). Only the codes are kept, not the store's text of them. */
-export async function getCoupon(store: StoreClient, id: string): Promise<CouponWithCodes> {
-  let codeList: CouponCode[] = [];
+/**
+ * One coupon (its edit page), its codes summed up: they are counted as they
+ * pass and forgotten (a coupon may hold 100,000).
+ */
+export async function getCoupon(store: StoreClient, id: string): Promise<Coupon> {
+  return store.requestStream(oneCoupon(id), async (chunks) => summedCouponSchema.parse(await readSummed(chunks)));
+}
+
+/**
+ * One coupon with its codes when it has at most `upTo` (its page takes so
+ * many with it), else `codeList` null: at most `upTo` codes are held at any
+ * time, the rest counted as they pass and forgotten. The browser reads a
+ * longer list itself (couponCodeRows).
+ */
+export async function getCouponWithCodes(
+  store: StoreClient,
+  id: string,
+  { upTo }: { upTo: number },
+): Promise<CouponWithFewCodes> {
+  let codes = new FewCodes(upTo);
   return store.requestStream(oneCoupon(id), async (chunks) => {
-    const raw = await readSummed(chunks, { start: () => (codeList = []), code: (code) => codeList.push(code) });
-    return { ...summedCouponSchema.parse(raw), codeList };
+    const raw = await readSummed(chunks, {
+      start: () => (codes = new FewCodes(upTo)),
+      code: (code) => codes.add(code),
+    });
+    return { ...summedCouponSchema.parse(raw), codeList: codes.list };
   });
 }
 

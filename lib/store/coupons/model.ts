@@ -102,6 +102,38 @@ export interface CouponWithCodes extends Coupon {
   codeList: CouponCode[];
 }
 
+/** A coupon with its codes when they are few (one coupon's page): null when there are more than the page takes. */
+export interface CouponWithFewCodes extends Coupon {
+  codeList: CouponCode[] | null;
+}
+
+/**
+ * Keeps codes while there are at most `upTo` of them; at the next, lets go of
+ * them all and keeps none from then on. One coupon may hold 100,000 codes:
+ * its page takes a few with it, and the browser reads the rest itself.
+ */
+export class FewCodes {
+  #codes: CouponCode[] | null = [];
+
+  constructor(readonly upTo: number) {}
+
+  add(code: CouponCode): void {
+    if (!this.#codes) return;
+    if (this.#codes.length >= this.upTo) this.#codes = null;
+    else this.#codes.push(code);
+  }
+
+  /** The codes, in order; null once there were more than `upTo`. */
+  get list(): CouponCode[] | null {
+    return this.#codes;
+  }
+
+  /** How many codes it holds now. */
+  get held(): number {
+    return this.#codes?.length ?? 0;
+  }
+}
+
 /**
  * Sums codes up one at a time, without keeping them: a store's list carries
  * every code of every coupon (docs/contract.md#coupons), read as it arrives.

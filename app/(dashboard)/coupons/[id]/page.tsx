@@ -15,7 +15,7 @@ import { PageHeader } from "@/components/ui/page-header";
 import { mayUse, sectionAt } from "@/lib/navigation";
 import { queryKeys } from "@/lib/query-keys";
 import { requireSession } from "@/lib/session";
-import { getCoupon } from "@/lib/store/coupons/api";
+import { getCouponWithCodes } from "@/lib/store/coupons/api";
 import { codeRow, couponTypeLabel, discountText, limitText, unixNow } from "@/lib/store/coupons/model";
 import { loadFromStore } from "@/lib/store/load";
 
@@ -23,7 +23,10 @@ export const metadata: Metadata = { title: "Coupon" };
 
 const back = { href: "/coupons", label: "Back to coupons" };
 
-/** Up to this many codes come with the page; more are read by the browser after it (one JSON, not the HTML). */
+/**
+ * Up to this many codes come with the page; more are read by the browser after
+ * it (one JSON, not the HTML), and this server holds none of them.
+ */
 const codesWithThePage = 1000;
 
 function Fact({ term, children }: { term: string; children: ReactNode }) {
@@ -43,7 +46,7 @@ export default async function CouponPage({ params }: { params: Promise<{ id: str
   if (!mayUse(session.permissions, section)) return <NoAccess section={section} storeName={session.storeName} />;
 
   const loaded = await loadFromStore(here, async (store) => ({
-    coupon: await getCoupon(store, id),
+    coupon: await getCouponWithCodes(store, id, { upTo: codesWithThePage }),
     // When it was read: what is upcoming, active or expired is told as of then.
     now: unixNow(),
   }));
@@ -61,7 +64,7 @@ export default async function CouponPage({ params }: { params: Promise<{ id: str
   const { codeList, ...coupon } = loaded.data.coupon;
   const name = coupon.name || `Coupon ${coupon.id}`;
   const queryClient = new QueryClient();
-  if (codeList.length <= codesWithThePage) {
+  if (codeList) {
     queryClient.setQueryData(queryKeys.coupons.codes(coupon.id), codeList.map(codeRow));
   }
 

@@ -21,7 +21,7 @@ export default async function EditCouponPage({ params }: { params: Promise<{ id:
   if (!mayUse(session.permissions, section)) return <NoAccess section={section} storeName={session.storeName} />;
 
   const loaded = await loadFromStore(here, async (store) => {
-    const { codeList: _codes, ...coupon } = await getCoupon(store, id);
+    const coupon = await getCoupon(store, id);
     // The coupon's own currency; a store that sends none on this type says it elsewhere.
     return { coupon, currency: coupon.currency ?? (await storeCurrency(store).catch(() => null)) ?? "USD" };
   });

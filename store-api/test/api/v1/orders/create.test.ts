@@ -375,6 +375,109 @@ describe("POST /orders: refusals change nothing", () => {
     expect(made.json[0]).toMatchObject({ subtotal: "$99,999,999,990.00", subtotal_raw: 99999999990 });
   });
 
+  it("a computed discount, shipping, tax or line with extras past the money limit: a 422 naming it, nothing stored", async () => {
+    const now = Math.floor(Date.now() / 1000);
+    await made(store, admin, "/coupons", {
+      name: "Everything off",
+      type: "percentage_off",
+      percentage: "100",
+      code: "ALLOFF",
+      start_date: String(now - 86_400),
+      end_date: String(now + 86_400),
+      limit: "0",
+    });
+    // $1 a crate, $99,999,999,999.99 (the most an amount can be) to ship each; no tax.
+    const [crateShipping] = await made(store, admin, "/shipping_groups", {
+      name: "Crate shipping",
+      options: JSON.stringify([{ name: "US", per_item_rate_raw: "99999999999.99", destinations: [{ country: "US" }] }]),
+    });
+    const crate = await made(store, admin, "/products", {
+      name: "Crate",
+      price: "1",
+      quantity: "10",
+      shipping_group: String(crateShipping.id),
+    });
+    // $60,000,000,000 a vault, as much again to ship it, and New York taxes both at 100%.
+    const [vaultShipping] = await made(store, admin, "/shipping_groups", {
+      name: "Vault shipping",
+      options: JSON.stringify([{ name: "US", per_cart_rate_raw: "60000000000", destinations: [{ country: "US" }] }]),
+    });
+    const vaultTax = await made(store, admin, "/tax_groups", {
+      name: "Vault tax",
+      rules: JSON.stringify([{ country: "US", region: "NY", rate: 100, on_shipping: true }]),
+    });
+    const vault = await made(store, admin, "/products", {
+      name: "Vault",
+      price: "60000000000",
+      quantity: "10",
+      shipping_group: String(vaultShipping.id),
+      tax_group: String(vaultTax.id),
+    });
+    const others = async () => ({
+      crate: await stock(store, admin, crate.key),
+      vault: await stock(store, admin, vault.key),
+    });
+    /** Refused as `unchanged` checks, and the crate's and vault's stock unchanged too. */
+    const refused = async (fields: Record<string, string>, named: string[]) => {
+      const before = await others();
+      const res = await unchanged(
+        () => postOrder(store, admin, { send_notifications: "false", ...fields }),
+        422,
+        named,
+      );
+      for (const field of named)
+        expect(res.fields[field]).toMatch(/more than \$99,999,999,999\.99, the most an amount/);
+      expect(await others()).toEqual(before);
+    };
+
+    // Shipping: 2 crates at $99,999,999,999.99 each to ship; the goods are $2.
+    await refused({ line_1_product_option: crate.options[0].key, line_1_quantity: "2" }, ["shipping", "total"]);
+    // …the total posted: the computed shipping alone is named.
+    await refused({ line_1_product_option: crate.options[0].key, line_1_quantity: "2", total: "2" }, ["shipping"]);
+
+    // Tax: 100% of the $60,000,000,000 vault and of its $60,000,000,000 shipping, each within the limit.
+    await refused({ line_1_product_option: vault.options[0].key, line_1_quantity: "1" }, ["tax", "total"]);
+    await refused({ line_1_product_option: vault.options[0].key, line_1_quantity: "1", total: "1" }, ["tax"]);
+
+    // The line's extras: a unit price within the limit, which the gift wrap's $4 takes past it…
+    await refused(
+      {
+        line_1_product_option: c.small,
+        line_1_quantity: "1",
+        line_1_unit_price: "99999999999.99",
+        line_1_product_extras: c.giftWrap,
+      },
+      ["line_1_product_extras"],
+    );
+    // …and 1,000 units whose price is within the limit ($99,999,997,000.00), but not with the extras ($100,000,001,000).
+    await refused(
+      {
+        line_1_product_option: c.small,
+        line_1_quantity: "1000",
+        line_1_unit_price: "99999997",
+        line_1_product_extras: c.giftWrap,
+      },
+      ["line_1_quantity"],
+    );
+
+    // Discount: it is at most the subtotal (100% off at most), so it passes the limit only when the subtotal does.
+    // Two lines, each within the limit, 100% off: the discount is named beside the subtotal (the total, 0, is not).
+    await refused(
+      {
+        coupon: "ALLOFF",
+        line_1_product_option: c.posterOption,
+        line_1_quantity: "1",
+        line_1_unit_price: "99999999999.99",
+        line_2_product_option: c.posterOption,
+        line_2_quantity: "1",
+        line_2_unit_price: "99999999999.99",
+      },
+      ["discount", "subtotal"],
+    );
+    const coupon = await couponByCode("ALLOFF");
+    expect(coupon.redeemed).toBe(0);
+  });
+
   it("a wrong type is a 400 (a JSON body with a list where a value goes)", async () => {
     await unchanged(
       () =>

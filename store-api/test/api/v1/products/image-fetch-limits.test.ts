@@ -2,9 +2,9 @@ import fs from "node:fs";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import path from "node:path";
-import { sql } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { jobs } from "../../../../src/db/schema/index.js";
+import { jobs, productMedia, products } from "../../../../src/db/schema/index.js";
 import { api, startStoreWithAdmin, type TestStore } from "../../../helpers/index.js";
 import { eventually, imgKey, jpeg, mediaConfig, mediaFolders, newProduct } from "./media-helpers.js";
 
@@ -345,3 +345,106 @@ describe("a slow host does not hold up the imports from others", () => {
     }
   });
 });
+
+describe("a download past the size cap is refused, closed and leaves nothing", () => {
+  let store: TestStore;
+  let admin: string;
+  const folders = mediaFolders();
+  /** The store's cap on one image (docs/contract.md#uploads: 20 MB), not configurable. */
+  const CAP = 20 * 1024 * 1024;
+  /**
+   * Longer than the test's own timeout (30 s): a store that read on until its
+   * time limit, rather than stopping at the cap, fails the test.
+   */
+  const LONG_TIME_LIMIT_MS = 120_000;
+
+  beforeAll(async () => {
+    ({ store, admin } = await startStoreWithAdmin(
+      mediaConfig(folders, { allowPrivateFetches: true, jobs: { fetchTimeoutMs: LONG_TIME_LIMIT_MS } }),
+    ));
+  });
+  afterAll(async () => {
+    await store.close();
+    folders.cleanup();
+  });
+
+  it("an endless 200 image body and a Content-Length over the cap: the import fails with the size, its socket closes, no file and no image row are kept", async () => {
+    const CHUNK = Buffer.alloc(64 * 1024, 0xff);
+    /** Bytes written on each path; a safety stop at 4× the cap (then it stalls, never ending) keeps a broken store from filling the disk. */
+    const sent: Record<string, number> = {};
+    const images = await misbehaving((req, res) => {
+      const url = req.url ?? "";
+      sent[url] = 0;
+      if (url === "/declared.jpg") {
+        // Says more than the cap, sends a little, then nothing: refused from the head.
+        res.writeHead(200, { "content-type": "image/jpeg", "content-length": String(CAP + 1) });
+        res.write(CHUNK);
+        sent[url] += CHUNK.length;
+        return;
+      }
+      res.writeHead(200, { "content-type": "image/jpeg" }); // chunked, no length: it never ends
+      const pour = () => {
+        while (!res.destroyed && (sent[url] ?? 0) < 4 * CAP) {
+          sent[url] = (sent[url] ?? 0) + CHUNK.length;
+          if (!res.write(CHUNK)) return void res.once("drain", pour);
+        }
+      };
+      pour();
+    });
+    const callbacks = await receiver();
+    try {
+      const key = await newProduct(store, admin);
+      const res = await api(store, admin, "POST", `/products/${key}/images`, {
+        images: JSON.stringify([`${images.url}/endless.jpg`, `${images.url}/declared.jpg`]),
+        callback_options: JSON.stringify({ url: `${callbacks.url}/cb` }),
+      });
+      expect(res.status, res.text).toBe(202);
+      const ids = res.json as string[];
+
+      // The store's reason, not its time limit (which is longer than this test may run).
+      const body = await callbacks.received("/cb");
+      expect(body.success).toEqual([]);
+      expect(body.error).toEqual({
+        [ids[0]!]: `${images.url}/endless.jpg is larger than 20 MB`,
+        [ids[1]!]: `${images.url}/declared.jpg is larger than 20 MB`,
+      });
+      const rows = await store.database.db
+        .select({ state: jobs.state, attempts: jobs.attempts })
+        .from(jobs)
+        .where(sql`${jobs.payload}->>'key' in ${ids}`);
+      expect(rows).toEqual([
+        { state: "failed", attempts: 1 },
+        { state: "failed", attempts: 1 },
+      ]); // a fixed refusal: not tried again
+
+      // Both sockets closed by the store (the server's own close events).
+      for (const url of ["/endless.jpg", "/declared.jpg"]) {
+        const exchange = server(images, url);
+        await exchange.closed;
+      }
+      // The endless body was cut off near the cap (socket buffers aside), not read on to the safety stop.
+      expect(sent["/endless.jpg"]).toBeGreaterThan(CAP);
+      expect(sent["/endless.jpg"]).toBeLessThan(2 * CAP);
+
+      // Nothing kept: no file in the media or tmp folder, no image of the product.
+      const listing = (dir: string) => (fs.existsSync(dir) ? fs.readdirSync(dir) : []);
+      expect(listing(path.join(folders.dataDir, "media"))).toEqual([]);
+      expect(listing(path.join(folders.dataDir, "tmp"))).toEqual([]);
+      const media = await store.database.db
+        .select({ id: productMedia.id })
+        .from(productMedia)
+        .innerJoin(products, eq(products.id, productMedia.productId))
+        .where(eq(products.key, key));
+      expect(media).toEqual([]);
+    } finally {
+      await Promise.all([images.close(), callbacks.close()]);
+    }
+  });
+});
+
+/** The exchange a misbehaving server had for `url`. */
+function server(host: { exchanges: Exchange[] }, url: string): Exchange {
+  const exchange = host.exchanges.find((e) => e.url === url);
+  expect(exchange, `${url} was never requested`).toBeDefined();
+  return exchange!;
+}
