@@ -13,9 +13,21 @@
 //    the store answers from memory (it keeps answers only 10 s and 64 MB).
 // 2. Scroll smoothness: frame times (requestAnimationFrame timestamps in the page)
 //    while the grid scrolls at a steady wheel's speed and at a fling's, beside the
-//    frame times of the same page standing still (the machine's floor).
+//    frame times of the same page standing still (the machine's floor). Beside each,
+//    the renderer main thread's CPU time per frame (CDP Performance.getMetrics in
+//    thread time: TaskDuration, split into script, style, layout and the rest, which
+//    is mostly paint and commit), the figure that a loaded machine disturbs least:
+//    frame intervals grow when other processes take the cores, CPU time much less.
 //
 //   node bench/bulk-grid.mjs [--products 10000] [--runs 3] [--rate-limit 40]
+//                            [--flings 3] [--baseline <checkout>] [--trace <file.json>]
+//
+// --flings: how many flings are measured (their frames pooled). --baseline: another
+// checkout with its own build (.next, node_modules) whose grid is served beside this
+// one's on the same store and scrolled in the same run, one fling each in turn (a
+// before/after comparison that the machine's load cannot skew one way). --trace: one
+// more steady scroll and fling of each build recorded as Chrome traces (open them in
+// DevTools' Performance panel), and the renderer main thread's busiest events printed.
 //
 // The store: the built CLI on a fresh temporary data folder, `store seed --products N`
 // (the demo store's products, then generated ones; no pictures), serving with the
@@ -37,8 +49,13 @@ const { values: args } = parseArgs({
     products: { type: "string", default: "10000" },
     runs: { type: "string", default: "3" },
     "rate-limit": { type: "string", default: "40" },
+    flings: { type: "string", default: "3" },
+    baseline: { type: "string" },
+    trace: { type: "string" },
   },
 });
+const FLINGS = Number(args.flings);
+const BASELINE = args.baseline ? path.resolve(args.baseline) : null;
 const PRODUCTS = Number(args.products);
 const RUNS = Number(args.runs);
 const RATE_LIMIT = args["rate-limit"];
@@ -177,6 +194,96 @@ async function frameTimes(page, { rows, seconds }) {
   );
 }
 
+/** The renderer main thread's cumulative CPU times (thread time, ms) from CDP Performance.getMetrics. */
+async function mainThreadTimes(cdp) {
+  const { metrics } = await cdp.send("Performance.getMetrics");
+  const byName = Object.fromEntries(metrics.map((m) => [m.name, m.value]));
+  return {
+    task: byName.TaskDuration * 1000,
+    script: byName.ScriptDuration * 1000,
+    style: byName.RecalcStyleDuration * 1000,
+    layout: byName.LayoutDuration * 1000,
+  };
+}
+
+/** frameTimes, with the renderer main thread's CPU time spent meanwhile (ms, thread time). */
+async function scrollWithCpu(page, cdp, spec) {
+  const before = await mainThreadTimes(cdp);
+  const result = await frameTimes(page, spec);
+  const after = await mainThreadTimes(cdp);
+  const cpu = Object.fromEntries(Object.keys(before).map((k) => [k, after[k] - before[k]]));
+  return { ...result, cpu };
+}
+
+/** Several scrolls' frames and CPU times pooled into one. */
+function pooled(scrolls) {
+  const cpu = { task: 0, script: 0, style: 0, layout: 0 };
+  for (const s of scrolls) for (const k of Object.keys(cpu)) cpu[k] += s.cpu[k];
+  return {
+    intervals: scrolls.flatMap((s) => s.intervals),
+    cpu,
+    distance: scrolls[0].distance,
+    renderedRows: Math.max(...scrolls.map((s) => s.renderedRows)),
+    reached: scrolls.every((s) => s.reached),
+  };
+}
+
+/** The main thread's CPU time per frame (ms): all of it, then script, style, layout and the rest (paint, commit…). */
+function cpuFigures({ intervals, cpu }) {
+  const frames = intervals.length;
+  const perFrame = (x) => (x / frames).toFixed(2);
+  const wall = intervals.reduce((a, b) => a + b, 0);
+  return {
+    frames,
+    "CPU ms/frame": perFrame(cpu.task),
+    script: perFrame(cpu.script),
+    style: perFrame(cpu.style),
+    layout: perFrame(cpu.layout),
+    "other (paint…)": perFrame(cpu.task - cpu.script - cpu.style - cpu.layout),
+    "main thread busy": `${((100 * cpu.task) / wall).toFixed(0)} %`,
+  };
+}
+
+/**
+ * The renderer main thread's busiest events in a Chrome trace (`traceEvents`), by self time (an event's
+ * time less its children's), ms a frame: where a frame's time goes.
+ */
+function traceSummary(trace, frames) {
+  const events = trace.traceEvents ?? trace;
+  const mainThreads = new Set(
+    events
+      .filter((e) => e.ph === "M" && e.name === "thread_name" && e.args?.name === "CrRendererMain")
+      .map((e) => `${e.pid}:${e.tid}`),
+  );
+  // The page's main thread: the renderer main thread with the most complete events.
+  const counts = new Map();
+  for (const e of events) {
+    const id = `${e.pid}:${e.tid}`;
+    if (e.ph === "X" && mainThreads.has(id)) counts.set(id, (counts.get(id) ?? 0) + 1);
+  }
+  const main = [...counts].sort((a, b) => b[1] - a[1])[0]?.[0];
+  const complete = events
+    .filter((e) => e.ph === "X" && `${e.pid}:${e.tid}` === main && typeof e.dur === "number")
+    .sort((a, b) => a.ts - b.ts || b.dur - a.dur);
+  // Thread time (tdur) where the trace has it: a loaded machine's waits for a core left out.
+  const cpu = (e) => e.tdur ?? e.dur;
+  const self = new Map();
+  const stack = [];
+  for (const e of complete) {
+    while (stack.length && stack.at(-1).ts + stack.at(-1).dur <= e.ts) stack.pop();
+    const parent = stack.at(-1);
+    if (parent) self.set(parent.name, (self.get(parent.name) ?? 0) - cpu(e));
+    self.set(e.name, (self.get(e.name) ?? 0) + cpu(e));
+    stack.push(e);
+  }
+  return Object.fromEntries(
+    [...self]
+      .sort((a, b) => b[1] - a[1])
+      .slice(0, 16)
+      .map(([name, us]) => [name, (us / 1000 / frames).toFixed(2)]),
+  );
+}
+
 function frameFigures(intervals) {
   const sorted = [...intervals].sort((a, b) => a - b);
   const slow = (limit) => intervals.filter((x) => x > limit).length;
@@ -222,6 +329,12 @@ async function main() {
   const auth = { authorization: `Bearer ${granted.access_token}` };
 
   const { session } = await startDashboard({ port: dashboardPort, storeBase, client, granted });
+  let baseline = null;
+  if (BASELINE) {
+    const port = await freePort();
+    const { session } = await startDashboard({ port, storeBase, client, granted, dir: BASELINE });
+    baseline = { base: `http://127.0.0.1:${port}`, session };
+  }
 
   const browser = await chromium.launch({ executablePath: "/usr/bin/chromium", args: CHROMIUM_FLAGS });
   try {
@@ -272,24 +385,99 @@ async function main() {
       "ratio (grid loaded / store direct, 4 at a time)": `${(gridLoaded / storeParallel).toFixed(2)}×`,
     });
 
+    // The baseline's grid, loaded once on the same store, in its own context (its own session cookie).
+    const builds = [{ name: "this build", page: lastPage }];
+    let baselineContext = null;
+    if (baseline) {
+      baselineContext = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+      await baselineContext.addCookies([
+        {
+          name: "next-auth.session-token",
+          value: baseline.session,
+          url: baseline.base,
+          httpOnly: true,
+          sameSite: "Lax",
+        },
+      ]);
+      await new Promise((r) => setTimeout(r, 2000));
+      const load = await loadGrid(baselineContext, baseline.base);
+      if (load.rowCount !== PRODUCTS)
+        throw new Error(`the baseline grid shows ${load.rowCount} products of ${PRODUCTS}`);
+      builds.unshift({ name: "baseline", page: load.page });
+    }
+    for (const build of builds) {
+      build.cdp = await build.page.context().newCDPSession(build.page);
+      await build.cdp.send("Performance.enable", { timeDomain: "threadTicks" });
+      build.flings = [];
+    }
+
     // Scrolling at two speeds (a steady wheel: 2,000 rows in 10 s; a fling: the whole
-    // catalogue in 6 s), beside 3 s of the page standing still.
-    const still = await frameTimes(lastPage, { rows: 0, seconds: 3 });
-    const steady = await frameTimes(lastPage, { rows: 2000, seconds: 10 });
-    const fling = await frameTimes(lastPage, { rows: Infinity, seconds: 6 });
-    if (!steady.reached || !fling.reached) throw new Error("the scroll did not reach its end");
+    // catalogue in 6 s), beside 3 s of the page standing still. The flings take turns
+    // between the builds, so that the machine's load falls on both alike.
+    for (const build of builds) {
+      build.still = await scrollWithCpu(build.page, build.cdp, { rows: 0, seconds: 3 });
+      build.steady = await scrollWithCpu(build.page, build.cdp, { rows: 2000, seconds: 10 });
+    }
+    for (let i = 0; i < FLINGS; i++) {
+      for (const build of builds)
+        build.flings.push(await scrollWithCpu(build.page, build.cdp, { rows: Infinity, seconds: 6 }));
+    }
+    const rowsTable = {};
+    const cpuTable = {};
+    for (const build of builds) {
+      const fling = pooled(build.flings);
+      const { steady, still } = build;
+      if (!steady.reached || !fling.reached) throw new Error("the scroll did not reach its end");
+      const prefix = builds.length > 1 ? `${build.name}, ` : "";
+      const phases = {
+        [`${prefix}steady: ${Math.round(steady.distance / 36 / 10)} rows a second`]: steady,
+        [`${prefix}fling: ${Math.round(fling.distance / 36 / 6)} rows a second (${FLINGS}×)`]: fling,
+        [`${prefix}standing still`]: still,
+      };
+      for (const [label, phase] of Object.entries(phases)) {
+        rowsTable[label] = frameFigures(phase.intervals);
+        cpuTable[label] = cpuFigures(phase);
+      }
+      build.renderedRows = Math.max(steady.renderedRows, fling.renderedRows);
+      build.ratio = median(steady.intervals) / median(still.intervals);
+    }
     console.log(
       "\nScroll: frame intervals (requestAnimationFrame) while the grid scrolls, beside the page standing still\n",
     );
-    console.table({
-      [`steady: ${Math.round(steady.distance / 36 / 10)} rows a second`]: frameFigures(steady.intervals),
-      [`fling: ${Math.round(fling.distance / 36 / 6)} rows a second`]: frameFigures(fling.intervals),
-      "standing still": frameFigures(still.intervals),
-    });
-    console.log(
-      `At most ${Math.max(steady.renderedRows, fling.renderedRows)} rows were in the DOM at once (virtualised), of ${PRODUCTS}.` +
-        ` Median frame interval, steady scroll / standing still: ${(median(steady.intervals) / median(still.intervals)).toFixed(2)}×.`,
-    );
+    console.table(rowsTable);
+    console.log("\nThe renderer main thread's CPU time per frame (thread time, CDP Performance.getMetrics)\n");
+    console.table(cpuTable);
+    for (const build of builds) {
+      console.log(
+        `${builds.length > 1 ? `${build.name}: ` : ""}at most ${build.renderedRows} rows were in the DOM at once (virtualised), of ${PRODUCTS}.` +
+          ` Median frame interval, steady scroll / standing still: ${build.ratio.toFixed(2)}×.`,
+      );
+    }
+
+    if (args.trace) {
+      // One more steady scroll and fling of each build, traced: <file>-<build>-<scroll>.json.
+      const summary = {};
+      for (const build of builds) {
+        for (const [scroll, spec] of [
+          ["steady", { rows: 2000, seconds: 10 }],
+          ["fling", { rows: Infinity, seconds: 6 }],
+        ]) {
+          const file = args.trace.replace(/(\.json)?$/, `-${build.name.replace(" ", "-")}-${scroll}.json`);
+          await browser.startTracing(build.page, {
+            path: file,
+            categories: ["devtools.timeline", "disabled-by-default-devtools.timeline", "v8", "blink", "cc"],
+          });
+          const traced = await frameTimes(build.page, spec);
+          const trace = JSON.parse((await browser.stopTracing()).toString("utf8"));
+          for (const [name, ms] of Object.entries(traceSummary(trace, traced.intervals.length))) {
+            summary[name] = { ...summary[name], [`${build.name}, ${scroll}`]: ms };
+          }
+        }
+      }
+      console.log(`\nScrolls traced to ${args.trace}-*.json: the main thread's busiest events, self CPU ms a frame\n`);
+      console.table(summary);
+    }
+    await baselineContext?.close();
     await context.close();
   } finally {
     await browser.close();

@@ -96,14 +96,15 @@ export function benchRun(prefix) {
    * Starts the built dashboard (`next start` on `port`) as the store at `storeBase`'s application
    * `client`, and mints the session cookie next-auth would write after `granted` (a token
    * response) signed in (lib/auth.ts, lib/session-token.ts). Resolves with the process and the
-   * cookie's value (`next-auth.session-token`).
+   * cookie's value (`next-auth.session-token`). `dir`: another checkout's build to serve instead of
+   * this one's (its own .next and node_modules; a bench's baseline).
    */
-  async function startDashboard({ port, storeBase, client, granted }) {
+  async function startDashboard({ port, storeBase, client, granted, dir }) {
     const base = `http://127.0.0.1:${port}`;
     const secret = randomBytes(32).toString("hex");
     const { child } = await startProcess(
       bin("next"),
-      ["start", "-p", String(port), "-H", "127.0.0.1"],
+      ["start", ...(dir ? [dir] : []), "-p", String(port), "-H", "127.0.0.1"],
       {
         ...process.env,
         NEXT_TELEMETRY_DISABLED: "1",

@@ -26,6 +26,13 @@ export function frozenWidth(columnWidth: number, viewWidth: number, handleWidth:
 }
 
 /**
+ * Rows rendered beyond each edge of the view (TanStack Virtual's overscan): enough to cover a frame or
+ * two of a wheel's scroll before the rows catch up, and no more, as every row rendered is created,
+ * laid out and composited (its frozen name cell is a layer of its own) again on each frame of a fling.
+ */
+export const OVERSCAN = 6;
+
+/**
  * The scrollLeft that shows column `col` whole beside the frozen name column, or null when it shows
  * already (the name column itself never scrolls).
  */

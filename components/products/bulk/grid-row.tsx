@@ -9,7 +9,7 @@ import { CellEditor } from "./cell-editor";
 import { cellId, HANDLE_WIDTH, ROW_HEIGHT } from "./grid-layout";
 import type { ColumnDef, GridContext } from "./model/columns";
 import { editOf, type EditsState } from "./model/edits";
-import { type CellPos, inRange, rangeOf, type Selection } from "./model/selection";
+import { type CellPos, rangeOf, type Selection } from "./model/selection";
 import { type Editing, shownText } from "./use-cell-editing";
 
 /** What a row does on the pointer and in its editor: one object for the grid's life (grid.tsx), so rows stay memoised. */
@@ -47,12 +47,29 @@ export interface GridRowProps {
   handlers: RowHandlers;
 }
 
+/** The cell of a pointer event's target, and its column (-1: not a column's cell, such as the reorder handle). */
+function cellAt(target: EventTarget, columns: readonly ColumnDef[]): number {
+  const cell = (target as Element).closest?.("[data-column]");
+  const id = cell?.getAttribute("data-column");
+  return id ? columns.findIndex((c) => c.id === id) : -1;
+}
+
 /**
  * One row of the bulk grid. Memoised: scrolling renders the grid on every
  * frame (TanStack Virtual), and the rows already in view must not render
  * again then. Every prop is stable while scrolling: the selection and the
  * edit in progress are given only to the rows they touch, and the handlers
  * are one object for the grid's life.
+ *
+ * A fling mounts a whole screen of rows on every frame, so a row is kept
+ * cheap to create, style, lay out and paint (docs/bulk-editing.md#the-grid):
+ * a cell is one element with its text (a block whose line height centres it,
+ * not a flex box around a span), positioned (a layer of its own) only where
+ * it must be (the frozen name, the editor's cell, a failed product's bar),
+ * the pointer handlers are the row's (one set per row, not three per cell),
+ * and the row's size is fixed and contained (`contain: size layout style`),
+ * so that laying it out never looks outside it. (Not `contain: paint`: a clip
+ * per row made the compositor's layering of the rows' frozen cells dearer.)
  */
 export const GridRow = memo(function GridRow(props: GridRowProps) {
   const { product, index, start, width, columns, nameWidth, edits, ctx, reorder, problem, selection, editing } = props;
@@ -67,8 +84,20 @@ export const GridRow = memo(function GridRow(props: GridRowProps) {
       aria-rowindex={index + 2}
       aria-selected={reorder ? rowSelected : undefined}
       data-key={product.key}
-      className="absolute left-0 flex border-b border-border"
+      className="absolute left-0 flex border-b border-border [contain:size_layout_style]"
       style={{ transform: `translateY(${start}px)`, height: ROW_HEIGHT, width }}
+      onPointerDown={(event) => {
+        const col = cellAt(event.target, columns);
+        if (col >= 0) handlers.onCellPointerDown(event, { row: index, col });
+      }}
+      onPointerOver={(event) => {
+        const col = cellAt(event.target, columns);
+        if (col >= 0) handlers.onCellPointerEnter({ row: index, col });
+      }}
+      onDoubleClick={(event) => {
+        const col = cellAt(event.target, columns);
+        if (col >= 0) handlers.onCellDoubleClick({ row: index, col });
+      }}
     >
       {reorder ? (
         <div
@@ -89,13 +118,13 @@ export const GridRow = memo(function GridRow(props: GridRowProps) {
         </div>
       ) : null}
       {columns.map((column, col) => {
-        const pos = { row: index, col };
         const edit = editOf(edits, product.key, column.id);
         const isActive = !!active && active.row === index && active.col === col;
-        const selected = !!selection && inRange(selection, pos);
+        const selected = !!range && col >= range.left && col <= range.right && rowSelected;
         const isEditing = !!editing && editing.key === product.key && editing.column === column.id;
         const locked = !!column.readOnly?.(product);
-        const text = shownText(edits, product, column, ctx);
+        const flagged = col === 0 && !!problem;
+        const text = shownText(edits, product, column, ctx, edit);
         return (
           <div
             key={column.id}
@@ -107,18 +136,16 @@ export const GridRow = memo(function GridRow(props: GridRowProps) {
             aria-readonly={locked || undefined}
             data-column={column.id}
             data-changed={edit && !edit.error ? "" : undefined}
-            title={edit?.error ?? (col === 0 && problem ? problem : undefined)}
-            onPointerDown={(event) => handlers.onCellPointerDown(event, pos)}
-            onPointerEnter={() => handlers.onCellPointerEnter(pos)}
-            onDoubleClick={() => handlers.onCellDoubleClick(pos)}
+            title={edit?.error ?? (flagged ? problem : undefined)}
             className={cn(
-              "relative flex shrink-0 items-center border-e border-border px-2",
-              column.align === "end" && "justify-end text-end tabular-nums",
-              col === 0 && "sticky z-10 font-medium",
+              "shrink-0 border-e border-border px-2",
+              // The text, centred by its line height (style) and cut with an ellipsis; a failed product's
+              // name lays out its warning sign beside it, and the editor's cell holds the input.
+              flagged || isEditing ? "flex items-center" : "truncate",
+              column.align === "end" && (isEditing ? "justify-end" : "text-end tabular-nums"),
+              col === 0 ? "sticky z-10 font-medium" : (isEditing || flagged) && "relative",
               // A product that did not save: a bar at its name (the row's own background is under the cells).
-              col === 0 &&
-                problem &&
-                "gap-1.5 before:absolute before:inset-y-0 before:start-0 before:w-[3px] before:bg-danger",
+              flagged && "gap-1.5 before:absolute before:inset-y-0 before:start-0 before:w-[3px] before:bg-danger",
               // One background and one outline each (cn does not merge classes: two would
               // leave the winner to the stylesheet's order). The range is a tint over the
               // cell's own background, so that changed and invalid cells still show in it.
@@ -138,6 +165,7 @@ export const GridRow = memo(function GridRow(props: GridRowProps) {
             style={{
               width: col === 0 ? nameWidth : column.width,
               height: ROW_HEIGHT - 1,
+              lineHeight: flagged || isEditing ? undefined : `${ROW_HEIGHT - 1}px`,
               left: col === 0 ? handleWidth : undefined,
             }}
           >
@@ -151,14 +179,14 @@ export const GridRow = memo(function GridRow(props: GridRowProps) {
                 onCancel={handlers.onEditCancel}
                 typed={editing.typed}
               />
-            ) : col === 0 && problem ? (
+            ) : flagged ? (
               <>
                 <AlertTriangle aria-hidden="true" className="size-4 shrink-0 text-danger" />
                 <span className="truncate">{text}</span>
                 <span className="sr-only">Not saved: {problem}</span>
               </>
             ) : (
-              <span className="truncate">{text}</span>
+              text
             )}
           </div>
         );

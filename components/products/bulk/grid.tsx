@@ -6,7 +6,7 @@ import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } fr
 import type { BulkProduct } from "@/lib/store/products/model-bulk";
 import { GridHeader } from "./grid-header";
 import { GridRow, type RowHandlers } from "./grid-row";
-import { cellId, frozenWidth, HANDLE_WIDTH, HEADER_HEIGHT, ROW_HEIGHT, scrollLeftFor } from "./grid-layout";
+import { cellId, frozenWidth, HANDLE_WIDTH, HEADER_HEIGHT, OVERSCAN, ROW_HEIGHT, scrollLeftFor } from "./grid-layout";
 import { type ColumnDef, type ColumnId, type GridContext } from "./model/columns";
 import { type CellChangeRequest, type EditsState } from "./model/edits";
 import { type CellPos, collapse, rangeOf, type Selection } from "./model/selection";
@@ -132,7 +132,7 @@ export function BulkGrid(props: BulkGridProps) {
     count: rows.length,
     getScrollElement: () => scroller.current,
     estimateSize: () => ROW_HEIGHT,
-    overscan: 12,
+    overscan: OVERSCAN,
     scrollPaddingStart: HEADER_HEIGHT,
     rangeExtractor,
   });

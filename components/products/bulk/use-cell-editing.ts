@@ -2,8 +2,8 @@
 
 import { type Dispatch, type SetStateAction, useEffect } from "react";
 import type { BulkProduct } from "@/lib/store/products/model-bulk";
-import type { ColumnDef, ColumnId, GridContext } from "./model/columns";
-import { type CellChangeRequest, currentValue, editOf, type EditsState } from "./model/edits";
+import { type ColumnDef, type ColumnId, type GridContext, originalValue } from "./model/columns";
+import { type CellChangeRequest, editOf, type EditsState } from "./model/edits";
 import { type Bounds, type CellPos, collapse, moveBy, type Selection } from "./model/selection";
 
 /** The cell being edited, by product and column: rows may move while it is open (pages arriving in a sorted view). */
@@ -15,11 +15,19 @@ export interface Editing {
   typed: boolean;
 }
 
-/** What a cell shows: the text in error as typed, else its current value as the column formats it. */
-export function shownText(edits: EditsState, product: BulkProduct, column: ColumnDef, ctx: GridContext): string {
-  const edit = editOf(edits, product.key, column.id);
+/**
+ * What a cell shows: the text in error as typed, else its current value as the column formats it.
+ * `edit`: the cell's edit when the caller has looked it up already (a row, once per cell).
+ */
+export function shownText(
+  edits: EditsState,
+  product: BulkProduct,
+  column: ColumnDef,
+  ctx: GridContext,
+  edit = editOf(edits, product.key, column.id),
+): string {
   if (edit?.error) return edit.text;
-  return column.format(currentValue(edits, product, column.id), ctx);
+  return column.format(edit ? edit.value : originalValue(product, column.id), ctx);
 }
 
 export interface CellEditingOptions {
