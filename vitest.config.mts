@@ -16,6 +16,9 @@ export default defineConfig({
             "store-api/src/**/*.test.ts",
           ],
           environment: "node",
+          // A hang guard, not a timing check: CI runs these beside the type check and lint on two cores,
+          // where tests that stream through a local server took up to 4 s of the default 5 s, and over it.
+          testTimeout: 30_000,
         },
       },
       {
