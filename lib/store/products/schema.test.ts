@@ -20,6 +20,16 @@ const media = (base: string, ext = "jpg") =>
     ]),
   );
 
+/** Fields of other shapes than the spec's, and one it does not name. */
+const otherShapes = {
+  surprise: { nested: true },
+  price_raw: undefined,
+  price: "$1,234.50",
+  quantity: "-1",
+  weight: "heavy",
+  categories: ["Shirts", { name: "Sale", slug: "sale" }, 42, ""],
+};
+
 /** A product with options, extras, an image, a video and a form, as a store following the spec sends it. */
 const tee = {
   key: "p_7Hq2",
@@ -242,12 +252,7 @@ describe("a store product, read tolerantly", () => {
   it("keeps unknown extra fields out and survives fields of another shape", () => {
     const product = read({
       ...tee,
-      surprise: { nested: true },
-      price_raw: undefined,
-      price: "$1,234.50",
-      quantity: "-1",
-      weight: "heavy",
-      categories: ["Shirts", { name: "Sale", slug: "sale" }, 42, ""],
+      ...otherShapes,
       images: [media("a1"), { tiny: 7 }, "https://cdn.example/only.png", null],
       options: [{ key: "o1", metadata: ["Colour", "Red"], quantity: 1, surcharge_raw: "1.5" }, "nonsense"],
       option_style: "grid",
@@ -352,12 +357,7 @@ describe("a category of the categories sub-resource", () => {
 describe("the catalogue's lighter reading (the bulk grid's stream)", () => {
   const odd = {
     ...tee,
-    surprise: { nested: true },
-    price_raw: undefined,
-    price: "$1,234.50",
-    quantity: "-1",
-    weight: "heavy",
-    categories: ["Shirts", { name: "Sale", slug: "sale" }, 42, ""],
+    ...otherShapes,
     images: [
       { ...media("b"), order: 2 },
       { ...media("a"), order: 1 },
