@@ -6,19 +6,30 @@
  * words, with Intl only. Plain: safe in client components.
  */
 
+// Intl formatters are slow to make (tens of microseconds each): a catalogue of 10,000 products asks
+// for a currency's check several times a product (price, options, extras), so each is made once.
 const digitsCache = new Map<string, number>();
+const knownCurrencies = new Map<string, boolean>();
+const formatters = new Map<string, Intl.NumberFormat>();
 
 /** A currency code Intl knows; anything else reads as the store's default. */
 export function normaliseCurrency(code: unknown, fallback = "USD"): string {
   if (typeof code !== "string") return fallback;
   const upper = code.trim().toUpperCase();
-  if (!/^[A-Z]{3}$/.test(upper)) return fallback;
-  try {
-    new Intl.NumberFormat("en", { style: "currency", currency: upper });
-    return upper;
-  } catch {
-    return fallback;
+  let known = knownCurrencies.get(upper);
+  if (known === undefined) {
+    known = /^[A-Z]{3}$/.test(upper);
+    if (known) {
+      try {
+        new Intl.NumberFormat("en", { style: "currency", currency: upper });
+      } catch {
+        known = false;
+      }
+    }
+    // Bounded: a store sends a handful of currencies, but the text is the store's.
+    if (knownCurrencies.size < 1000) knownCurrencies.set(upper, known);
   }
+  return known ? upper : fallback;
 }
 
 /** How many minor digits the currency has: 2 for USD, 0 for JPY, 3 for KWD. */
@@ -54,7 +65,13 @@ export function parseFormattedAmount(text: string): number | undefined {
  * by default, so that the server's render and the browser's agree.
  */
 export function formatMoney(minor: number, currency: string, locale = "en"): string {
-  return new Intl.NumberFormat(locale, { style: "currency", currency }).format(minor / 10 ** minorDigits(currency));
+  const key = `${locale} ${currency}`;
+  let format = formatters.get(key);
+  if (!format) {
+    format = new Intl.NumberFormat(locale, { style: "currency", currency });
+    if (formatters.size < 1000) formatters.set(key, format);
+  }
+  return format.format(minor / 10 ** minorDigits(currency));
 }
 
 /* ---------- money as a person types it (forms, the grid, CSV files) ---------- */

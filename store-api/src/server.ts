@@ -1,13 +1,14 @@
 import { buildApp } from "./app.js";
 import type { StoreConfig } from "./config.js";
 import { checkListenAddress } from "./config.js";
-import { openDatabase } from "./db/index.js";
+import { gatherStatistics, openDatabase } from "./db/index.js";
 
 /** Opens the database (migrating it), builds the app and listens until SIGINT/SIGTERM. */
 export async function startServer(config: StoreConfig) {
   // Before the database opens: nothing starts on a refused address.
   checkListenAddress(config);
   const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  if (database.kind === "pglite") await gatherStatistics(database.db);
   const app = await buildApp({ config, database });
   let closing = false;
   const shutdown = async (signal: string) => {

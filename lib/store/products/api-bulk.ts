@@ -15,12 +15,13 @@ import {
 import { listShippingGroups } from "../shipping/api";
 import { groupCurrency, type ShippingGroup } from "../shipping/model";
 import { listTaxGroups } from "../tax/api";
-import { getProduct, listProducts } from "./api";
+import { getProduct, listCatalogueProducts, listProducts } from "./api";
 import {
   type BulkContext,
   type BulkGroup,
   type BulkProduct,
   type CatalogueLine,
+  type CatalogueProduct,
   type MultiPayload,
   toBulkProduct,
 } from "./model-bulk";
@@ -62,7 +63,7 @@ export interface CatalogueOptions {
 }
 
 type PageLine = Extract<CatalogueLine, { type: "page" }>;
-type Settled = { ok: true; page: ProductPage } | { ok: false; error: unknown };
+type Settled = { ok: true; page: ProductPage<CatalogueProduct> } | { ok: false; error: unknown };
 
 function errorLine(error: unknown, where: string): CatalogueLine {
   const { status, code, error: sentence } = failureFrom(error, { where });
@@ -103,10 +104,10 @@ export async function* readCatalogue(
     where = "readCatalogue",
   } = options;
 
-  async function readPage(page: number): Promise<ProductPage> {
+  async function readPage(page: number): Promise<ProductPage<CatalogueProduct>> {
     for (let retry = 1; ; retry++) {
       try {
-        return await listProducts(store, { page, count: pageSize });
+        return await listCatalogueProducts(store, { page, count: pageSize });
       } catch (error) {
         // The client already waited out Retry-After a few times (StoreClient's maxRetries).
         if (!(error instanceof StoreRateLimitError) || retry > rateLimitRetries) throw error;
@@ -124,7 +125,7 @@ export async function* readCatalogue(
   let count = 0;
 
   /** The page's line, or why the reading stops. */
-  function take(page: number, items: ProductPage["items"]): PageLine | "ignored" {
+  function take(page: number, items: ProductPage<CatalogueProduct>["items"]): PageLine | "ignored" {
     const head = items[0]?.key;
     if (head !== undefined) {
       if (firstKeys.has(head)) return "ignored";

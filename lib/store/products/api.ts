@@ -5,7 +5,14 @@ import { StoreApiError, StoreForbiddenError, StoreNotFoundError, StoreScopeError
 import { anyBody, type ListRequest, listAll, listPage, oneOrListOfOne } from "../shapes";
 import type { GroupChoices, ItemWrite, ProductFields } from "./edit";
 import { categorySlugFromName, type Product, type ProductCategory, type ProductPage } from "./model";
-import { storeCategorySchema, storeProductSchema, toProduct } from "./schema";
+import type { CatalogueProduct } from "./model-bulk";
+import {
+  storeCatalogueProductSchema,
+  storeCategorySchema,
+  storeProductSchema,
+  toCatalogueProduct,
+  toProduct,
+} from "./schema";
 
 /**
  * Cache tags of products reads. Every products read carries `all`; a read of
@@ -46,6 +53,28 @@ export async function listProducts(
   { page = 0, count = defaultProductPageSize }: PageRequest = {},
 ): Promise<ProductPage> {
   const result = await listPage(store, productList("/api/v1/products"), page, count);
+  return { items: result.items, page, count, total: result.total ?? null };
+}
+
+/**
+ * One page of the catalogue read lighter, for the whole-catalogue stream
+ * (lib/store/products/api-bulk.ts): only what a BulkProduct is made from.
+ */
+export async function listCatalogueProducts(
+  store: StoreClient,
+  { page = 0, count = defaultProductPageSize }: PageRequest = {},
+): Promise<ProductPage<CatalogueProduct>> {
+  const result = await listPage(
+    store,
+    {
+      ...readRequest,
+      path: "/api/v1/products",
+      item: storeCatalogueProductSchema.transform(toCatalogueProduct),
+      tags: [productTags.all],
+    },
+    page,
+    count,
+  );
   return { items: result.items, page, count, total: result.total ?? null };
 }
 

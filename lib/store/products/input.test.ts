@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import * as z from "zod/mini";
 import { draftFromProduct, emptyDraft, newItemRow, type ProductDraft } from "./edit";
-import { createProductInput, productDraftInput, productDraftIssues, saveProductInput } from "./input";
+import { createProductInput, productDraftInput, productDraftIssues, productKey, saveProductInput } from "./input";
 
 const valid = (): ProductDraft => ({ ...emptyDraft(), name: "Mug", price: "12.50" });
 const issues = (draft: ProductDraft, currency = "USD") =>
@@ -125,5 +125,18 @@ describe("the server actions' payloads, checked again", () => {
     });
     expect(draft.shippingGroup).toBe("3");
     expect(productDraftIssues(draft, "EUR")).toEqual([]);
+  });
+});
+
+describe("productKey: the one schema of a product key every products action takes", () => {
+  it("takes any opaque key the store gave, up to 255 characters", () => {
+    for (const key of ["p_7Hq2", "S62f-ireMvfg", "123", "a b", "ü-ñ", "x".repeat(255)])
+      expect(productKey.safeParse(key).success).toBe(true);
+  });
+
+  it("refuses what cannot be a path segment or a dictionary key", () => {
+    for (const key of ["", "x".repeat(256), "a/b", "a?b", "a#b", "__proto__"])
+      expect(productKey.safeParse(key).success).toBe(false);
+    expect(productKey.safeParse(42).success).toBe(false);
   });
 });

@@ -1,4 +1,4 @@
-import { hasOwnOptions, mediaUrl, type Product } from "./model";
+import { hasOwnOptions, mediaUrl, type Product, type ProductImage, type ProductOption } from "./model";
 
 /**
  * The bulk grid's data (components/products/bulk/, docs/bulk-editing.md):
@@ -37,7 +37,33 @@ export interface BulkProduct {
   image: string | null;
 }
 
-export function toBulkProduct(product: Product): BulkProduct {
+/**
+ * What a BulkProduct is made from: a whole Product, or the lighter reading of
+ * the catalogue stream (lib/store/products/schema.ts, storeCatalogueProductSchema).
+ */
+export type CatalogueProduct = Pick<
+  Product,
+  | "key"
+  | "slug"
+  | "name"
+  | "nameShort"
+  | "sku"
+  | "status"
+  | "price"
+  | "salePrice"
+  | "cost"
+  | "quantity"
+  | "weight"
+  | "type"
+  | "shippingGroup"
+  | "taxGroup"
+  | "order"
+  | "categories"
+  | "modified"
+  | "currency"
+> & { options: Pick<ProductOption, "isDefault">[]; images: Pick<ProductImage, "urls">[] };
+
+export function toBulkProduct(product: CatalogueProduct): BulkProduct {
   return {
     key: product.key,
     slug: product.slug,

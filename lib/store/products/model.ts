@@ -166,8 +166,8 @@ export interface Product {
 }
 
 /** A page of a products list; `total` only when the store sent X-Total-Count. */
-export interface ProductPage {
-  items: Product[];
+export interface ProductPage<T = Product> {
+  items: T[];
   page: number;
   count: number;
   total: number | null;
@@ -194,7 +194,7 @@ export function mediaUrl(sizes: MediaSizes, preferred: ImageSize): string | null
 }
 
 /** Whether the product has options of its own (not only the implicit default one). */
-export function hasOwnOptions(product: Pick<Product, "options">): boolean {
+export function hasOwnOptions(product: { options: readonly Pick<ProductOption, "isDefault">[] }): boolean {
   return product.options.some((option) => !option.isDefault);
 }
 

@@ -1,7 +1,16 @@
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
 import { displayPrice, mediaUrl } from "./model";
-import { mediaKeyFrom, storeCategorySchema, storeProductSchema, toProduct, webUrl } from "./schema";
+import { toBulkProduct } from "./model-bulk";
+import {
+  mediaKeyFrom,
+  storeCatalogueProductSchema,
+  storeCategorySchema,
+  storeProductSchema,
+  toCatalogueProduct,
+  toProduct,
+  webUrl,
+} from "./schema";
 
 const media = (base: string, ext = "jpg") =>
   Object.fromEntries(
@@ -337,5 +346,47 @@ describe("a category of the categories sub-resource", () => {
   it("reads {name, slug}, and a bare name without a slug", () => {
     expect(storeCategorySchema.parse({ name: "Mugs", slug: "mugs", extra: 1 })).toEqual({ name: "Mugs", slug: "mugs" });
     expect(storeCategorySchema.parse("Mugs")).toEqual({ name: "Mugs", slug: "" });
+  });
+});
+
+describe("the catalogue's lighter reading (the bulk grid's stream)", () => {
+  const odd = {
+    ...tee,
+    surprise: { nested: true },
+    price_raw: undefined,
+    price: "$1,234.50",
+    quantity: "-1",
+    weight: "heavy",
+    categories: ["Shirts", { name: "Sale", slug: "sale" }, 42, ""],
+    images: [
+      { ...media("b"), order: 2 },
+      { ...media("a"), order: 1 },
+    ],
+    options: [{ key: "o1", default: true, metadata: ["Colour", "Red"] }, "nonsense", { key: "o2", default: "yes" }],
+    tax_group: 9,
+    shipping_group: { id: 4, name: "Heavy" },
+    currency: "jpy",
+  };
+  const onlyDefault = { ...tee, options: [{ key: "d", default: true, metadata: {} }] };
+  const bare = { key: 7, name: "Mug" };
+
+  it.each([
+    ["a full product", tee],
+    ["fields of other shapes", odd],
+    ["only a default option", onlyDefault],
+    ["the bare minimum", bare],
+  ])("makes the same catalogue line as the full reading: %s", (_, raw) => {
+    const full = toBulkProduct(toProduct(storeProductSchema.parse(raw)));
+    const light = toBulkProduct(toCatalogueProduct(storeCatalogueProductSchema.parse(raw)));
+    expect(light).toEqual(full);
+  });
+
+  it("leaves the long fields unread, and still refuses a product without a key or a name", () => {
+    const read = toCatalogueProduct(storeCatalogueProductSchema.parse(tee));
+    expect(read).not.toHaveProperty("description");
+    expect(read).not.toHaveProperty("extras");
+    expect(read.options).toEqual([{ isDefault: false }, { isDefault: false }]);
+    expect(storeCatalogueProductSchema.safeParse({ name: "Mug" }).success).toBe(false);
+    expect(storeCatalogueProductSchema.safeParse({ key: "k" }).success).toBe(false);
   });
 });

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { normaliseCurrency, parseFormattedAmount, toMinorUnits } from "../../money";
+import type { CatalogueProduct } from "./model-bulk";
 import {
   type DigitalSample,
   type GroupRef,
@@ -358,42 +359,99 @@ function byOrder<T extends { order: number | null }>(items: T[]): T[] {
     .map(({ item }) => item);
 }
 
-export function toProduct(raw: StoreProduct): Product {
+/** The fields a product and a catalogue line share, read the same way for both. */
+function catalogueFields(raw: StoreCatalogueProduct): Omit<CatalogueProduct, "options" | "images"> {
   const currency = normaliseCurrency(raw.currency);
-  const salePrice = amountOf(raw.sale_price_raw, raw.sale_price, currency) ?? null;
   return {
     key: raw.key,
     slug: raw.slug || raw.key,
-    url: raw.url || null,
-    created: raw.created ?? null,
     modified: raw.modified ?? null,
     name: raw.name,
     nameShort: raw.name_short ?? "",
-    description: raw.description ?? "",
-    descriptionShort: raw.description_short ?? "",
     sku: raw.sku ?? "",
-    fetchSku: raw.fetch_sku ?? "",
     type: raw.type || "physical",
     status: raw.status ?? "",
     quantity: raw.quantity ?? 0,
     currency,
     price: amountOf(raw.price_raw, raw.price, currency) ?? 0,
-    salePrice,
-    // Only meaningful while on sale (docs/contract.md#catalogue-and-settings).
-    regularPrice: salePrice === null ? null : (amountOf(raw.regular_price_raw, raw.regular_price, currency) ?? null),
+    salePrice: amountOf(raw.sale_price_raw, raw.sale_price, currency) ?? null,
     cost: amountOf(raw.cost_raw, raw.cost, currency) ?? null,
     weight: raw.weight ?? null,
     order: raw.order ?? null,
     categories: raw.categories,
-    options: raw.options.map((o) => toOption(o, currency)),
-    extras: raw.extras.map((e) => toExtra(e, currency)),
+    shippingGroup: raw.shipping_group,
+    taxGroup: raw.tax_group,
+  };
+}
+
+export function toProduct(raw: StoreProduct): Product {
+  const shared = catalogueFields(raw);
+  return {
+    ...shared,
+    url: raw.url || null,
+    created: raw.created ?? null,
+    description: raw.description ?? "",
+    descriptionShort: raw.description_short ?? "",
+    fetchSku: raw.fetch_sku ?? "",
+    // Only meaningful while on sale (docs/contract.md#catalogue-and-settings).
+    regularPrice:
+      shared.salePrice === null ? null : (amountOf(raw.regular_price_raw, raw.regular_price, shared.currency) ?? null),
+    options: raw.options.map((o) => toOption(o, shared.currency)),
+    extras: raw.extras.map((e) => toExtra(e, shared.currency)),
     optionStyle: raw.option_style,
     images: byOrder(raw.images.map(toImage)),
     videos: byOrder(raw.videos.map(toVideo)),
     digitalSamples: raw.digital_samples,
     form: raw.form,
-    shippingGroup: raw.shipping_group,
-    taxGroup: raw.tax_group,
+  };
+}
+
+/* ---------- the whole catalogue, read lighter ---------- */
+
+/**
+ * A product as the whole-catalogue stream reads it (lib/store/products/api-bulk.ts,
+ * GET /api/products/bulk): the same tolerance, but only what a catalogue line
+ * carries is read. Descriptions, the options' and extras' details, videos,
+ * samples and the form are left unread: 10,000 demo products are some 60 MB
+ * of JSON, and reading each whole took most of the dashboard's time in the
+ * stream (bench:bulk-grid). Of an option only `default` counts (whether the
+ * product has options of its own); an option that is not an object is left
+ * out, as in the full reading.
+ */
+export const storeCatalogueProductSchema = storeProductSchema
+  .pick({
+    key: true,
+    slug: true,
+    modified: true,
+    name: true,
+    name_short: true,
+    sku: true,
+    type: true,
+    status: true,
+    quantity: true,
+    price: true,
+    price_raw: true,
+    sale_price: true,
+    sale_price_raw: true,
+    cost: true,
+    cost_raw: true,
+    currency: true,
+    weight: true,
+    order: true,
+    categories: true,
+    images: true,
+    shipping_group: true,
+    tax_group: true,
+  })
+  .extend({ options: tolerantList(z.looseObject({ default: z.boolean().optional().catch(undefined) })) });
+
+type StoreCatalogueProduct = z.infer<typeof storeCatalogueProductSchema>;
+
+export function toCatalogueProduct(raw: StoreCatalogueProduct): CatalogueProduct {
+  return {
+    ...catalogueFields(raw),
+    options: raw.options.map((option) => ({ isDefault: option.default ?? false })),
+    images: byOrder(raw.images.map(toImage)),
   };
 }
 

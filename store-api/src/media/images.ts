@@ -1,6 +1,7 @@
 import { and, asc, count, eq, gt, gte, inArray, lt, lte, max, min, sql } from "drizzle-orm";
 import { NotFoundError, ValidationError } from "../api/errors.js";
 import type { Queryable } from "../db/index.js";
+import { anyOf } from "../db/rows.js";
 import { imageFiles, productMedia } from "../db/schema/index.js";
 import { type ImageSize, type MediaDeps, removeMediaFiles } from "./files.js";
 import { type RenderedImage, renderImage } from "./render.js";
@@ -154,7 +155,7 @@ export async function mediaOfProducts(q: Queryable, productIds: number[]): Promi
   const rows = await q
     .select()
     .from(productMedia)
-    .where(and(inArray(productMedia.productId, productIds), eq(productMedia.ready, true)))
+    .where(and(anyOf(productMedia.productId, productIds), eq(productMedia.ready, true)))
     .orderBy(asc(productMedia.order), asc(productMedia.id));
   for (const item of await withFiles(q, rows)) {
     const media = out.get(item.productId)!;

@@ -122,8 +122,19 @@ export function parseMoney(value: unknown, currency: string, opts: { allowNegati
 
 /** `"$12.50"`: how the API shows an amount of minor units. */
 export function formatMoney(minor: number, currency: string): string {
-  return formatter(currency).format(moneyRaw(minor, currency));
+  // A catalogue repeats its amounts (each option's $0.00 surcharge): each is formatted once.
+  let texts = formatted.get(currency);
+  if (!texts) formatted.set(currency, (texts = new Map()));
+  let text = texts.get(minor);
+  if (text === undefined) {
+    text = formatter(currency).format(moneyRaw(minor, currency));
+    if (texts.size >= 10_000) texts.clear();
+    texts.set(minor, text);
+  }
+  return text;
 }
+
+const formatted = new Map<string, Map<number, string>>();
 
 /** `12.5`: the float of the API's `_raw` fields. */
 export function moneyRaw(minor: number, currency: string): number {

@@ -1,11 +1,11 @@
-import { and, asc, count, desc, eq } from "drizzle-orm";
+import { and, asc, count, eq } from "drizzle-orm";
 import { z } from "zod";
 import { NotFoundError } from "../api/errors.js";
 import { formBody } from "../api/input.js";
 import type { Queryable } from "../db/index.js";
 import { categories, productCategories, products } from "../db/schema/index.js";
 import { touchProduct } from "./parts.js";
-import { categoryIds, type ProductPage, type ProductRow } from "./products.js";
+import { categoryIds, listOrder, type ProductPage, type ProductRow } from "./products.js";
 import { categoryNames, product, productList, productParams } from "./schemas.js";
 
 /**
@@ -117,7 +117,7 @@ export async function listCategoryProducts(
     .from(productCategories)
     .innerJoin(products, eq(products.id, productCategories.productId))
     .where(inCategory)
-    .orderBy(asc(products.order), desc(products.createdAt), desc(products.id))
+    .orderBy(...listOrder)
     .limit(size)
     .offset(page * size);
   const [total] = await q.select({ n: count() }).from(productCategories).where(inCategory);

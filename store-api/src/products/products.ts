@@ -1,7 +1,8 @@
 import { randomBytes } from "node:crypto";
-import { and, asc, count, desc, eq, gt, gte, inArray, like, lt, lte, or, sql } from "drizzle-orm";
+import { and, asc, count, eq, gt, gte, like, lt, lte, or, sql } from "drizzle-orm";
 import { ConflictError, NotFoundError, ValidationError } from "../api/errors.js";
 import type { Queryable } from "../db/index.js";
+import { anyOf, selectAsJson } from "../db/rows.js";
 import { mediaOfProducts, type ProductMedia } from "../media/images.js";
 import { categories, productCategories, productExtras, productOptions, products } from "../db/schema/index.js";
 import {
@@ -75,12 +76,24 @@ export interface ProductPage {
   total: number;
 }
 
-/** A page of products: `order` ascending, then newest first (docs/contract.md#lists). */
+/**
+ * The products list's order: `order` ascending, then newest first (docs/contract.md#lists).
+ * Written as products_list_order_idx is built (DESC NULLS LAST; both columns are NOT NULL, so
+ * the order is the same as a plain DESC): only then can PostgreSQL read the index in order
+ * instead of sorting what it reads (a page deep in 10,000 products: 24 ms → 14 ms on PGlite).
+ */
+export const listOrder = [
+  asc(products.order),
+  sql`${products.createdAt} desc nulls last`,
+  sql`${products.id} desc nulls last`,
+] as const;
+
+/** A page of products in the list's order (docs/contract.md#lists). */
 export async function listProducts(q: Queryable, page: number, size: number): Promise<ProductPage> {
   const rows = await q
     .select()
     .from(products)
-    .orderBy(asc(products.order), desc(products.createdAt), desc(products.id))
+    .orderBy(...listOrder)
     .limit(size)
     .offset(page * size);
   const [total] = await q.select({ n: count() }).from(products);
@@ -108,6 +121,18 @@ function notFound(keyOrSlug: string) {
   return new NotFoundError(`There is no product with the key or slug "${keyOrSlug.slice(0, 100)}".`);
 }
 
+/** The items by a key, each group in the items' order. */
+function groupBy<T, K>(items: readonly T[], keyOf: (item: T) => K): Map<K, T[]> {
+  const groups = new Map<K, T[]>();
+  for (const item of items) {
+    const key = keyOf(item);
+    const group = groups.get(key);
+    if (group) group.push(item);
+    else groups.set(key, [item]);
+  }
+  return groups;
+}
+
 /** Reads what the API shows of several products at once. */
 export async function productDetails(q: Queryable, rows: ProductRow[]): Promise<ProductDetail[]> {
   if (rows.length === 0) return [];
@@ -117,35 +142,42 @@ export async function productDetails(q: Queryable, rows: ProductRow[]): Promise<
   const taxGroupIds = rows.flatMap((r) => r.taxGroupId ?? []);
   // One after another: a transaction is one connection, whose queries queue anyway (and
   // node-postgres deprecates queries sent while another is running on the client).
-  const options = await q
-    .select()
-    .from(productOptions)
-    .where(inArray(productOptions.productId, ids))
-    .orderBy(asc(productOptions.order), asc(productOptions.id));
-  const extras = await q
-    .select()
-    .from(productExtras)
-    .where(inArray(productExtras.productId, ids))
-    .orderBy(asc(productExtras.order), asc(productExtras.id));
+  // The two longest reads as one JSON text each (db/rows.ts).
+  const options = await selectAsJson(
+    q,
+    productOptions,
+    anyOf(productOptions.productId, ids),
+    sql`${productOptions.order}, ${productOptions.id}`,
+  );
+  const extras = await selectAsJson(
+    q,
+    productExtras,
+    anyOf(productExtras.productId, ids),
+    sql`${productExtras.order}, ${productExtras.id}`,
+  );
   const cats = await q
     .select({ productId: productCategories.productId, name: categories.name })
     .from(productCategories)
     .innerJoin(categories, eq(categories.id, productCategories.categoryId))
-    .where(inArray(productCategories.productId, ids))
+    .where(anyOf(productCategories.productId, ids))
     .orderBy(asc(productCategories.position), asc(categories.name));
   const media = await mediaOfProducts(q, ids);
   const shipping = await shippingGroupsByIds(q, shippingGroupIds);
   const tax = await taxGroupsByIds(q, taxGroupIds);
+  // Each product's share in one pass over each list (a page of 250 products has some 800 options).
+  const optionsOf = groupBy(options, (o) => o.productId);
+  const extrasOf = groupBy(extras, (e) => e.productId);
+  const categoriesOf = groupBy(cats, (c) => c.productId);
   return rows.map((product) => {
-    const own = options.filter((o) => o.productId === product.id);
+    const own = optionsOf.get(product.id) ?? [];
     const defaultOption = own.find((o) => o.isDefault);
     if (!defaultOption) throw new Error(`Product ${product.id} has no default option`);
     return {
       product,
       defaultOption,
       options: own.filter((o) => !o.isDefault),
-      extras: extras.filter((e) => e.productId === product.id),
-      categories: cats.filter((c) => c.productId === product.id).map((c) => c.name),
+      extras: extrasOf.get(product.id) ?? [],
+      categories: (categoriesOf.get(product.id) ?? []).map((c) => c.name),
       media: media.get(product.id) ?? { images: [], videos: [] },
       shippingGroup: (product.shippingGroupId !== null && shipping.get(product.shippingGroupId)) || null,
       taxGroup: (product.taxGroupId !== null && tax.get(product.taxGroupId)) || null,

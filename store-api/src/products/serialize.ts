@@ -41,6 +41,31 @@ export function serializeExtra(row: ExtraRow, currency: string) {
   return item(row, currency);
 }
 
+// A page of products shares a few groups, each one object (products.ts productDetails): each is
+// serialized once per page rather than once per product (the groups carry their options and rules).
+const shippingGroupsSeen = new WeakMap<
+  object,
+  { currency: string; value: ReturnType<typeof serializeShippingGroup> }
+>();
+const taxGroupsSeen = new WeakMap<object, ReturnType<typeof serializeTaxGroup>>();
+
+function shippingGroupOf(group: NonNullable<ProductDetail["shippingGroup"]>, currency: string) {
+  const seen = shippingGroupsSeen.get(group);
+  if (seen?.currency === currency) return seen.value;
+  const value = serializeShippingGroup(group, currency);
+  shippingGroupsSeen.set(group, { currency, value });
+  return value;
+}
+
+function taxGroupOf(group: NonNullable<ProductDetail["taxGroup"]>) {
+  let value = taxGroupsSeen.get(group);
+  if (!value) {
+    value = serializeTaxGroup(group);
+    taxGroupsSeen.set(group, value);
+  }
+  return value;
+}
+
 /** A product's quantity: the default option's, or the sum of its options' (−1 if any is unlimited). */
 function quantity(d: ProductDetail): number {
   if (d.options.length === 0) return d.defaultOption.quantity;
@@ -86,7 +111,7 @@ export function serializeProduct(d: ProductDetail, ctx: SerializeContext) {
     videos: d.media.videos.map((v) => serializeVideoThumbs(v, ctx.publicUrl)),
     digital_samples: [],
     form: p.form,
-    shipping_group: d.shippingGroup && serializeShippingGroup(d.shippingGroup, currency),
-    tax_group: d.taxGroup && serializeTaxGroup(d.taxGroup),
+    shipping_group: d.shippingGroup && shippingGroupOf(d.shippingGroup, currency),
+    tax_group: d.taxGroup && taxGroupOf(d.taxGroup),
   };
 }

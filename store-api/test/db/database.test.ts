@@ -17,7 +17,10 @@ const tempDir = () => {
 };
 afterAll(() => dirs.forEach((d) => fs.rmSync(d, { recursive: true, force: true })));
 
-describe("the embedded database", () => {
+// Each test opens a new embedded database from nothing (creating and migrating it), some twice: several
+// seconds on a quiet machine, over 30 s on a loaded one, where the default budget failed them (a hang
+// guard, not a timing check).
+describe("the embedded database", { timeout: 120_000 }, () => {
   it("keeps data across a close and reopen, creating the folder on first open", async () => {
     const dir = tempDir();
     const first = await openDatabase({ dataDir: dir });
@@ -78,7 +81,8 @@ describe.runIf(process.env.TEST_DATABASE_URL)("PostgreSQL", () => {
       const idle = () => (pool as unknown as { _idle: { processID: number }[] })._idle;
       const deadline = Date.now() + 10_000;
       while (idle().some((client) => dead.has(client.processID))) {
-        if (Date.now() > deadline) throw new Error("the pool kept a terminated connection among its idle ones for 10 s");
+        if (Date.now() > deadline)
+          throw new Error("the pool kept a terminated connection among its idle ones for 10 s");
         await new Promise((resolve) => setTimeout(resolve, 10));
       }
       expect(await database.db.select().from(users)).toEqual([]);
