@@ -3,8 +3,9 @@ const nextConfig = {
   reactStrictMode: true,
   poweredByHeader: false,
   // `npm start` builds without the type check (scripts/start.mjs sets STORE_ADMIN_SKIP_TYPECHECK=1): a
-  // third of its first start, and `npm run typecheck` (CI) checks the types anyway. Every other build
-  // (`npm run build`, the e2e runner, the benches) still checks them.
+  // third of its first start, and `npm run typecheck` (CI) checks the types anyway. So does `npm test`'s e2e
+  // build (package.json sets it there), after the type checks of its first step. Every other build
+  // (`npm run build`, `npm run test:e2e` on its own, the benches) still checks them.
   typescript: { ignoreBuildErrors: process.env.STORE_ADMIN_SKIP_TYPECHECK === "1" },
   experimental: {
     serverActions: {

@@ -1,11 +1,30 @@
 import { defineConfig, devices } from "@playwright/test";
 
+const chromium = {
+  ...devices["Desktop Chrome"],
+  // Playwright cannot download its browsers here: Debian's Chromium.
+  launchOptions: {
+    executablePath: "/usr/bin/chromium",
+    args: [
+      "--no-sandbox",
+      "--disable-gpu",
+      "--disable-background-networking",
+      "--disable-component-update",
+      "--disable-sync",
+      "--no-first-run",
+    ],
+  },
+};
+
 // Run through `npm run test:e2e` (scripts/e2e.mjs), which starts the store and
 // the dashboard and passes their addresses in E2E_* variables.
 export default defineConfig({
   testDir: "e2e",
   fullyParallel: false,
-  workers: 1,
+  // Two workers, one a project: the page walk (e2e/page-walk.spec.ts, a third of the run) goes beside the
+  // other specs, on its own store and dashboard (scripts/e2e.mjs), while the other specs still run one at a
+  // time, as they share the main store (some count its orders, users or products).
+  workers: 2,
   forbidOnly: !!process.env.CI,
   retries: 0,
   // Budgets against a hang, not timing checks: a walk through several pages, each rendered by the
@@ -25,21 +44,15 @@ export default defineConfig({
   projects: [
     {
       name: "chromium",
-      use: {
-        ...devices["Desktop Chrome"],
-        // Playwright cannot download its browsers here: Debian's Chromium.
-        launchOptions: {
-          executablePath: "/usr/bin/chromium",
-          args: [
-            "--no-sandbox",
-            "--disable-gpu",
-            "--disable-background-networking",
-            "--disable-component-update",
-            "--disable-sync",
-            "--no-first-run",
-          ],
-        },
-      },
+      testIgnore: "page-walk.spec.ts",
+      workers: 1,
+      use: chromium,
+    },
+    {
+      name: "page-walk",
+      testMatch: "page-walk.spec.ts",
+      workers: 1,
+      use: { ...chromium, baseURL: process.env.E2E_WALK_DASHBOARD_URL ?? "http://localhost:3104" },
     },
   ],
 });

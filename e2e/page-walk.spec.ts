@@ -1,6 +1,6 @@
 import fs from "node:fs";
 import path from "node:path";
-import { type Page, expect, test } from "@playwright/test";
+import { type Page, test as base, expect } from "@playwright/test";
 import { type Prepared, type SitePage, type Theme, openContext, openPage, prepare, sitePages } from "./pages";
 import { expectAccessible, inspectFocus, watchConsole } from "./support";
 
@@ -24,6 +24,22 @@ import { expectAccessible, inspectFocus, watchConsole } from "./support";
 // One test per page, so that a failure names it. It used to be three walks
 // (axe, focus, screenshots) of five loads a page; one walk of two loads checks
 // the same and takes a third of the time.
+
+// The walk runs beside the other specs (its own Playwright project and worker: playwright.config.ts), on
+// its own store and dashboard (scripts/e2e.mjs: E2E_WALK_*): this worker's e2e.* (e2e/support.ts) name them.
+const test = base.extend<object, { walkStore: void }>({
+  walkStore: [
+    async ({}, use) => {
+      for (const name of ["DASHBOARD_URL", "STORE_URL", "CLIENT_ID", "CLIENT_SECRET"]) {
+        const value = process.env[`E2E_WALK_${name}`];
+        if (!value) throw new Error(`E2E_WALK_${name} is not set: run the e2e tests with \`npm run test:e2e\`.`);
+        process.env[`E2E_${name}`] = value;
+      }
+      await use();
+    },
+    { scope: "worker", auto: true },
+  ],
+});
 
 const desktop = { width: 1280, height: 800 } as const;
 const phone = { width: 390, height: 844 } as const;

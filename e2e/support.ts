@@ -220,7 +220,10 @@ export function escapeRegExp(text: string): string {
  * the test goes on and fails at its end (a walk through several states).
  */
 export async function expectAccessible(page: Page, label: string, { soft = false } = {}) {
-  const results = await new AxeBuilder({ page }).analyze();
+  // A page without frames (every page here) is checked in one axe.run: the default mode also opens a blank
+  // page to merge the frames' results, and injects axe there again, which is a second of each check for
+  // nothing to merge. With frames, the default mode (it looks inside cross-origin ones too).
+  const results = await new AxeBuilder({ page }).setLegacyMode(page.frames().length === 1).analyze();
   const bad = results.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
   (soft ? expect.soft : expect)(
     bad.flatMap((v) =>
@@ -286,99 +289,113 @@ export type FocusStop =
  * switch does); the store's pages follow the system's colour scheme.
  */
 export async function inspectFocus(page: Page, site: "dashboard" | "store"): Promise<FocusStop> {
-  const seen = await page.evaluate(trackFocus);
-  if (seen.kind !== "element") return seen;
-  const problems: Partial<Record<"light" | "dark", string | null>> = {};
-  if (site === "dashboard") {
-    Object.assign(problems, await page.evaluate(focusProblem, ["light", "dark"]));
-  } else {
+  // The dashboard's stop in one round trip to the page (a walk takes up to 60 stops a page).
+  const seen = await page.evaluate(focusInPage, { track: true, themes: site === "dashboard" ? ["light", "dark"] : [] });
+  if (seen.kind !== "element") return { kind: seen.kind };
+  const problems: Partial<Record<"light" | "dark", string | null>> = { ...seen.problems };
+  if (site === "store") {
     for (const theme of ["light", "dark"] as const) {
       await page.emulateMedia({ colorScheme: theme });
-      Object.assign(problems, await page.evaluate(focusProblem, [theme]));
+      Object.assign(problems, (await page.evaluate(focusInPage, { track: false, themes: [theme] })).problems);
     }
   }
   return { kind: "element", element: seen.element, problems };
 }
 
-/** In the page: the focused element's description, or "repeat" when it had focus before. */
-function trackFocus(): { kind: "none" | "repeat" } | { kind: "element"; element: string } {
-  const el = document.activeElement;
-  if (!el || el === document.body || el === document.documentElement) return { kind: "none" };
-  const w = window as unknown as { __e2eFocusSeen?: WeakSet<Element> };
-  w.__e2eFocusSeen ??= new WeakSet();
-  if (w.__e2eFocusSeen.has(el)) return { kind: "repeat" };
-  w.__e2eFocusSeen.add(el);
-  const text = (t: string | null | undefined) => t?.trim().replace(/\s+/g, " ").slice(0, 60);
-  const name =
-    el.getAttribute("aria-label") ||
-    text((el as HTMLInputElement).labels?.[0]?.innerText) ||
-    text((el as HTMLElement).innerText) ||
-    el.getAttribute("name") ||
-    el.id;
-  const role = el.getAttribute("role") ?? el.getAttribute("type");
-  return { kind: "element", element: `<${el.tagName.toLowerCase()}${role ? ` ${role}` : ""} "${name}">` };
-}
-
 /**
- * In the page: for each theme (switched through `<html data-theme>` when given
- * a name), why the focused element shows no focus style, or null when it does.
- * A visually hidden control (a radio of a segmented switch) shows its focus on
- * the nearest ancestor one can see.
+ * In the page: with `track`, the focused element's description, or "repeat"
+ * when it had focus before (else the focused element, unnamed); then, for each
+ * of `themes`, why it shows no focus style (focusProblem).
  */
-function focusProblem(themeNames: string[]): Record<string, string | null> {
-  const alpha = (color: string) => {
-    if (color === "transparent") return 0;
-    const rgba = /^rgba\([^,]+,[^,]+,[^,]+,\s*([\d.]+)\)$/.exec(color);
-    if (rgba) return Number(rgba[1]);
-    const slash = /\/\s*([\d.]+)(%?)\s*\)$/.exec(color);
-    if (slash) return Number(slash[1]) / (slash[2] ? 100 : 1);
-    return 1;
-  };
-  const ringInShadow = (boxShadow: string) =>
-    boxShadow !== "none" &&
-    boxShadow.split(/,(?![^(]*\))/).some((layer) => {
-      const color = /(?:rgba?|hsla?|oklch|oklab|lab|lch|color)\([^)]*\)|transparent/.exec(layer)?.[0] ?? "";
-      const lengths = layer.replace(color, "").match(/-?[\d.]+px/g) ?? [];
-      const spread = parseFloat(lengths[3] ?? "0");
-      return alpha(color) > 0 && spread >= 2;
-    });
-  const shows = (node: Element) => {
-    const s = getComputedStyle(node);
-    const outline = s.outlineStyle !== "none" && parseFloat(s.outlineWidth) >= 2 && alpha(s.outlineColor) > 0;
-    return outline || ringInShadow(s.boxShadow);
-  };
-  const describe = (node: Element) => {
-    const s = getComputedStyle(node);
-    return `outline ${s.outlineStyle} ${s.outlineWidth} ${s.outlineColor}, box-shadow ${s.boxShadow}`;
-  };
-  const hidden = (node: Element) => {
-    const r = node.getBoundingClientRect();
-    return r.width <= 1 || r.height <= 1;
-  };
+function focusInPage({ track, themes }: { track: boolean; themes: string[] }): {
+  kind: "none" | "repeat" | "element";
+  element: string;
+  problems: Record<string, string | null>;
+} {
+  const seen = track ? trackFocus() : { kind: "element" as const, element: "" };
+  if (seen.kind !== "element") return { kind: seen.kind, element: "", problems: {} };
+  return { kind: "element", element: seen.element, problems: themes.length ? focusProblem(themes) : {} };
 
-  const el = document.activeElement!;
-  const root = document.documentElement;
-  const before = root.dataset.theme;
-  const result: Record<string, string | null> = {};
-  for (const theme of themeNames) {
-    if (themeNames.length > 1) root.dataset.theme = theme;
-    let shown: Element | null = el;
-    // A visually hidden control: the nearest ancestor one can see carries the focus style.
-    for (let i = 0; shown && hidden(shown) && i < 4; i++) shown = shown.parentElement;
-    if (!shown || hidden(shown)) {
-      result[theme] = "has focus but cannot be seen";
-    } else if (!shown.checkVisibility({ opacityProperty: true, visibilityProperty: true })) {
-      result[theme] = "has focus but is invisible (opacity or visibility)";
-    } else if (!shows(shown)) {
-      result[theme] =
-        `shows no focus style (${shown === el ? "" : `on its visible ancestor <${shown.tagName.toLowerCase()}>: `}${describe(shown)})`;
-    } else {
-      result[theme] = null;
-    }
+  /** In the page: the focused element's description, or "repeat" when it had focus before. */
+  function trackFocus(): { kind: "none" | "repeat" } | { kind: "element"; element: string } {
+    const el = document.activeElement;
+    if (!el || el === document.body || el === document.documentElement) return { kind: "none" };
+    const w = window as unknown as { __e2eFocusSeen?: WeakSet<Element> };
+    w.__e2eFocusSeen ??= new WeakSet();
+    if (w.__e2eFocusSeen.has(el)) return { kind: "repeat" };
+    w.__e2eFocusSeen.add(el);
+    const text = (t: string | null | undefined) => t?.trim().replace(/\s+/g, " ").slice(0, 60);
+    const name =
+      el.getAttribute("aria-label") ||
+      text((el as HTMLInputElement).labels?.[0]?.innerText) ||
+      text((el as HTMLElement).innerText) ||
+      el.getAttribute("name") ||
+      el.id;
+    const role = el.getAttribute("role") ?? el.getAttribute("type");
+    return { kind: "element", element: `<${el.tagName.toLowerCase()}${role ? ` ${role}` : ""} "${name}">` };
   }
-  if (before === undefined) delete root.dataset.theme;
-  else root.dataset.theme = before;
-  return result;
+
+  /**
+   * In the page: for each theme (switched through `<html data-theme>` when given
+   * a name), why the focused element shows no focus style, or null when it does.
+   * A visually hidden control (a radio of a segmented switch) shows its focus on
+   * the nearest ancestor one can see.
+   */
+  function focusProblem(themeNames: string[]): Record<string, string | null> {
+    const alpha = (color: string) => {
+      if (color === "transparent") return 0;
+      const rgba = /^rgba\([^,]+,[^,]+,[^,]+,\s*([\d.]+)\)$/.exec(color);
+      if (rgba) return Number(rgba[1]);
+      const slash = /\/\s*([\d.]+)(%?)\s*\)$/.exec(color);
+      if (slash) return Number(slash[1]) / (slash[2] ? 100 : 1);
+      return 1;
+    };
+    const ringInShadow = (boxShadow: string) =>
+      boxShadow !== "none" &&
+      boxShadow.split(/,(?![^(]*\))/).some((layer) => {
+        const color = /(?:rgba?|hsla?|oklch|oklab|lab|lch|color)\([^)]*\)|transparent/.exec(layer)?.[0] ?? "";
+        const lengths = layer.replace(color, "").match(/-?[\d.]+px/g) ?? [];
+        const spread = parseFloat(lengths[3] ?? "0");
+        return alpha(color) > 0 && spread >= 2;
+      });
+    const shows = (node: Element) => {
+      const s = getComputedStyle(node);
+      const outline = s.outlineStyle !== "none" && parseFloat(s.outlineWidth) >= 2 && alpha(s.outlineColor) > 0;
+      return outline || ringInShadow(s.boxShadow);
+    };
+    const describe = (node: Element) => {
+      const s = getComputedStyle(node);
+      return `outline ${s.outlineStyle} ${s.outlineWidth} ${s.outlineColor}, box-shadow ${s.boxShadow}`;
+    };
+    const hidden = (node: Element) => {
+      const r = node.getBoundingClientRect();
+      return r.width <= 1 || r.height <= 1;
+    };
+
+    const el = document.activeElement!;
+    const root = document.documentElement;
+    const before = root.dataset.theme;
+    const result: Record<string, string | null> = {};
+    for (const theme of themeNames) {
+      if (themeNames.length > 1) root.dataset.theme = theme;
+      let shown: Element | null = el;
+      // A visually hidden control: the nearest ancestor one can see carries the focus style.
+      for (let i = 0; shown && hidden(shown) && i < 4; i++) shown = shown.parentElement;
+      if (!shown || hidden(shown)) {
+        result[theme] = "has focus but cannot be seen";
+      } else if (!shown.checkVisibility({ opacityProperty: true, visibilityProperty: true })) {
+        result[theme] = "has focus but is invisible (opacity or visibility)";
+      } else if (!shows(shown)) {
+        result[theme] =
+          `shows no focus style (${shown === el ? "" : `on its visible ancestor <${shown.tagName.toLowerCase()}>: `}${describe(shown)})`;
+      } else {
+        result[theme] = null;
+      }
+    }
+    if (before === undefined) delete root.dataset.theme;
+    else root.dataset.theme = before;
+    return result;
+  }
 }
 
 /** Opens the row menu of one user on the Users page (`actionsOf`) and chooses `item` ("Deactivate", "Delete"…). */

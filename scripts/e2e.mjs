@@ -47,6 +47,12 @@ const PLAIN_DASHBOARD_PORT = 3102 + offset;
 const BULK_STORE_PORT = 4300 + offset;
 const BULK_DASHBOARD_PORT = 3103 + offset;
 const BULK_PRODUCTS = 2000;
+// The page walk's store (the demo store: products, coupons, shipping and tax groups, orders) and its
+// dashboard: e2e/page-walk.spec.ts runs beside the other specs (its own Playwright project and worker),
+// so it neither sees nor changes what they count (orders, users, products), nor they what it loads.
+const WALK_STORE_PORT = 4400 + offset;
+const WALK_DASHBOARD_PORT = 3104 + offset;
+const WALK_PRODUCTS = 66;
 
 const storeUrl = `http://localhost:${STORE_PORT}`;
 const dashboardUrl = `http://localhost:${DASHBOARD_PORT}`;
@@ -55,6 +61,8 @@ const plainStoreUrl = `http://localhost:${PLAIN_STORE_PORT}`;
 const plainDashboardUrl = `http://localhost:${PLAIN_DASHBOARD_PORT}`;
 const bulkStoreUrl = `http://localhost:${BULK_STORE_PORT}`;
 const bulkDashboardUrl = `http://localhost:${BULK_DASHBOARD_PORT}`;
+const walkStoreUrl = `http://localhost:${WALK_STORE_PORT}`;
+const walkDashboardUrl = `http://localhost:${WALK_DASHBOARD_PORT}`;
 // The e2e store's name, as its pages and the dashboards (STORE_NAME) show it.
 const STORE_NAME = "Demo Store";
 let plainStore;
@@ -81,6 +89,7 @@ const fixtures = {
 let exitCode = 1;
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "store-admin-e2e-"));
 const bulkDataDir = fs.mkdtempSync(path.join(os.tmpdir(), "store-admin-e2e-bulk-"));
+const walkDataDir = fs.mkdtempSync(path.join(os.tmpdir(), "store-admin-e2e-walk-"));
 
 async function main() {
   buildStoreIfStale();
@@ -178,6 +187,43 @@ async function main() {
     stdio: ["ignore", process.env.E2E_VERBOSE ? "inherit" : "ignore", "inherit"],
   });
 
+  // The page walk's store: its own data folder, the demo store without pictures, the owner and casey
+  // (e2e/pages.ts opens casey's page), and the dashboard registered as at the main store.
+  const walkEnv = {
+    ...storeEnv,
+    STORE_API_DATA_DIR: walkDataDir,
+    STORE_API_PORT: String(WALK_STORE_PORT),
+    STORE_API_PUBLIC_URL: walkStoreUrl,
+    STORE_DASHBOARD_URL: walkDashboardUrl,
+  };
+  const walkCli = (...args) =>
+    runJson(process.execPath, ["store-api/dist/cli.js", ...args], { env: { ...process.env, ...walkEnv } });
+  const walkApp = walkCli(
+    "app",
+    "create",
+    "--name",
+    "Store Admin (e2e, page walk)",
+    "--redirect-uri",
+    `${walkDashboardUrl}/api/auth/callback/store`,
+    "--scopes",
+    "admin storefront",
+  );
+  walkCli("user", "create", "--email", fixtures.owner.email, "--password", fixtures.owner.password);
+  walkCli(
+    "user",
+    "create",
+    "--email",
+    fixtures.staff[0],
+    "--password",
+    "staff-password-1",
+    "--permissions",
+    "manage_orders,manage_products",
+  );
+  run(process.execPath, ["store-api/dist/cli.js", "seed", "--products", String(WALK_PRODUCTS)], {
+    env: { ...process.env, ...walkEnv },
+    stdio: ["ignore", process.env.E2E_VERBOSE ? "inherit" : "ignore", "inherit"],
+  });
+
   const nextauthSecret = crypto.randomBytes(32).toString("base64url");
   // As `npm start` runs them: the store's name, its sign-out page and the development
   // pages, except for a plain store (bundled: false), which has none of these to offer.
@@ -242,12 +288,33 @@ async function main() {
     quiet,
   );
 
+  const walkStore = startService(
+    "e2e-walk-store",
+    process.execPath,
+    ["store-api/dist/cli.js", "serve"],
+    walkEnv,
+    quiet,
+  );
+  const walkDashboard = startService(
+    "e2e-dashboard-walk",
+    bin("next"),
+    ["start", "-p", String(WALK_DASHBOARD_PORT)],
+    {
+      ...dashboardEnv(WALK_DASHBOARD_PORT, `http://127.0.0.1:${WALK_STORE_PORT}`, walkStoreUrl),
+      STORE_CLIENT_ID: walkApp.client_id,
+      STORE_CLIENT_SECRET: walkApp.client_secret,
+    },
+    quiet,
+  );
+
   await waitForHttp(`http://127.0.0.1:${STORE_PORT}/`, store, 60_000);
   await waitForHttp(`http://127.0.0.1:${PLAIN_DASHBOARD_PORT}/signin`, plainDashboard, 60_000);
   await waitForHttp(`http://127.0.0.1:${DASHBOARD_PORT}/signin`, dashboard, 60_000);
   await waitForHttp(`http://127.0.0.1:${UNREACHABLE_DASHBOARD_PORT}/signin`, downDashboard, 60_000);
   await waitForHttp(`http://127.0.0.1:${BULK_STORE_PORT}/`, bulkStore, 60_000);
   await waitForHttp(`http://127.0.0.1:${BULK_DASHBOARD_PORT}/signin`, bulkDashboard, 60_000);
+  await waitForHttp(`http://127.0.0.1:${WALK_STORE_PORT}/`, walkStore, 60_000);
+  await waitForHttp(`http://127.0.0.1:${WALK_DASHBOARD_PORT}/signin`, walkDashboard, 60_000);
 
   const playwright = spawn(bin("playwright"), ["test", ...process.argv.slice(2)], {
     cwd: root,
@@ -263,6 +330,10 @@ async function main() {
       E2E_BULK_PRODUCTS: String(BULK_PRODUCTS),
       E2E_BULK_CLIENT_ID: bulkApp.client_id,
       E2E_BULK_CLIENT_SECRET: bulkApp.client_secret,
+      E2E_WALK_DASHBOARD_URL: walkDashboardUrl,
+      E2E_WALK_STORE_URL: walkStoreUrl,
+      E2E_WALK_CLIENT_ID: walkApp.client_id,
+      E2E_WALK_CLIENT_SECRET: walkApp.client_secret,
       E2E_STORE_URL: storeUrl,
       E2E_CLIENT_ID: app.client_id,
       E2E_CLIENT_SECRET: app.client_secret,
@@ -284,6 +355,7 @@ async function cleanup() {
   await stopAll();
   fs.rmSync(dataDir, { recursive: true, force: true });
   fs.rmSync(bulkDataDir, { recursive: true, force: true });
+  fs.rmSync(walkDataDir, { recursive: true, force: true });
 }
 
 for (const signal of ["SIGINT", "SIGTERM"]) {
