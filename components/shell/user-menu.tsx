@@ -18,6 +18,7 @@ import {
 import { type Theme, parseTheme } from "@/components/ui/theme";
 import { setTheme } from "@/components/ui/theme-switch";
 import { signOutAction } from "@/lib/actions/session";
+import { markSigningOut } from "@/lib/sign-in-again";
 
 const themeOptions = [
   { value: "system", label: "System", Icon: Monitor },
@@ -121,7 +122,10 @@ export function UserMenu({ signedInAs, storeName, initialTheme, variant }: UserM
         icon={<LogOut />}
         disabled={signingOut}
         className={cn(signingOut && "cursor-progress")}
-        onSelect={() => startSignOut(() => signOutAction())}
+        onSelect={() => {
+          markSigningOut();
+          startSignOut(() => signOutAction());
+        }}
       >
         Sign out of Store Admin
       </DropdownMenuItem>
