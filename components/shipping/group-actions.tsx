@@ -6,7 +6,7 @@ import Plus from "lucide-react/icons/plus";
 import Trash2 from "lucide-react/icons/trash-2";
 import Link from "next/link";
 import { useRouter } from "next/navigation";
-import { useRef, useState } from "react";
+import { lazy, Suspense, useRef, useState } from "react";
 import { deleteShippingGroupAction } from "@/lib/actions/shipping";
 import { queryKeys } from "@/lib/query-keys";
 import { signInAgainIfNeeded } from "@/lib/sign-in-again";
@@ -15,8 +15,11 @@ import { Button, buttonClasses } from "../ui/button";
 import { ConfirmDialog } from "../ui/dialog";
 import { toast } from "../ui/toast";
 import { writeFailureMessage } from "@/lib/write-failure";
-import { DeleteGroupWords } from "./delete-group-words";
 import { groupName } from "./group-name";
+
+// What deleting says (it counts the group's products) loads when the confirmation opens: the page stays
+// within its first-load budget (docs/architecture.md#budgets).
+const DeleteGroupWords = lazy(() => import("./delete-group-words").then((m) => ({ default: m.DeleteGroupWords })));
 
 /** A shipping group's page actions: add an option, rename the group, delete it (confirmed). */
 export function ShippingGroupActions({
@@ -84,7 +87,19 @@ export function ShippingGroupActions({
         open={deleting}
         onOpenChange={setDeleting}
         title={`Delete ${name}?`}
-        description={<DeleteGroupWords groupId={group.id} open={deleting} />}
+        description={
+          deleting ? (
+            <Suspense
+              fallback={
+                <span role="status" className="block font-medium text-fg">
+                  Counting the products in this group…
+                </span>
+              }
+            >
+              <DeleteGroupWords groupId={group.id} open />
+            </Suspense>
+          ) : null
+        }
         confirmLabel="Delete group"
         returnFocusTo={() => deleteButton.current}
         focusAfterConfirm={() => deleteButton.current}
