@@ -25,10 +25,13 @@ Commands:
                                           register an OAuth application; prints {"client_id", "client_secret"}
   user create --email E [--password P] [--permissions p1,p2]
                                           create a store user (all permissions when omitted); prints the user
-  bootstrap --redirect-uri URI --credentials FILE [--owner-email E]
+  bootstrap --redirect-uri URI --credentials FILE [--owner-email E] [--seed]
                                           first-start set-up used by \`npm start\`: an owner account and the
                                           dashboard's OAuth application, written to FILE (kept across starts);
-                                          prints FILE's contents with the store's name (store_name)
+                                          prints FILE's contents with the store's name (store_name); with
+                                          --seed, a store it created also gets the demo store (as \`seed\`,
+                                          its progress on stderr), and the JSON says what was added (seeded)
+                                          or why not (seed_error)
   seed                                    add the demo store (66 products in several categories, with
                                           options, extras, pictures and videos; shipping and tax groups,
                                           coupons, and 320 orders of the last 90 days) to a store without
@@ -58,6 +61,19 @@ async function withDatabase<T>(config: StoreConfig, fn: (db: Database) => Promis
   } finally {
     await database.close();
   }
+}
+
+/** `seed`: the demo store added, then the planner's statistics; answers the one-line summary. */
+async function seedAndMeasure(
+  db: Database["db"],
+  config: StoreConfig,
+  options: Parameters<typeof seedDemoStore>[2],
+): Promise<{ summary: string }> {
+  const seeded = await seedDemoStore(db, { config }, options);
+  // Thousands of rows at once: the planner measures them now rather than guess (db/index.ts).
+  await gatherStatistics(db);
+  const seconds = (seeded.milliseconds / 1000).toFixed(1);
+  return { summary: `Added the demo store in ${seconds} s: ${seeded.parts.map((p) => p.summary).join("; ")}.` };
 }
 
 function checkPermissions(values: string[]): Permission[] {
@@ -118,6 +134,7 @@ async function main(argv: string[]) {
       permissions: { type: "string" },
       credentials: { type: "string" },
       "owner-email": { type: "string" },
+      seed: { type: "boolean" },
       products: { type: "string" },
       media: { type: "boolean" },
       id: { type: "string" },
@@ -174,7 +191,7 @@ async function main(argv: string[]) {
             return { ...saved, store_name: config.storeName, created: false };
           }
         }
-        return db.transaction(async (tx) => {
+        const created = await db.transaction(async (tx) => {
           let owner: { owner_email?: string; owner_password?: string } = {};
           if ((await countUsers(tx)) === 0) {
             const email = values["owner-email"] ?? "owner@example.com";
@@ -198,6 +215,15 @@ async function main(argv: string[]) {
           fs.writeFileSync(file, JSON.stringify(saved, null, 2), { mode: 0o600 });
           return { ...saved, store_name: config.storeName, created: true };
         });
+        // The demo store in the same process: opening the embedded database again costs seconds of
+        // `npm start`'s first start. Its failure leaves the store set up, and says why.
+        if (!created.created || !values.seed) return created;
+        try {
+          const seeded = await seedAndMeasure(db, config, { progress: (line) => console.error(line) });
+          return { ...created, seeded: seeded.summary };
+        } catch (err) {
+          return { ...created, seed_error: err instanceof Error ? err.message : String(err) };
+        }
       });
       console.log(JSON.stringify(result, null, 2));
       return;
@@ -208,18 +234,13 @@ async function main(argv: string[]) {
       // The demo's own products come with their pictures; --products leaves them out unless --media.
       const media = products === undefined || values.media === true;
       if (values.media && products === undefined) throw new UsageError("--media goes with --products N");
-      const result = await withDatabase(config, async ({ db }) => {
-        const seeded = await seedDemoStore(
-          db,
-          { config },
-          { progress: (line) => console.log(line), ...(products === undefined ? {} : { products, media }) },
-        );
-        // Thousands of rows at once: the planner measures them now rather than guess (db/index.ts).
-        await gatherStatistics(db);
-        return seeded;
-      });
-      const seconds = (result.milliseconds / 1000).toFixed(1);
-      console.log(`Added the demo store in ${seconds} s: ${result.parts.map((p) => p.summary).join("; ")}.`);
+      const { summary } = await withDatabase(config, ({ db }) =>
+        seedAndMeasure(db, config, {
+          progress: (line) => console.log(line),
+          ...(products === undefined ? {} : { products, media }),
+        }),
+      );
+      console.log(summary);
       return;
     }
 
