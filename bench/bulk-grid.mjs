@@ -37,6 +37,7 @@
 // writes .next/, so do not run it beside the e2e tests in the same checkout), its
 // session cookie minted with next-auth's own `encode` and the dashboard's secret.
 // Prints figures; asserts nothing (machines are noisy).
+import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
@@ -137,6 +138,88 @@ async function readStream(dashboardBase, session) {
   const text = await res.text();
   if (!text.trimEnd().endsWith('"type":"end","count":' + PRODUCTS + "}")) throw new Error("the stream did not end");
   return performance.now() - started;
+}
+
+/** /proc's clock ticks a second (USER_HZ). */
+const CLOCK_TICKS = 100;
+
+/** CPU seconds (user + system) used so far by process `pid` and every process under it (Linux /proc). */
+function treeCpuSeconds(pid) {
+  const stats = [];
+  for (const entry of fs.readdirSync("/proc")) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const text = fs.readFileSync(`/proc/${entry}/stat`, "utf8");
+      // The fields after the command's name (which may hold spaces) in its parentheses.
+      const fields = text.slice(text.lastIndexOf(")") + 2).split(" ");
+      stats.push({ pid: Number(entry), ppid: Number(fields[1]), ticks: Number(fields[11]) + Number(fields[12]) });
+    } catch {
+      // Gone meanwhile.
+    }
+  }
+  const inTree = new Set([pid]);
+  for (let grew = true; grew;) {
+    grew = false;
+    for (const s of stats) {
+      if (inTree.has(s.pid) || !inTree.has(s.ppid)) continue;
+      inTree.add(s.pid);
+      grew = true;
+    }
+  }
+  return stats.filter((s) => inTree.has(s.pid)).reduce((sum, s) => sum + s.ticks, 0) / CLOCK_TICKS;
+}
+
+/**
+ * One more cold load of the grid, with the CPU each part spent on it: the store's process, the
+ * dashboard's server, and the browser's renderer main thread (CDP thread time: script, style and
+ * layout, the rest). Which of them to make cheaper, on a machine where all three share the cores.
+ */
+async function loadCpuSplit(context, dashboardBase, { store, dashboard }) {
+  const page = await context.newPage();
+  const cdp = await context.newCDPSession(page);
+  await cdp.send("Performance.enable", { timeDomain: "threadTicks" });
+  const before = {
+    store: treeCpuSeconds(store),
+    dashboard: treeCpuSeconds(dashboard),
+    page: await mainThreadTimes(cdp),
+  };
+  const started = performance.now();
+  await page.goto(`${dashboardBase}/products/bulk`, { waitUntil: "commit" });
+  await page.waitForFunction(
+    () => document.querySelector('[role="grid"]')?.getAttribute("aria-busy") === "false",
+    undefined,
+    { timeout: 600_000, polling: 50 },
+  );
+  const wall = performance.now() - started;
+  // When the page asked for the catalogue, and when it came, from the navigation's start (the page's own clock).
+  const timing = await page.evaluate(() => {
+    const [nav] = performance.getEntriesByType("navigation");
+    const stream = performance.getEntriesByType("resource").find((e) => e.name.includes("/api/products/bulk"));
+    return {
+      html: [nav.responseStart, nav.responseEnd],
+      domContentLoaded: nav.domContentLoadedEventEnd,
+      stream: stream ? [stream.startTime, stream.responseStart, stream.responseEnd] : null,
+    };
+  });
+  const after = {
+    store: treeCpuSeconds(store),
+    dashboard: treeCpuSeconds(dashboard),
+    page: await mainThreadTimes(cdp),
+  };
+  await page.close();
+  const s = (x) => `${x.toFixed(2)} s`;
+  const pageCpu = (key) => (after.page[key] - before.page[key]) / 1000;
+  return {
+    "wall time of this load": s(wall / 1000),
+    "page's HTML: first byte, last byte": timing.html.map((t) => s(t / 1000)).join(", "),
+    "DOMContentLoaded (the scripts run)": s(timing.domContentLoaded / 1000),
+    "catalogue stream: asked, first byte, last byte": timing.stream?.map((t) => s(t / 1000)).join(", ") ?? "not seen",
+    "store process": s(after.store - before.store),
+    "dashboard server (next start)": s(after.dashboard - before.dashboard),
+    "browser main thread, all": s(pageCpu("task")),
+    "  of which script": s(pageCpu("script")),
+    "  of which style and layout": s(pageCpu("style") + pageCpu("layout")),
+  };
 }
 
 /** Opens the grid in a fresh page; ms from navigation to the first row and to the last product loaded. */
@@ -328,7 +411,7 @@ async function main() {
   const granted = await tokenResponse(storeBase, { client, user: USER, scope: "admin storefront", redirectUri });
   const auth = { authorization: `Bearer ${granted.access_token}` };
 
-  const { session } = await startDashboard({ port: dashboardPort, storeBase, client, granted });
+  const { session, child: dashboard } = await startDashboard({ port: dashboardPort, storeBase, client, granted });
   let baseline = null;
   if (BASELINE) {
     const port = await freePort();
@@ -384,6 +467,10 @@ async function main() {
       "dashboard's stream alone (GET /api/products/bulk, no browser)": ms(median(streams)),
       "ratio (grid loaded / store direct, 4 at a time)": `${(gridLoaded / storeParallel).toFixed(2)}×`,
     });
+    await new Promise((r) => setTimeout(r, 2000));
+    await emptyStoreCache(storeBase, auth);
+    console.log("\nCPU time spent on one more cold load, by process (they share the machine's cores)\n");
+    console.table(await loadCpuSplit(context, dashboardBase, { store: store.pid, dashboard: dashboard.pid }));
 
     // The baseline's grid, loaded once on the same store, in its own context (its own session cookie).
     const builds = [{ name: "this build", page: lastPage }];
