@@ -42,6 +42,12 @@ export interface StoreRequest<T> extends StoreErrorContext {
    * (docs/architecture.md).
    */
   tags?: readonly string[];
+  /**
+   * Makes the answer's bytes smaller before they are decoded and parsed, to
+   * the same values as far as `schema` reads them (a large list whose items
+   * repeat big objects: lib/store/json-members.ts).
+   */
+  compact?: (bytes: Buffer) => Buffer;
 }
 
 export interface StoreClientOptions {
@@ -120,7 +126,13 @@ export class StoreClient {
     const { response, lost } = await this.#answer(request);
     let text: string;
     try {
-      text = await response.text();
+      if (request.compact) {
+        text = request.compact(Buffer.from(await response.arrayBuffer())).toString("utf8");
+        // As response.text() does: a byte order mark is not part of the text.
+        if (text.charCodeAt(0) === 0xfeff) text = text.slice(1);
+      } else {
+        text = await response.text();
+      }
     } catch (error) {
       // The connection dropped half-way through the answer.
       throw lost(error);

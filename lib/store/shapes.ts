@@ -35,6 +35,8 @@ export interface ListRequest<T> extends StoreErrorContext {
   item: z.ZodType<T>;
   /** Cache tags of the read, as in StoreRequest. */
   tags?: readonly string[];
+  /** Makes the answer smaller before it is parsed, as in StoreRequest. */
+  compact?: (bytes: Buffer) => Buffer;
 }
 
 export interface ListPage<T> {

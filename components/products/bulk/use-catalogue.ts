@@ -2,6 +2,7 @@
 
 import { useCallback, useEffect, useRef, useState } from "react";
 import type { BulkProduct, CatalogueLine } from "@/lib/store/products/model-bulk";
+import { CATALOGUE_URL } from "./catalogue-url";
 
 /**
  * The whole catalogue, streamed into the grid (docs/bulk-editing.md#loading).
@@ -66,7 +67,7 @@ export interface CatalogueReader {
  * Streams `url` (GET /api/products/bulk by default) into state. Pages are
  * appended as they come; React renders at most once per animation frame.
  */
-export function useCatalogue(url = "/api/products/bulk"): CatalogueReader {
+export function useCatalogue(url = CATALOGUE_URL): CatalogueReader {
   const [state, setState] = useState<CatalogueState>({ phase: "loading", products: [], total: null });
   const [generation, setGeneration] = useState(0);
   const frame = useRef<number | null>(null);
@@ -101,7 +102,8 @@ export function useCatalogue(url = "/api/products/bulk"): CatalogueReader {
 
     (async () => {
       try {
-        const response = await fetch(url, { signal: controller.signal, headers: { Accept: "application/x-ndjson" } });
+        // No headers of its own: the page's preload of the same request (products/bulk/page.tsx) is used.
+        const response = await fetch(url, { signal: controller.signal });
         if (!response.ok || !response.body) throw new Error(await failureSentence(response));
         for await (const line of ndjsonLines<CatalogueLine>(response.body)) {
           if (line.type === "start") {
@@ -168,7 +170,7 @@ export function useCatalogue(url = "/api/products/bulk"): CatalogueReader {
 }
 
 /** Reads the whole catalogue once (the conflict check of a large save); throws a sentence on failure. */
-export async function readCatalogueOnce(url = "/api/products/bulk"): Promise<BulkProduct[]> {
+export async function readCatalogueOnce(url = CATALOGUE_URL): Promise<BulkProduct[]> {
   const response = await fetch(url, { headers: { Accept: "application/x-ndjson" } });
   if (!response.ok || !response.body) throw new Error(await failureSentence(response));
   let products: BulkProduct[] = [];

@@ -266,6 +266,16 @@ const groupSchema = z
     return { id: groupId.data, name: typeof raw.name === "string" ? raw.name : null };
   });
 
+/**
+ * What `groupSchema` reads of a group object (its id or key, and its name): the catalogue's reading
+ * keeps only these of the groups every product embeds (reduceRepeatedMembers, lib/store/json-members.ts).
+ */
+export function groupRefFields(value: unknown): unknown {
+  if (!value || typeof value !== "object" || Array.isArray(value)) return value;
+  const { id, key, name } = value as Record<string, unknown>;
+  return { id, key, name };
+}
+
 const formFieldSchema = z.looseObject({
   label: z.string().catch(""),
   placeholder: z.string().catch(""),

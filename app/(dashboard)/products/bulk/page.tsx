@@ -1,6 +1,7 @@
 import type { Metadata } from "next";
 import { NoAccess } from "@/components/no-access";
 import { BulkEditor } from "@/components/products/bulk/bulk-editor";
+import { CATALOGUE_URL } from "@/components/products/bulk/catalogue-url";
 import { StoreProblemNotice } from "@/components/store-problem";
 import { PageHeader } from "@/components/ui/page-header";
 import { mayUse, sectionAt } from "@/lib/navigation";
@@ -23,7 +24,6 @@ export default async function BulkEditPage() {
   const session = await requireSession(here);
   const section = sectionAt(here)!;
   if (!mayUse(session.permissions, section)) return <NoAccess section={section} storeName={session.storeName} />;
-
   const context = await loadFromStore(here, loadBulkContext);
   const header = (
     <PageHeader
@@ -43,6 +43,11 @@ export default async function BulkEditPage() {
   const { currency, shippingGroups, taxGroups, note } = context.data;
   return (
     <>
+      {/* The catalogue's stream starts with the page, not once its scripts have run (a second or so
+          later): the grid's fetch (use-catalogue.ts) takes over this request, same address, mode and
+          credentials. Only here, after the reads above succeeded: a store that is down would fail it a
+          second time, in the console. */}
+      <link rel="preload" href={CATALOGUE_URL} as="fetch" crossOrigin="anonymous" />
       {header}
       <BulkEditor ctx={{ currency: currency ?? "USD", shippingGroups, taxGroups }} canWrite groupsNote={note} />
     </>
