@@ -1,5 +1,6 @@
 import type { FastifyReply, FastifyRequest } from "fastify";
 import type { z } from "zod";
+import { listJson } from "./list-json.js";
 
 /**
  * Answers a catalogue read from the read cache (api/read-cache.ts), or computes,
@@ -11,6 +12,8 @@ export async function cachedRead(
   reply: FastifyReply,
   schema: z.ZodType,
   compute: () => Promise<{ body: unknown; total?: number }>,
+  /** Keys under which a list's items share objects, each checked and written once (api/list-json.ts). */
+  sharedKeys: readonly string[] = [],
 ) {
   const cache = request.server.readCache;
   const key = JSON.stringify([request.routeOptions.url, request.params, request.query]);
@@ -20,7 +23,7 @@ export async function cachedRead(
     const { body, total } = await compute();
     // What the route's serializer would check, once per computed answer rather than once per request.
     answer = {
-      body: Buffer.from(JSON.stringify(schema.parse(body))),
+      body: listJson(schema, body, sharedKeys),
       headers: total === undefined ? {} : { "x-total-count": String(total) },
     };
     cache.set(key, ticket, answer);

@@ -31,6 +31,8 @@ import { serializeProduct } from "../../../products/serialize.js";
 import { addProductMedia, productFiles, removeProductFiles } from "../../../media/service.js";
 
 const tags = ["Products"];
+/** A page of products shares a few groups, each one object: checked and written once a page (api/list-json.ts). */
+const PRODUCT_GROUPS = ["shipping_group", "tax_group"];
 
 /** /api/v1/products and /api/v1/products/:key (docs/contract.md#catalogue-and-settings). */
 const productsRoutes: FastifyPluginAsyncZod = async (api) => {
@@ -48,15 +50,21 @@ const productsRoutes: FastifyPluginAsyncZod = async (api) => {
         response: { 200: productList, ...apiErrors },
       },
       handler: async (request, reply) =>
-        cachedRead(request, reply, productList, async () => {
-          const page = request.query.page ?? 0;
-          const size = request.query.count ?? PAGE_SIZE.default;
-          const { details, total } = await db.transaction(async (tx) => {
-            const { rows, total } = await listProducts(tx, page, size);
-            return { details: await productDetails(tx, rows), total };
-          });
-          return { body: details.map((d) => serializeProduct(d, ctx())), total };
-        }),
+        cachedRead(
+          request,
+          reply,
+          productList,
+          async () => {
+            const page = request.query.page ?? 0;
+            const size = request.query.count ?? PAGE_SIZE.default;
+            const { details, total } = await db.transaction(async (tx) => {
+              const { rows, total } = await listProducts(tx, page, size);
+              return { details: await productDetails(tx, rows), total };
+            });
+            return { body: details.map((d) => serializeProduct(d, ctx())), total };
+          },
+          PRODUCT_GROUPS,
+        ),
     },
     POST: {
       schema: {
@@ -114,23 +122,29 @@ const productsRoutes: FastifyPluginAsyncZod = async (api) => {
         },
       },
       handler: async (request, reply) =>
-        cachedRead(request, reply, productOrCategoryProducts, async () => {
-          const { key } = request.params;
-          const found = await db.transaction(async (tx) => {
-            const row = await findProduct(tx, key);
-            if (row) return { kind: "product" as const, detail: await productDetail(tx, row) };
-            const category = await findCategory(tx, key);
-            if (!category) {
-              throw new NotFoundError(`There is no product or category with the key or slug "${key.slice(0, 100)}".`);
-            }
-            const page = request.query.page ?? 0;
-            const size = request.query.count ?? PAGE_SIZE.default;
-            const { rows, total } = await listCategoryProducts(tx, category.id, page, size);
-            return { kind: "category" as const, list: await productDetails(tx, rows), total };
-          });
-          if (found.kind === "product") return { body: serializeProduct(found.detail, ctx()) };
-          return { body: found.list.map((d) => serializeProduct(d, ctx())), total: found.total };
-        }),
+        cachedRead(
+          request,
+          reply,
+          productOrCategoryProducts,
+          async () => {
+            const { key } = request.params;
+            const found = await db.transaction(async (tx) => {
+              const row = await findProduct(tx, key);
+              if (row) return { kind: "product" as const, detail: await productDetail(tx, row) };
+              const category = await findCategory(tx, key);
+              if (!category) {
+                throw new NotFoundError(`There is no product or category with the key or slug "${key.slice(0, 100)}".`);
+              }
+              const page = request.query.page ?? 0;
+              const size = request.query.count ?? PAGE_SIZE.default;
+              const { rows, total } = await listCategoryProducts(tx, category.id, page, size);
+              return { kind: "category" as const, list: await productDetails(tx, rows), total };
+            });
+            if (found.kind === "product") return { body: serializeProduct(found.detail, ctx()) };
+            return { body: found.list.map((d) => serializeProduct(d, ctx())), total: found.total };
+          },
+          PRODUCT_GROUPS,
+        ),
     },
     PUT: {
       schema: {
