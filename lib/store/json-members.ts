@@ -2,7 +2,7 @@
  * Shrinks a JSON answer before it is decoded and parsed, by replacing every
  * copy of a repeated object member with a smaller one. The contract embeds a
  * product's whole shipping and tax groups in every product
- * (docs/contract.md#products): on the bundled store they are three quarters
+ * (docs/contract.md#catalogue-and-settings): on the bundled store they are three quarters
  * of a page of the catalogue, the same bytes 250 times, and decoding and
  * parsing them was the largest part of the dashboard's work in the bulk
  * grid's stream (bench:bulk-grid).

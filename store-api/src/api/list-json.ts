@@ -9,7 +9,7 @@ import { z } from "zod";
  *
  * A page of products shares a few shipping and tax groups, each one object
  * (products.ts productDetails), and the contract embeds them whole in every
- * product (docs/contract.md#products): three quarters of a page's bytes.
+ * product (docs/contract.md#catalogue-and-settings): three quarters of a page's bytes.
  * Checking, writing and encoding those copies was about half of the store's
  * CPU time for a page of 250 (bench:bulk-grid).
  *
