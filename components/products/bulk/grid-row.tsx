@@ -6,7 +6,7 @@ import { memo, type PointerEvent as ReactPointerEvent } from "react";
 import { cn } from "@/components/ui/cn";
 import type { BulkProduct } from "@/lib/store/products/model-bulk";
 import { CellEditor } from "./cell-editor";
-import { cellId, HANDLE_WIDTH, ROW_HEIGHT } from "./grid-layout";
+import { cellId, HANDLE_WIDTH, ROW_HEIGHT, rowId } from "./grid-layout";
 import type { ColumnDef, GridContext } from "./model/columns";
 import { editOf, type EditsState } from "./model/edits";
 import { type CellPos, rangeOf, type Selection } from "./model/selection";
@@ -61,7 +61,8 @@ function cellAt(target: EventTarget, columns: readonly ColumnDef[]): number {
  * edit in progress are given only to the rows they touch, and the handlers
  * are one object for the grid's life.
  *
- * A fling mounts a whole screen of rows on every frame, so a row is kept
+ * A fling brings a whole screen of new rows on every frame (each in the
+ * element of one that left: grid-layout.ts, rowSlots), so a row is kept
  * cheap to create, style, lay out and paint (docs/bulk-editing.md#the-grid):
  * a cell is one element with its text (a block whose line height centres it,
  * not a flex box around a span), positioned (a layer of its own) only where
@@ -81,6 +82,7 @@ export const GridRow = memo(function GridRow(props: GridRowProps) {
   return (
     <div
       role="row"
+      id={rowId(index)}
       aria-rowindex={index + 2}
       aria-selected={reorder ? rowSelected : undefined}
       data-key={product.key}
