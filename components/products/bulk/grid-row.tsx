@@ -130,7 +130,9 @@ export const GridRow = memo(function GridRow(props: GridRowProps) {
         return (
           <div
             key={column.id}
-            id={cellId(index, col)}
+            // The active cell's id, for the grid's aria-activedescendant; no other cell needs one (a
+            // reused row would otherwise rewrite a dozen ids each time it takes another product).
+            id={isActive ? cellId(index, col) : undefined}
             role="gridcell"
             aria-colindex={col + 1 + (reorder ? 1 : 0)}
             aria-selected={selected}
