@@ -90,6 +90,9 @@ export function rowSlots(
       : { key: `p:${key}`, order: slots + index };
 }
 
+/** How long after its last scroll event the grid counts as still (its frozen cells sticky again), ms. */
+export const SCROLL_SETTLE_MS = 200;
+
 /**
  * The scrollLeft that shows column `col` whole beside the frozen name column, or null when it shows
  * already (the name column itself never scrolls).

@@ -106,7 +106,7 @@ export const GridRow = memo(function GridRow(props: GridRowProps) {
           role="gridcell"
           aria-colindex={1}
           className={cn(
-            "sticky left-0 z-10 flex shrink-0 cursor-grab touch-none items-center justify-center bg-surface text-fg-muted",
+            "sticky left-0 z-10 flex shrink-0 [[data-scrolling]_&]:relative cursor-grab touch-none items-center justify-center bg-surface text-fg-muted",
             rowSelected && "bg-accent-soft",
           )}
           style={{ width: HANDLE_WIDTH }}
@@ -147,7 +147,12 @@ export const GridRow = memo(function GridRow(props: GridRowProps) {
               // name lays out its warning sign beside it, and the editor's cell holds the input.
               flagged || isEditing ? "flex items-center" : "truncate",
               column.align === "end" && (isEditing ? "justify-end" : "text-end tabular-nums"),
-              col === 0 ? "sticky z-10 font-medium" : (isEditing || flagged) && "relative",
+              // Frozen: sticky, but only in place (relative) while the grid scrolls up or down unscrolled
+              // sideways (data-scrolling, set by grid.tsx), where sticky changes nothing on the screen
+              // and would make each row's cell a composited layer of its own, frame after frame.
+              col === 0
+                ? "sticky z-10 font-medium [[data-scrolling]_&]:relative"
+                : (isEditing || flagged) && "relative",
               // A product that did not save: a bar at its name (the row's own background is under the cells).
               flagged && "gap-1.5 before:absolute before:inset-y-0 before:start-0 before:w-[3px] before:bg-danger",
               // One background and one outline each (cn does not merge classes: two would

@@ -14,6 +14,7 @@ import {
   OVERSCAN,
   ROW_HEIGHT,
   rowId,
+  SCROLL_SETTLE_MS,
   rowSlots,
   rowWindow,
   scrollLeftFor,
@@ -100,6 +101,36 @@ export function BulkGrid(props: BulkGridProps) {
     });
     observer.observe(el);
     return () => observer.disconnect();
+  }, []);
+
+  // While the grid scrolls up or down and not sideways (scrollLeft 0), its frozen cells stay in place
+  // instead of sticky (data-scrolling, grid-row.tsx): there sticky changes nothing on the screen, but
+  // makes every rendered row's frozen cell a composited layer of its own, each new row a new layer on
+  // every frame of a fling. Set on the element, not through React; cleared as soon as the grid is
+  // scrolled sideways and once the scrolling stops.
+  useEffect(() => {
+    const el = scroller.current;
+    if (!el) return;
+    let top = el.scrollTop;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const settle = () => {
+      clearTimeout(timer);
+      el.removeAttribute("data-scrolling");
+    };
+    const onScroll = () => {
+      const vertical = el.scrollTop !== top;
+      top = el.scrollTop;
+      if (el.scrollLeft !== 0) return settle();
+      if (!vertical) return;
+      if (!el.hasAttribute("data-scrolling")) el.setAttribute("data-scrolling", "");
+      clearTimeout(timer);
+      timer = setTimeout(settle, SCROLL_SETTLE_MS);
+    };
+    el.addEventListener("scroll", onScroll, { passive: true });
+    return () => {
+      el.removeEventListener("scroll", onScroll);
+      settle();
+    };
   }, []);
 
   // TanStack Table holds the column model; rows are ours (already filtered and sorted on current values).
