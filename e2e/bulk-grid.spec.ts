@@ -894,3 +894,63 @@ test("against a store without X-Total-Count: the row count grows to every produc
   expect((body as ApiProduct).price).toBe("$12.34");
   await context.close();
 });
+
+test("scrolling reuses the row elements, the rows keep their order for assistive technology, and the name column stays frozen sideways", async ({
+  page,
+}) => {
+  await openGrid(page);
+  const grid = gridOf(page);
+  // Twenty screens down, a screen a frame (a fling): no row element is added or removed, each takes
+  // another product in its place (docs/bulk-editing.md#the-grid).
+  const rowsAddedAndRemoved = await grid.evaluate(async (el) => {
+    const counts = { added: 0, removed: 0 };
+    const isRow = (node: Node) => node instanceof Element && node.getAttribute("role") === "row";
+    const observer = new MutationObserver((records) => {
+      for (const record of records) {
+        counts.added += [...record.addedNodes].filter(isRow).length;
+        counts.removed += [...record.removedNodes].filter(isRow).length;
+      }
+    });
+    observer.observe(el, { childList: true, subtree: true });
+    const frame = () => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
+    for (let screen = 1; screen <= 20; screen++) {
+      el.scrollTop = screen * el.clientHeight;
+      await frame();
+    }
+    observer.disconnect();
+    return counts;
+  });
+  expect(rowsAddedAndRemoved).toEqual({ added: 0, removed: 0 });
+  // The row elements are in the order of their slots, not of the rows: the rowgroup's aria-owns gives
+  // assistive technology every rendered row, in the rows' order.
+  const owned = await grid.evaluate((el) => {
+    const group = el.querySelector('[role="rowgroup"][aria-owns]');
+    const rows = [...el.querySelectorAll('[role="row"][data-key]')];
+    const ids = group?.getAttribute("aria-owns")?.split(" ") ?? [];
+    return {
+      indexes: ids.map((id) => Number(document.getElementById(id)?.getAttribute("aria-rowindex"))),
+      rendered: rows.length,
+      inGroup: ids.every((id) => document.getElementById(id)?.parentElement === group),
+    };
+  });
+  expect(owned.indexes).toHaveLength(owned.rendered);
+  expect(owned.inGroup).toBe(true);
+  expect(owned.indexes).toEqual([...owned.indexes].sort((a, b) => a - b));
+  expect(new Set(owned.indexes).size).toBe(owned.rendered);
+  // Scrolled sideways right after a scroll down (its frozen cells are not sticky while it scrolls
+  // straight down): the name column stays at the grid's left edge.
+  const edges = await grid.evaluate(async (el) => {
+    const frame = () => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
+    el.scrollTop += 5 * 36;
+    await frame();
+    el.scrollLeft = 300;
+    await frame();
+    const names = [...el.querySelectorAll('[role="row"][data-key] [data-column="name"]')];
+    return {
+      grid: el.getBoundingClientRect().left + el.clientLeft,
+      names: names.map((n) => n.getBoundingClientRect().left),
+    };
+  });
+  expect(edges.names.length).toBeGreaterThan(0);
+  for (const left of edges.names) expect(left).toBeCloseTo(edges.grid, 0);
+});

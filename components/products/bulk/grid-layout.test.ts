@@ -6,8 +6,13 @@ import {
   frozenWidth,
   gapAt,
   HEADER_HEIGHT,
+  OVERSCAN,
   pageRows,
   ROW_HEIGHT,
+  rowId,
+  type RowSlot,
+  rowSlots,
+  rowWindow,
   scrollLeftFor,
 } from "./grid-layout";
 
@@ -106,5 +111,91 @@ describe("paging and dragging", () => {
     expect(dragScrollStep(100 + HEADER_HEIGHT + 10, box)).toBe(-ROW_HEIGHT / 2);
     expect(dragScrollStep(590, box)).toBe(ROW_HEIGHT / 2);
     expect(dragScrollStep(300, box)).toBe(0);
+  });
+});
+
+describe("rows rendered and their keys", () => {
+  const height = 20 * ROW_HEIGHT;
+  const slots = 20 + 1 + 2 * OVERSCAN;
+  /** The rows a view renders, by index: key and DOM order. */
+  const windowOf = (start: number, end: number, count = 10_000, editingKey?: string) => {
+    const span = rowWindow({ startIndex: start, endIndex: end }, count, height)!;
+    const slotOf = rowSlots(span, editingKey);
+    return new Map(
+      Array.from({ length: span.last - span.first + 1 }, (_, i) => [
+        span.first + i,
+        slotOf(span.first + i, `k${span.first + i}`),
+      ]),
+    );
+  };
+  const keysOf = (w: Map<number, RowSlot>) => [...w.values()].map((s) => s.key);
+
+  it("renders the overscan beyond each edge of the view, always as many rows, fewer only in a short list", () => {
+    expect(rowWindow({ startIndex: 100, endIndex: 120 }, 10_000, height)).toEqual({
+      first: 100 - OVERSCAN,
+      last: 100 - OVERSCAN + slots - 1,
+      slots,
+    });
+    expect(rowWindow({ startIndex: 100, endIndex: 119 }, 10_000, height)).toEqual({
+      first: 100 - OVERSCAN,
+      last: 100 - OVERSCAN + slots - 1,
+      slots,
+    });
+    expect(rowWindow({ startIndex: 0, endIndex: 20 }, 10_000, height)).toEqual({ first: 0, last: slots - 1, slots });
+    expect(rowWindow({ startIndex: 9979, endIndex: 9999 }, 10_000, height)).toEqual({
+      first: 10_000 - slots,
+      last: 9999,
+      slots,
+    });
+    expect(rowWindow({ startIndex: 0, endIndex: 4 }, 5, height)).toEqual({ first: 0, last: 4, slots });
+    // Not measured yet, or more rows in view than the height allows: the virtualiser's window.
+    expect(rowWindow({ startIndex: 0, endIndex: 20 }, 10_000, 0)).toBeNull();
+    expect(rowWindow({ startIndex: 100, endIndex: 130 }, 10_000, height)).toBeNull();
+    expect(rowWindow(null, 10_000, height)).toBeNull();
+  });
+
+  it("keys the rows by slot, no two alike, wherever the view is", () => {
+    for (const [start, end] of [
+      [0, 19],
+      [0, 20],
+      [37, 57],
+      [500, 520],
+      [9979, 9999],
+    ] as const) {
+      const keys = keysOf(windowOf(start, end));
+      expect(keys).toHaveLength(slots);
+      expect(new Set(keys).size).toBe(slots);
+      expect(keys.every((k) => k.startsWith("s:"))).toBe(true);
+    }
+  });
+
+  it("keeps a row's key and place while it stays in view, and gives a row scrolling in the key and place of the one that left", () => {
+    const before = windowOf(100, 120);
+    const after = windowOf(101, 121);
+    for (const [index, slot] of after) if (before.has(index)) expect(slot).toEqual(before.get(index));
+    expect(after.get(100 - OVERSCAN + slots)).toEqual(before.get(100 - OVERSCAN));
+    // One row fewer in view (a row's edge at the view's) changes nothing.
+    expect(windowOf(101, 120)).toEqual(after);
+    // A fling: the next frame's rows share none with these, and take every one of their keys.
+    const far = windowOf(160, 180);
+    expect(new Set(keysOf(far))).toEqual(new Set(keysOf(before)));
+  });
+
+  it("keys by product a row outside the window and the row being edited, after the slots", () => {
+    const slotOf = rowSlots(rowWindow({ startIndex: 100, endIndex: 120 }, 10_000, height), "k110");
+    const inWindow = slotOf(111, "k111");
+    expect(inWindow.key).toMatch(/^s:/);
+    for (const [index, key] of [
+      [5, "k5"],
+      [110, "k110"],
+    ] as const) {
+      expect(slotOf(index, key).key).toBe(`p:${key}`);
+      expect(slotOf(index, key).order).toBeGreaterThan(inWindow.order);
+    }
+    expect(rowSlots(null, undefined)(0, "k0").key).toBe("p:k0");
+  });
+
+  it("names rows for aria-owns", () => {
+    expect(rowId(7)).toBe("bulk-row-7");
   });
 });

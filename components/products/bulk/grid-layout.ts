@@ -27,10 +27,71 @@ export function frozenWidth(columnWidth: number, viewWidth: number, handleWidth:
 
 /**
  * Rows rendered beyond each edge of the view (TanStack Virtual's overscan): enough to cover a frame or
- * two of a wheel's scroll before the rows catch up, and no more, as every row rendered is created,
- * laid out and composited (its frozen name cell is a layer of its own) again on each frame of a fling.
+ * two of a wheel's scroll before the rows catch up, and no more, as every row rendered is given a new
+ * product, laid out and composited (its frozen name cell is a layer of its own) again on each frame of
+ * a fling.
  */
 export const OVERSCAN = 6;
+
+/** The DOM id of a row (for the rowgroup's aria-owns, which puts the rows in their order). */
+export const rowId = (row: number) => `bulk-row-${row}`;
+
+/** The rows rendered, `first` to `last`, and how many a view of this height renders (the slots, below). */
+export interface RowWindow {
+  first: number;
+  last: number;
+  slots: number;
+}
+
+/**
+ * The rows rendered around the rows in view (`range`): `OVERSCAN` rows beyond each edge, and always as
+ * many rows as the longest such window a view `viewHeight` px high can have (a row more at the end when
+ * fewer touch the view), so that keying the rows by their index modulo that length (rowSlots) reuses
+ * every element. Null when the view is not measured yet, or when the rows in view would not fit in it (a
+ * view taller than measured): the virtualiser's own window then, keyed by product.
+ */
+export function rowWindow(
+  range: { startIndex: number; endIndex: number } | null,
+  count: number,
+  viewHeight: number,
+): RowWindow | null {
+  if (!range || viewHeight <= 0 || count <= 0) return null;
+  // At most ceil(height / row) + 1 rows touch the view.
+  const slots = Math.ceil(viewHeight / ROW_HEIGHT) + 1 + 2 * OVERSCAN;
+  const first = Math.max(0, Math.min(range.startIndex - OVERSCAN, count - slots));
+  const last = Math.min(count - 1, first + slots - 1);
+  return Math.min(count - 1, range.endIndex + OVERSCAN) > last ? null : { first, last, slots };
+}
+
+/** A rendered row's React key and its place among the row elements (their DOM order). */
+export interface RowSlot {
+  key: string;
+  order: number;
+}
+
+/**
+ * The rendered rows' React keys and DOM order (docs/bulk-editing.md#the-grid). A row of the window
+ * (rowWindow) is keyed by its slot, its index modulo the window's length, and the row elements stay in
+ * slot order: a row scrolling in takes the element of the one that scrolled out, in its place in the
+ * DOM, and only its text and attributes change (no row unmounted and another mounted, no element moved,
+ * which would build its layout again). In a slow scroll a row keeps its slot, so its element, while it
+ * is in the window; in a fling every element is reused on every frame. A row outside the window (the
+ * active row kept rendered when scrolled away) and the row being edited (its editor keeps its input and
+ * focus whatever the scroll does) are keyed by their product, after the slots.
+ */
+export function rowSlots(
+  window: RowWindow | null,
+  editingKey: string | undefined,
+): (index: number, key: string) => RowSlot {
+  const slots = window?.slots ?? 0;
+  return (index, key) =>
+    window && index >= window.first && index <= window.last && key !== editingKey
+      ? { key: `s:${index % slots}`, order: index % slots }
+      : { key: `p:${key}`, order: slots + index };
+}
+
+/** How long after its last scroll event the grid counts as still (its frozen cells sticky again), ms. */
+export const SCROLL_SETTLE_MS = 200;
 
 /**
  * The scrollLeft that shows column `col` whole beside the frozen name column, or null when it shows

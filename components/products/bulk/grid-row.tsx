@@ -6,7 +6,7 @@ import { memo, type PointerEvent as ReactPointerEvent } from "react";
 import { cn } from "@/components/ui/cn";
 import type { BulkProduct } from "@/lib/store/products/model-bulk";
 import { CellEditor } from "./cell-editor";
-import { cellId, HANDLE_WIDTH, ROW_HEIGHT } from "./grid-layout";
+import { cellId, HANDLE_WIDTH, ROW_HEIGHT, rowId } from "./grid-layout";
 import type { ColumnDef, GridContext } from "./model/columns";
 import { editOf, type EditsState } from "./model/edits";
 import { type CellPos, rangeOf, type Selection } from "./model/selection";
@@ -61,7 +61,8 @@ function cellAt(target: EventTarget, columns: readonly ColumnDef[]): number {
  * edit in progress are given only to the rows they touch, and the handlers
  * are one object for the grid's life.
  *
- * A fling mounts a whole screen of rows on every frame, so a row is kept
+ * A fling brings a whole screen of new rows on every frame (each in the
+ * element of one that left: grid-layout.ts, rowSlots), so a row is kept
  * cheap to create, style, lay out and paint (docs/bulk-editing.md#the-grid):
  * a cell is one element with its text (a block whose line height centres it,
  * not a flex box around a span), positioned (a layer of its own) only where
@@ -81,6 +82,7 @@ export const GridRow = memo(function GridRow(props: GridRowProps) {
   return (
     <div
       role="row"
+      id={rowId(index)}
       aria-rowindex={index + 2}
       aria-selected={reorder ? rowSelected : undefined}
       data-key={product.key}
@@ -104,7 +106,7 @@ export const GridRow = memo(function GridRow(props: GridRowProps) {
           role="gridcell"
           aria-colindex={1}
           className={cn(
-            "sticky left-0 z-10 flex shrink-0 cursor-grab touch-none items-center justify-center bg-surface text-fg-muted",
+            "sticky left-0 z-10 flex shrink-0 [[data-scrolling]_&]:relative cursor-grab touch-none items-center justify-center bg-surface text-fg-muted",
             rowSelected && "bg-accent-soft",
           )}
           style={{ width: HANDLE_WIDTH }}
@@ -128,7 +130,9 @@ export const GridRow = memo(function GridRow(props: GridRowProps) {
         return (
           <div
             key={column.id}
-            id={cellId(index, col)}
+            // The active cell's id, for the grid's aria-activedescendant; no other cell needs one (a
+            // reused row would otherwise rewrite a dozen ids each time it takes another product).
+            id={isActive ? cellId(index, col) : undefined}
             role="gridcell"
             aria-colindex={col + 1 + (reorder ? 1 : 0)}
             aria-selected={selected}
@@ -143,7 +147,12 @@ export const GridRow = memo(function GridRow(props: GridRowProps) {
               // name lays out its warning sign beside it, and the editor's cell holds the input.
               flagged || isEditing ? "flex items-center" : "truncate",
               column.align === "end" && (isEditing ? "justify-end" : "text-end tabular-nums"),
-              col === 0 ? "sticky z-10 font-medium" : (isEditing || flagged) && "relative",
+              // Frozen: sticky, but only in place (relative) while the grid scrolls up or down unscrolled
+              // sideways (data-scrolling, set by grid.tsx), where sticky changes nothing on the screen
+              // and would make each row's cell a composited layer of its own, frame after frame.
+              col === 0
+                ? "sticky z-10 font-medium [[data-scrolling]_&]:relative"
+                : (isEditing || flagged) && "relative",
               // A product that did not save: a bar at its name (the row's own background is under the cells).
               flagged && "gap-1.5 before:absolute before:inset-y-0 before:start-0 before:w-[3px] before:bg-danger",
               // One background and one outline each (cn does not merge classes: two would

@@ -6,7 +6,19 @@ import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } fr
 import type { BulkProduct } from "@/lib/store/products/model-bulk";
 import { GridHeader } from "./grid-header";
 import { GridRow, type RowHandlers } from "./grid-row";
-import { cellId, frozenWidth, HANDLE_WIDTH, HEADER_HEIGHT, OVERSCAN, ROW_HEIGHT, scrollLeftFor } from "./grid-layout";
+import {
+  cellId,
+  frozenWidth,
+  HANDLE_WIDTH,
+  HEADER_HEIGHT,
+  OVERSCAN,
+  ROW_HEIGHT,
+  rowId,
+  SCROLL_SETTLE_MS,
+  rowSlots,
+  rowWindow,
+  scrollLeftFor,
+} from "./grid-layout";
 import { type ColumnDef, type ColumnId, type GridContext } from "./model/columns";
 import { type CellChangeRequest, type EditsState } from "./model/edits";
 import { type CellPos, collapse, rangeOf, type Selection } from "./model/selection";
@@ -78,12 +90,47 @@ export function BulkGrid(props: BulkGridProps) {
   const [editing, setEditing] = useState<Editing | null>(null);
   // The grid's own width: on a narrow one the frozen name column gives room to the others.
   const [viewWidth, setViewWidth] = useState(0);
+  // Its height: how many rows are rendered (grid-layout.ts, rowWindow).
+  const [viewHeight, setViewHeight] = useState(0);
   useEffect(() => {
     const el = scroller.current;
     if (!el) return;
-    const observer = new ResizeObserver(() => setViewWidth(el.clientWidth));
+    const observer = new ResizeObserver(() => {
+      setViewWidth(el.clientWidth);
+      setViewHeight(el.clientHeight);
+    });
     observer.observe(el);
     return () => observer.disconnect();
+  }, []);
+
+  // While the grid scrolls up or down and not sideways (scrollLeft 0), its frozen cells stay in place
+  // instead of sticky (data-scrolling, grid-row.tsx): there sticky changes nothing on the screen, but
+  // makes every rendered row's frozen cell a composited layer of its own, each new row a new layer on
+  // every frame of a fling. Set on the element, not through React; cleared as soon as the grid is
+  // scrolled sideways and once the scrolling stops.
+  useEffect(() => {
+    const el = scroller.current;
+    if (!el) return;
+    let top = el.scrollTop;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const settle = () => {
+      clearTimeout(timer);
+      el.removeAttribute("data-scrolling");
+    };
+    const onScroll = () => {
+      const vertical = el.scrollTop !== top;
+      top = el.scrollTop;
+      if (el.scrollLeft !== 0) return settle();
+      if (!vertical) return;
+      if (!el.hasAttribute("data-scrolling")) el.setAttribute("data-scrolling", "");
+      clearTimeout(timer);
+      timer = setTimeout(settle, SCROLL_SETTLE_MS);
+    };
+    el.addEventListener("scroll", onScroll, { passive: true });
+    return () => {
+      el.removeEventListener("scroll", onScroll);
+      settle();
+    };
   }, []);
 
   // TanStack Table holds the column model; rows are ours (already filtered and sorted on current values).
@@ -119,13 +166,16 @@ export function BulkGrid(props: BulkGridProps) {
   const pinnedKey = pinnedRows.join(",");
   const rangeExtractor = useCallback(
     (visible: VirtualRange) => {
-      const indexes = defaultRangeExtractor(visible);
+      const span = rowWindow(visible, visible.count, viewHeight);
+      const indexes = span
+        ? Array.from({ length: span.last - span.first + 1 }, (_, i) => span.first + i)
+        : defaultRangeExtractor(visible);
       const extra = pinnedKey ? pinnedKey.split(",").map(Number) : [];
       return extra.some((row) => !indexes.includes(row))
         ? [...new Set([...indexes, ...extra])].sort((a, b) => a - b)
         : indexes;
     },
-    [pinnedKey],
+    [pinnedKey, viewHeight],
   );
 
   const virtualizer = useVirtualizer({
@@ -227,6 +277,12 @@ export function BulkGrid(props: BulkGridProps) {
       ? cellId(active.row, active.col)
       : undefined;
   const items = virtualizer.getVirtualItems();
+  // The row elements in slot order, each reused by the rows that scroll through its slot (grid-layout.ts,
+  // rowSlots); the rowgroup's aria-owns gives assistive technology the rows in their own order.
+  const slotOf = rowSlots(rowWindow(virtualizer.range, rows.length, viewHeight), editing?.key);
+  const rendered = items
+    .map((item) => ({ item, product: rows[item.index]!, ...slotOf(item.index, rows[item.index]!.key) }))
+    .sort((a, b) => a.order - b.order);
 
   return (
     <div
@@ -258,13 +314,17 @@ export function BulkGrid(props: BulkGridProps) {
         handleWidth={handleWidth}
         width={width}
       />
-      <div role="rowgroup" className="relative" style={{ height: virtualizer.getTotalSize(), width }}>
-        {items.map((item) => {
-          const product = rows[item.index]!;
+      <div
+        role="rowgroup"
+        aria-owns={items.map((item) => rowId(item.index)).join(" ") || undefined}
+        className="relative"
+        style={{ height: virtualizer.getTotalSize(), width }}
+      >
+        {rendered.map(({ item, product, key }) => {
           const touched = !!range && item.index >= range.top && item.index <= range.bottom;
           return (
             <GridRow
-              key={product.key}
+              key={key}
               product={product}
               index={item.index}
               start={item.start}
