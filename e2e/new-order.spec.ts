@@ -370,3 +370,87 @@ test("says plainly where the store's answer differs from the estimate", async ({
   await storeApi(token, "DELETE", `/api/v1/products/${encodeURIComponent(product.key)}`);
   await storeApi(token, "DELETE", `/api/v1/shipping_groups/${group.id}`);
 });
+
+/**
+ * An init script: every status region (a loading state says what loads in one, "Loading orders…")
+ * that enters the page once `loadingStates.arm()` was called, or from the first byte of a page
+ * opened at /orders/new. Read back with loadingStatesSeen; each is recorded as it arrives, however
+ * briefly it stays.
+ */
+function recordLoadingStates() {
+  let armed = location.pathname === "/orders/new";
+  const seen = new Set<Element>();
+  Object.assign(window, {
+    loadingStates: {
+      arm() {
+        armed = true;
+        seen.clear();
+      },
+      // Read at the end: the text of a region streamed in part by part is whole by then, and a
+      // region taken out of the page keeps its text.
+      texts: () => [...seen].map((status) => status.textContent?.trim() ?? ""),
+    },
+  });
+  new MutationObserver((records) => {
+    if (!armed) return;
+    for (const record of records) {
+      for (const node of record.addedNodes) {
+        const element = node instanceof Element ? node : node.parentElement;
+        const status = element?.closest("[role=status]");
+        if (status) seen.add(status);
+        if (node instanceof Element) node.querySelectorAll("[role=status]").forEach((s) => seen.add(s));
+      }
+    }
+  }).observe(document, { childList: true, subtree: true });
+}
+
+/** The loading states recorded by recordLoadingStates, each once, in the order they came. */
+async function loadingStatesSeen(page: Page): Promise<string[]> {
+  const texts = await page.evaluate(() =>
+    (window as unknown as { loadingStates: { texts(): string[] } }).loadingStates.texts(),
+  );
+  return [...new Set(texts.filter((text) => text.startsWith("Loading")))];
+}
+
+test("a new order's page shows the form's own loading state, never the orders list's, however it is reached", async ({
+  page,
+}) => {
+  await page.addInitScript(recordLoadingStates);
+  const form = page.getByRole("searchbox", { name: "Find a product" });
+
+  // Directly: the list's skeleton has no part in it.
+  await page.goto("/orders/new");
+  await expect(form).toBeVisible();
+  expect(await loadingStatesSeen(page)).not.toContain("Loading orders…");
+
+  // From the list's "New order", before the router prefetched the page (a click before its prefetch,
+  // or a prefetch that failed: turned away here), then once it has: in both, the page's own loading
+  // state (app/(dashboard)/orders/new/loading.tsx, then the form's) and nothing else, not even for a moment.
+  const isNewOrderPrefetch = (url: URL, headers: Record<string, string>) =>
+    url.pathname === "/orders/new" && Boolean(headers["next-router-prefetch"]);
+  await page.route(
+    (url) => url.pathname === "/orders/new",
+    (route) =>
+      isNewOrderPrefetch(new URL(route.request().url()), route.request().headers()) ? route.abort() : route.fallback(),
+  );
+  for (const prefetched of [false, true]) {
+    if (prefetched) await page.unrouteAll();
+    // The router's prefetch of the page itself (not only its route tree), made when the link shows.
+    const prefetch = prefetched
+      ? page.waitForResponse(
+          (response) =>
+            isNewOrderPrefetch(new URL(response.url()), response.request().headers()) &&
+            !response.request().headers()["next-router-segment-prefetch"],
+        )
+      : null;
+    await page.goto("/orders");
+    const link = page.getByRole("main").getByRole("link", { name: "New order", exact: true });
+    await expect(link).toBeVisible();
+    await expect(page.getByText("Loading orders…")).toHaveCount(0);
+    await prefetch;
+    await page.evaluate(() => (window as unknown as { loadingStates: { arm(): void } }).loadingStates.arm());
+    await link.click();
+    await expect(form).toBeVisible();
+    expect(await loadingStatesSeen(page), prefetched ? "prefetched" : "not prefetched").toEqual(["Loading the form…"]);
+  }
+});

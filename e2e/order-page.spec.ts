@@ -216,18 +216,20 @@ async function dashboardContext(browser: Browser, baseURL: string): Promise<Brow
   return browser.newContext({ baseURL });
 }
 
-test("against a store without the orders extensions, cancel is offered and the store's refusal is said", async ({
+test("against a store without the orders extensions, cancel is offered and the store's refusals are said, an undone fulfilment's too", async ({
   browser,
   page,
   context,
 }) => {
   test.skip(!plainDashboardUrl || !plainStoreUrl, "run through npm run test:e2e");
+  test.slow(); // two sign-ins, two orders and three refusals
   await signIn(page, e2e.owner, "/orders/new");
   const token = await accessTokenOf(context);
   const product = await addProduct(token);
   const small = product.options.find((o) => o.metadata.Size === "S")!;
   const order = await addOrder(token, { line_1_product_option: small.key, line_1_quantity: "1" });
   const n = order.order_number;
+  const toFulfil = (await addOrder(token, { line_1_product_option: small.key, line_1_quantity: "1" })).order_number;
   // Cancelled through the API already: the plain store does not say so, and refuses a second cancel.
   const cancelled = await storeApi(token, "PUT", `/api/v1/orders/${n}`, { cancelled: "true" });
   expect(cancelled.status, JSON.stringify(cancelled.body)).toBe(200);
@@ -255,8 +257,32 @@ test("against a store without the orders extensions, cancel is offered and the s
     await expect(p.getByRole("alert").filter({ hasText: "Could not fulfil" })).toHaveText(
       `Could not fulfil order #${n}. The store refused to fulfil this order: a cancelled order cannot be fulfilled. Nothing was changed.`,
     );
+
+    // This store has no way back from fulfilled (the specification shows none): the toast's Undo is refused,
+    // said in the page and in a toast, and the order still reads Fulfilled, as the store holds it.
+    await p.goto(`/orders/${toFulfil}`);
+    await expect(badges(p).getByRole("listitem")).toHaveText(["Paid", "Unfulfilled"]);
+    await p.getByRole("button", { name: "Fulfil", exact: true }).click();
+    await p
+      .getByRole("dialog", { name: `Fulfil order #${toFulfil}?` })
+      .getByRole("button", { name: "Fulfil order" })
+      .click();
+    await p
+      .getByRole("region", { name: /^Notifications/ })
+      .getByRole("listitem")
+      .filter({ hasText: `Fulfilled order #${toFulfil}.` })
+      .getByRole("button", { name: "Undo" })
+      .click();
+    const refusal = `Could not undo the fulfilment of order #${toFulfil}. The store refused to take this order back to unfulfilled: it stays fulfilled. Nothing was changed.`;
+    await expect(p.getByRole("alert").filter({ hasText: "Could not undo" })).toHaveText(refusal);
+    await expect(toastSaying(p, refusal)).toBeVisible();
+    await expect(toastSaying(p, `Order #${toFulfil} is unfulfilled again.`)).toHaveCount(0);
+    await expect(badges(p).getByRole("listitem")).toHaveText(["Paid", "Fulfilled"]);
+    await expect(p.getByRole("button", { name: "Fulfil", exact: true })).toHaveCount(0);
+    expect(((await storeApi(token, "GET", `/api/v1/orders/${toFulfil}`)).body as ApiOrder).fulfilled).toBe(true);
   } finally {
     await plain.close();
+    await storeApi(token, "PUT", `/api/v1/orders/${toFulfil}`, { cancelled: "true" });
     await storeApi(token, "DELETE", `/api/v1/products/${encodeURIComponent(product.key)}`);
   }
 });

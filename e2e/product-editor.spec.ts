@@ -204,6 +204,53 @@ test("creates a product with size × colour options, extras and categories; the 
   await expectAccessible(page, "product editor");
 });
 
+test("a chosen image the store refuses while creating a product: the product is made, the file named with the reason, the rest uploaded", async ({
+  page,
+  context,
+}) => {
+  const name = unique("E2E lamp");
+  await openEditor(page, "/products/new");
+  await page.getByRole("textbox", { name: "Name", exact: true }).fill(name);
+  await page.getByRole("textbox", { name: "Price", exact: true }).fill("12");
+  const media = page.locator("#product-media");
+  // notes.png is named and typed as a PNG, so the page's own check lets it through; its bytes are
+  // text, which the store refuses (415: not an image, docs/contract.md#uploads).
+  await media
+    .getByLabel("Images for the new product")
+    .setInputFiles([
+      await picture("red.png", { r: 220, g: 30, b: 30 }),
+      { name: "notes.png", mimeType: "image/png", buffer: Buffer.from("Not a picture: words only.\n".repeat(20)) },
+      await picture("blue.png", { r: 30, g: 60, b: 220 }),
+    ]);
+  await expect(media.getByRole("list", { name: "Chosen images" }).getByRole("img")).toHaveCount(3);
+  await page.getByRole("button", { name: "Create product" }).click();
+
+  // The product is created; the images go up in order, and the refused one stops them, named with the
+  // store's reason. Retrying would only be refused again: skipping it lets the rest go.
+  await expect(toast(page, `Created ${name}.`)).toBeVisible();
+  await expect(media.getByRole("heading", { name: `Uploading the images of ${name}` })).toBeVisible();
+  const uploads = media.getByRole("list", { name: "Uploads" });
+  await expect(uploads.locator('[data-upload="notes.png"]')).toHaveAttribute("data-status", "failed");
+  await expect(media.getByText("notes.png was not uploaded", { exact: true })).toBeVisible();
+  await expect(media).toContainText(
+    "The store did not take this file as an image. Send a JPEG, PNG, WebP, GIF or AVIF picture. The images after it wait, so that the order holds.",
+  );
+  await expect(uploads.locator('[data-upload="red.png"]')).toHaveAttribute("data-status", "done");
+  await expect(uploads.locator('[data-upload="blue.png"]')).toHaveAttribute("data-status", "waiting");
+  await expect(media.getByRole("button", { name: "Retry notes.png" })).toHaveCount(0);
+  await media.getByRole("button", { name: "Skip notes.png" }).click();
+
+  await expect(toast(page, `Uploaded 2 images to ${name}.`)).toBeVisible();
+  await page.waitForURL((url) => /^\/products\/[^/]+$/.test(url.pathname) && url.pathname !== "/products/new");
+  await expect(page.getByRole("heading", { level: 1, name })).toBeVisible();
+  const key = decodeURIComponent(new URL(page.url()).pathname.split("/").at(-1)!);
+  expect(await storedColours(await tokenOf(context), key)).toEqual(["red", "blue"]);
+  // Its page shows the two that arrived.
+  const shown = media.getByRole("list", { name: "Images and videos", exact: true });
+  await expect(shown.getByRole("img", { name: `${name}, image 2 of 2`, exact: true })).toBeVisible();
+  await storeApi(await tokenOf(context), "DELETE", `/api/v1/products/${encodeURIComponent(key)}`);
+});
+
 test("saves only what changed: another client's changes to the parts left alone survive", async ({ page, context }) => {
   await openEditor(page, "/products/new");
   const token = await tokenOf(context);

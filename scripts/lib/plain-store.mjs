@@ -12,6 +12,9 @@
 //     the dashboard cannot tell API orders or cancelled ones; and cancelling an
 //     order that is already cancelled is refused (422), as a store may do with a
 //     change that cannot be made twice (the bundled store answers it unchanged);
+//     and a fulfilled order cannot be taken back to unfulfilled (`fulfilled=false` is
+//     refused, 422): the specification shows fulfilling and no way back, so a store may
+//     not offer the undo that the bundled store does (docs/contract.md#orders);
 //     and the orders lists send no X-Total-Count;
 //   - nor do the products lists (the bulk grid then pages until a short page).
 // The dashboard must work against it all the same.
@@ -72,14 +75,19 @@ function transform(req, status, headers, body) {
   return [status, headers, body];
 }
 
-/** Whether `req` (with its `body`) cancels an order: PUT /api/v1/orders/{n} with cancelled=true. */
-function cancelsOrder(req, body) {
-  if (req.method !== "PUT" || !/^\/api\/v1\/orders\/\d+$/.test(req.url.split("?")[0])) return false;
-  return /^(true|1)$/i.test(new URLSearchParams(body.toString("utf8")).get("cancelled") ?? "");
+/** What `req` (with its `body`) sets on an order: PUT /api/v1/orders/{n} with `cancelled` and/or `fulfilled`. */
+function orderChange(req, body) {
+  if (req.method !== "PUT" || !/^\/api\/v1\/orders\/\d+$/.test(req.url.split("?")[0])) return null;
+  const form = new URLSearchParams(body.toString("utf8"));
+  const flag = (name) => {
+    const value = form.get(name);
+    return value === null ? undefined : /^(true|1)$/i.test(value);
+  };
+  return { cancelled: flag("cancelled"), fulfilled: flag("fulfilled") };
 }
 
-/** Reads the order at `path` from the store with the request's own token: whether it is cancelled. */
-function alreadyCancelled(upstream, req) {
+/** Reads the order at `path` from the store with the request's own token (null when it cannot). */
+function readOrder(upstream, req) {
   return new Promise((resolve) => {
     const check = http.request(
       {
@@ -94,16 +102,27 @@ function alreadyCancelled(upstream, req) {
         up.on("data", (c) => chunks.push(c));
         up.on("end", () => {
           try {
-            resolve(up.statusCode === 200 && JSON.parse(Buffer.concat(chunks).toString("utf8")).cancelled === true);
+            resolve(up.statusCode === 200 ? JSON.parse(Buffer.concat(chunks).toString("utf8")) : null);
           } catch {
-            resolve(false);
+            resolve(null);
           }
         });
       },
     );
-    check.on("error", () => resolve(false));
+    check.on("error", () => resolve(null));
     check.end();
   });
+}
+
+/** The plain store's refusal of a change to an order that it does not make, or null to pass it on. */
+async function refusedOrderChange(upstream, req, body) {
+  const change = orderChange(req, body);
+  if (!change || (change.cancelled !== true && change.fulfilled !== false)) return null;
+  const order = await readOrder(upstream, req);
+  if (change.cancelled === true && order?.cancelled === true) return "Error: the order is already cancelled";
+  if (change.fulfilled === false && order?.fulfilled === true)
+    return "Error: a fulfilled order cannot be taken back to unfulfilled";
+  return null;
 }
 
 /** Starts the proxy on `port`, forwarding to the store at `target` (http://host:port). */
@@ -113,13 +132,9 @@ export function startPlainStore(port, target) {
     const chunks = [];
     req.on("data", (c) => chunks.push(c));
     req.on("end", async () => {
-      if (cancelsOrder(req, Buffer.concat(chunks)) && (await alreadyCancelled(upstream, req))) {
-        send(
-          res,
-          422,
-          { "content-type": "text/plain; charset=utf-8" },
-          Buffer.from("Error: the order is already cancelled"),
-        );
+      const refusal = await refusedOrderChange(upstream, req, Buffer.concat(chunks));
+      if (refusal) {
+        send(res, 422, { "content-type": "text/plain; charset=utf-8" }, Buffer.from(refusal));
         return;
       }
       const forward = http.request(

@@ -91,7 +91,7 @@ const emptyTexts: Record<OrderView, { title: string; body: string }> = {
  * the "N new orders" pill fed by the shared poll (components/orders/live/).
  *
  * The view is the URL (lib/store/orders/input-list.ts). The first render comes from the
- * server (app/(dashboard)/orders/page.tsx); moving between tabs and pages
+ * server (app/(dashboard)/orders/(list)/page.tsx); moving between tabs and pages
  * writes the URL with the History API (Next keeps useSearchParams in step,
  * so Back works) and reads the page through React Query and GET /api/orders.
  */

@@ -1,6 +1,9 @@
 import { PageHeader } from "@/components/ui/page-header";
 import { Skeleton, SkeletonRows } from "@/components/ui/skeleton";
 
+// In the (list) route group with the list's page: a loading.tsx wraps every route below its folder,
+// so in orders/ this skeleton also showed on the way to a new order's page or an order's page
+// whenever the router had not prefetched it (their own loading states come only with their prefetch).
 export default function LoadingOrders() {
   return (
     <>
