@@ -462,6 +462,7 @@ async function main() {
     console.table({
       "grid: first rows shown": ms(median(loads.map((l) => l.firstRows))),
       "grid: every product loaded": ms(gridLoaded),
+      "  each run": loads.map((l) => ms(l.loaded)).join(", "),
       "store direct, pages one after another": ms(median(sequential)),
       "store direct, 4 pages at a time": ms(storeParallel),
       "dashboard's stream alone (GET /api/products/bulk, no browser)": ms(median(streams)),
