@@ -31,7 +31,7 @@ export function listJson(schema: z.ZodType, body: unknown, sharedKeys: readonly 
   const seen = new Map([...shared].map((key) => [key, new Map<object, number>()]));
   const written: Buffer[] = [];
   const items = body.map((item: unknown) => {
-    if (!item || typeof item !== "object") return schema.parse(body); // throws as the plain check would
+    if (!item || typeof item !== "object") return element.parse(item); // throws: an item is an object
     const parsed = rest.parse(item) as Record<string, unknown>;
     const out: Record<string, unknown> = {};
     for (const key of keys) {

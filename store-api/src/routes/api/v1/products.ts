@@ -143,7 +143,6 @@ const productsRoutes: FastifyPluginAsyncZod = async (api) => {
             if (found.kind === "product") return { body: serializeProduct(found.detail, ctx()) };
             return { body: found.list.map((d) => serializeProduct(d, ctx())), total: found.total };
           },
-          PRODUCT_GROUPS,
         ),
     },
     PUT: {
