@@ -39,6 +39,8 @@ import revokeRoutes from "./routes/oauth2/revoke.js";
 declare module "fastify" {
   interface FastifyInstance {
     db: Db;
+    /** Which database serves the store: PGlite (one process) or PostgreSQL (maybe several instances). */
+    databaseKind: Database["kind"];
     config: StoreConfig;
     mailer: Mailer;
     readCache: ReadCache;
@@ -91,6 +93,7 @@ export async function buildApp({ config, database, onRoute, logStream }: BuildOp
   warnAboutTrustProxy(app, config);
 
   app.decorate("db", database.db);
+  app.decorate("databaseKind", database.kind);
   app.decorate("config", config);
   renderSlots.configure(config.renders);
   app.decorate("renders", renderSlots);

@@ -14,7 +14,7 @@ import {
   NotFoundError,
   RateLimitedError,
 } from "./errors.js";
-import { RateLimiter } from "./rate-limit.js";
+import { RateLimiter, SharedRateLimiter } from "./rate-limit.js";
 import { FORM_ENCODINGS } from "./schemas.js";
 import { apiErrorFormatter } from "./validation.js";
 
@@ -65,7 +65,21 @@ export interface ApiOptions {
  * error model.
  */
 export const apiPlugin: FastifyPluginAsync<ApiOptions> = async (api, { routes }) => {
-  const limiter = new RateLimiter(api.config.rateLimit);
+  // On PostgreSQL the buckets are in the database, shared by every instance of the store; PGlite has one process.
+  const limiter =
+    api.databaseKind === "postgres"
+      ? new SharedRateLimiter(api.db, api.config.rateLimit)
+      : new RateLimiter(api.config.rateLimit);
+  if (limiter instanceof SharedRateLimiter) {
+    let purge: NodeJS.Timeout | undefined;
+    api.addHook("onReady", async () => {
+      purge = setInterval(() => {
+        limiter.purge().catch((err: unknown) => api.log.warn({ err }, "purging the API's rate limit buckets failed"));
+      }, 60_000);
+      purge.unref();
+    });
+    api.addHook("onClose", async () => clearInterval(purge));
+  }
 
   api.setErrorHandler(apiErrorHandler);
   api.setSchemaErrorFormatter(apiErrorFormatter);
@@ -111,7 +125,7 @@ export const apiPlugin: FastifyPluginAsync<ApiOptions> = async (api, { routes })
     if (!token) throw new InvalidTokenError("An access token is required: send Authorization: Bearer <token>.");
     const auth = await cachedAccessToken(api, token);
     if (!auth) throw new InvalidTokenError();
-    const wait = limiter.take(String(auth.grantId));
+    const wait = await limiter.take(String(auth.grantId));
     if (wait > 0) throw new RateLimitedError(wait);
     request.auth = auth;
 
