@@ -24,3 +24,43 @@ describe("STORE_DASHBOARD_URL", () => {
     }
   });
 });
+
+describe("media storage", () => {
+  it("is the data folder by default", () => {
+    expect(loadConfig({}).media).toEqual({ driver: "local", publicUrl: undefined });
+  });
+
+  it("takes an S3-compatible bucket, path-style when an endpoint is named", () => {
+    const media = loadConfig({
+      STORE_API_MEDIA_DRIVER: "s3",
+      STORE_API_S3_BUCKET: "shop-media",
+      STORE_API_S3_ENDPOINT: "http://127.0.0.1:9000",
+      STORE_API_S3_ACCESS_KEY_ID: "key",
+      STORE_API_S3_SECRET_ACCESS_KEY: "secret",
+      STORE_API_MEDIA_PUBLIC_URL: "https://cdn.example.com/media/",
+    }).media;
+    expect(media).toEqual({
+      driver: "s3",
+      bucket: "shop-media",
+      endpoint: "http://127.0.0.1:9000",
+      region: "us-east-1",
+      accessKeyId: "key",
+      secretAccessKey: "secret",
+      forcePathStyle: true,
+      publicUrl: "https://cdn.example.com/media",
+    });
+    expect(loadConfig({ STORE_API_MEDIA_DRIVER: "s3", STORE_API_S3_BUCKET: "b" }).media).toMatchObject({
+      endpoint: undefined,
+      forcePathStyle: false,
+      accessKeyId: undefined,
+    });
+  });
+
+  it("refuses an S3 driver without a bucket, half the credentials, or an unknown driver, naming the setting", () => {
+    expect(() => loadConfig({ STORE_API_MEDIA_DRIVER: "s3" })).toThrow(/STORE_API_S3_BUCKET: is required/);
+    expect(() =>
+      loadConfig({ STORE_API_MEDIA_DRIVER: "s3", STORE_API_S3_BUCKET: "b", STORE_API_S3_ACCESS_KEY_ID: "k" }),
+    ).toThrow(/set both, or neither/);
+    expect(() => loadConfig({ STORE_API_MEDIA_DRIVER: "disk" })).toThrow(/STORE_API_MEDIA_DRIVER/);
+  });
+});

@@ -17,6 +17,27 @@ export interface RenderSettings {
 
 export const RENDER_DEFAULTS: RenderSettings = { concurrency: 1, queue: 8 };
 
+/**
+ * Where the media files live (src/media/storage.ts): the data folder (the default), or an
+ * S3-compatible bucket that every instance of the store shares.
+ */
+export type MediaStorageSettings =
+  | { driver: "local"; publicUrl: string | undefined }
+  | {
+      driver: "s3";
+      bucket: string;
+      /** Another S3-compatible service than AWS's (MinIO, R2, a local one); unset: AWS. */
+      endpoint: string | undefined;
+      region: string;
+      /** Unset: the AWS SDK's own chain (AWS_ACCESS_KEY_ID…, a role). */
+      accessKeyId: string | undefined;
+      secretAccessKey: string | undefined;
+      /** bucket in the path (`endpoint/bucket/key`), as most S3-compatible services want. */
+      forcePathStyle: boolean;
+      /** Where the files are public (a CDN or the bucket's URL); unset: the store serves them at /media/. */
+      publicUrl: string | undefined;
+    };
+
 const envSchema = z.object({
   STORE_API_PORT: z.coerce.number().int().min(0).max(65535).default(4000),
   STORE_API_HOST: z.string().default("127.0.0.1"),
@@ -39,6 +60,14 @@ const envSchema = z.object({
   STORE_API_MODE: z.enum(["development", "production"]).default("development"),
   STORE_API_RATE_LIMIT: z.coerce.number().min(0).default(40),
   STORE_API_READ_CACHE: bool.default(true),
+  STORE_API_MEDIA_DRIVER: z.enum(["local", "s3"]).default("local"),
+  STORE_API_MEDIA_PUBLIC_URL: z.url().optional(),
+  STORE_API_S3_BUCKET: z.string().optional(),
+  STORE_API_S3_ENDPOINT: z.url().optional(),
+  STORE_API_S3_REGION: z.string().default("us-east-1"),
+  STORE_API_S3_ACCESS_KEY_ID: z.string().optional(),
+  STORE_API_S3_SECRET_ACCESS_KEY: z.string().optional(),
+  STORE_API_S3_FORCE_PATH_STYLE: bool.optional(),
   STORE_API_TRUST_PROXY: z
     .string()
     .default("false")
@@ -111,6 +140,8 @@ export interface StoreConfig {
   jobs: JobSettings;
   /** Images rendering at once, and waiting (src/media/render-slots.ts). */
   renders: RenderSettings;
+  /** Where media files are kept and served from (src/media/storage.ts). */
+  media: MediaStorageSettings;
 }
 
 export interface JobSettings {
@@ -243,6 +274,30 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): StoreConfig {
         "in production mode image imports never reach loopback or private addresses",
     );
   }
+  if (e.STORE_API_MEDIA_DRIVER === "s3" && !e.STORE_API_S3_BUCKET) {
+    throw new ConfigError(
+      "Invalid store configuration:\n  STORE_API_S3_BUCKET: is required with STORE_API_MEDIA_DRIVER=s3 (the bucket that keeps the media files)",
+    );
+  }
+  if (!e.STORE_API_S3_ACCESS_KEY_ID !== !e.STORE_API_S3_SECRET_ACCESS_KEY) {
+    throw new ConfigError(
+      "Invalid store configuration:\n  STORE_API_S3_ACCESS_KEY_ID and STORE_API_S3_SECRET_ACCESS_KEY: set both, or neither (the AWS SDK's own credentials then)",
+    );
+  }
+  const mediaPublicUrl = e.STORE_API_MEDIA_PUBLIC_URL?.replace(/\/+$/, "");
+  const media: MediaStorageSettings =
+    e.STORE_API_MEDIA_DRIVER === "s3"
+      ? {
+          driver: "s3",
+          bucket: e.STORE_API_S3_BUCKET!,
+          endpoint: e.STORE_API_S3_ENDPOINT,
+          region: e.STORE_API_S3_REGION,
+          accessKeyId: e.STORE_API_S3_ACCESS_KEY_ID,
+          secretAccessKey: e.STORE_API_S3_SECRET_ACCESS_KEY,
+          forcePathStyle: e.STORE_API_S3_FORCE_PATH_STYLE ?? e.STORE_API_S3_ENDPOINT !== undefined,
+          publicUrl: mediaPublicUrl,
+        }
+      : { driver: "local", publicUrl: mediaPublicUrl };
   return {
     port: e.STORE_API_PORT,
     host: e.STORE_API_HOST,
@@ -265,6 +320,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): StoreConfig {
     allowPrivateFetches: e.STORE_API_ALLOW_PRIVATE_FETCHES,
     jobs: { ...JOB_DEFAULTS },
     renders: { concurrency: e.STORE_API_RENDER_CONCURRENCY, queue: e.STORE_API_RENDER_QUEUE },
+    media,
   };
 }
 

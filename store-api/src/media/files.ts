@@ -1,18 +1,25 @@
 import { randomBytes } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
+import type { MediaStorageSettings } from "../config.js";
+import { mediaStorage } from "./storage.js";
 
 /**
- * Where the store keeps its media files (docs/contract.md#uploads): under the
- * data folder, `media/` for what `{base_url}/media/` serves and `tmp/` for
- * uploads and downloads on their way in (same file system, so nothing is
- * copied twice). File names are never reused: a name is served with a cache
+ * Where the store keeps its media files (docs/contract.md#uploads): the
+ * finished ones in its media storage (src/media/storage.ts: the data folder's
+ * `media/` by default, what `{base_url}/media/` serves), and `tmp/` of the data
+ * folder for uploads and downloads on their way in. File names are never reused: a name is served with a cache
  * header that lets every client keep it for a year.
  */
 
-/** What the media functions need to know about the store: its data folder. A StoreConfig fits. */
+/**
+ * What the media functions need to know about the store: its data folder (`tmp/`, and `media/`
+ * with the local driver) and where the finished files live (src/media/storage.ts; unset: the
+ * data folder). A StoreConfig fits.
+ */
 export interface MediaDeps {
   dataDir: string;
+  media?: MediaStorageSettings | undefined;
 }
 
 /** The five stored sizes, by longest edge in pixels (never upscaled). */
@@ -27,10 +34,6 @@ export const CONTENT_TYPES: Record<string, string> = {
   jpg: "image/jpeg",
   webp: "image/webp",
 };
-
-export function mediaDir(deps: MediaDeps): string {
-  return path.resolve(deps.dataDir, "media");
-}
 
 export function tmpDir(deps: MediaDeps): string {
   return path.resolve(deps.dataDir, "tmp");
@@ -48,9 +51,9 @@ export async function tmpFile(deps: MediaDeps, suffix = ""): Promise<string> {
   return path.join(dir, `${randomBytes(12).toString("hex")}${suffix}`);
 }
 
-/** The public URL of a media file. */
-export function mediaUrl(publicUrl: string, fileName: string): string {
-  return `${publicUrl}/media/${fileName}`;
+/** The public URL of a media file, under the base of its URLs (mediaBaseUrl in storage.ts). */
+export function mediaUrl(mediaBase: string, fileName: string): string {
+  return `${mediaBase}/${fileName}`;
 }
 
 const IMAGE_FILE = /^([0-9a-f]{16})-(tiny|small|medium|large|huge)\.(jpg|webp)$/;
@@ -63,10 +66,7 @@ export function parseImageFileName(name: string): { key: string; size: ImageSize
 
 /** Deletes media files (after the transaction that forgot them committed); a missing one is fine. */
 export async function removeMediaFiles(deps: MediaDeps, fileNames: Iterable<string>): Promise<void> {
-  const dir = mediaDir(deps);
-  await Promise.all(
-    [...fileNames].map((name) => fs.promises.rm(path.join(dir, path.basename(name)), { force: true }).catch(() => {})),
-  );
+  await mediaStorage(deps).remove([...fileNames]);
 }
 
 /** Deletes a temporary file; a missing one is fine. */

@@ -30,6 +30,7 @@ import {
 import { insertImageBefore } from "./images.js";
 import { type RenderedImage, renderImage } from "./render.js";
 import { imageFromFiles } from "./serialize.js";
+import { mediaBaseUrl } from "./storage.js";
 
 /**
  * The multiple image upload (docs/contract.md#uploads): `images` lists http(s)
@@ -310,7 +311,7 @@ export function imageJobKinds(
       const body = {
         success: imports
           .filter((j) => j.state === "done")
-          .map((j) => imageFromFiles(deps.publicUrl, (j.payload as unknown as ImportPayload).result ?? {})),
+          .map((j) => imageFromFiles(mediaBaseUrl(deps), (j.payload as unknown as ImportPayload).result ?? {})),
         error: Object.fromEntries(
           imports
             .filter((j) => j.state === "failed")

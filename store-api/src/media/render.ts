@@ -1,5 +1,4 @@
 import fs from "node:fs";
-import path from "node:path";
 import sharp, { type Metadata } from "sharp";
 import { PayloadTooLargeError } from "../api/bodies.js";
 import { UnsupportedMediaTypeError } from "../api/errors.js";
@@ -8,12 +7,12 @@ import {
   IMAGE_SIZES,
   type ImageSize,
   type MediaDeps,
-  mediaDir,
   newImageKey,
   removeMediaFiles,
   SIZE_NAMES,
 } from "./files.js";
 import { OPERATIONS_PER_RENDER, renderSlots, settleEach, type WhenBusy } from "./render-slots.js";
+import { mediaStorage } from "./storage.js";
 
 /**
  * Images in (JPEG, PNG, WebP, GIF, AVIF, checked by their bytes, never by a
@@ -165,8 +164,7 @@ async function renderChecked(
   if ((meta.width ?? 0) * height > MAX_IMAGE_PIXELS) throw tooManyPixels(meta.width ?? 0, height);
 
   const ext = type === "jpeg" ? "jpg" : "webp";
-  const dir = mediaDir(deps);
-  await fs.promises.mkdir(dir, { recursive: true });
+  const storage = mediaStorage(deps);
   const pixels = await decodeOnce(source);
   const results = await settleEach(SIZE_NAMES, OPERATIONS_PER_RENDER, async (size): Promise<RenderedFile> => {
     const px = IMAGE_SIZES[size];
@@ -174,7 +172,8 @@ async function renderChecked(
     let pipeline = sharp(pixels.data, { raw: pixels.info });
     if (px < LARGEST) pipeline = pipeline.resize(fit(px));
     const encoded = ext === "jpg" ? pipeline.jpeg({ quality: 82 }) : pipeline.webp({ quality: 85 });
-    const info = await encoded.toFile(path.join(dir, fileName));
+    const { data, info } = await encoded.toBuffer({ resolveWithObject: true });
+    await storage.put(fileName, data, CONTENT_TYPES[ext]!);
     return {
       size,
       fileName,

@@ -1,11 +1,11 @@
-import fs from "node:fs";
-import path from "node:path";
+import type { Readable } from "node:stream";
 import { and, eq } from "drizzle-orm";
 import { InvalidRequestError, ValidationError } from "../api/errors.js";
 import type { Db, Queryable } from "../db/index.js";
 import { productMedia } from "../db/schema/index.js";
 import { getProduct } from "../products/products.js";
-import { CONTENT_TYPES, type MediaDeps, mediaDir, parseImageFileName, removeMediaFiles, removeTmp } from "./files.js";
+import { CONTENT_TYPES, type MediaDeps, parseImageFileName, removeMediaFiles, removeTmp } from "./files.js";
+import { mediaStorage } from "./storage.js";
 import { deleteMedia, getMedia, insertImage, type MediaItem, productImageFiles } from "./images.js";
 import { checkCallback, checkImageSources, enqueueImageImports, type ImportDeps } from "./imports.js";
 import { renderImage } from "./render.js";
@@ -17,7 +17,7 @@ import {
   parseVideoUrl,
   removeUnusedVideoThumbs,
   videoInUse,
-  videoThumbnail,
+  ensureVideoThumbnail,
   type VideoType,
 } from "./videos.js";
 
@@ -113,23 +113,22 @@ export async function removeProductFiles(db: Db, deps: MediaDeps, files: Product
   await removeUnusedVideoThumbs(db, deps, files.videos);
 }
 
-/** A file the store serves under /media/: its path and type, or null (a 404). */
+/** A file the store serves under /media/, from its media storage: its bytes, type and size, or null (a 404). */
 export async function mediaFile(
   db: Db,
   deps: MediaDeps,
   name: string,
-): Promise<{ path: string; contentType: string; size: number } | null> {
+): Promise<{ body: Readable; contentType: string; size: number } | null> {
   const image = parseImageFileName(name);
   if (image) {
-    const file = path.join(mediaDir(deps), name);
-    const stat = await fs.promises.stat(file).catch(() => null);
-    return stat?.isFile() ? { path: file, contentType: CONTENT_TYPES[image.ext]!, size: stat.size } : null;
+    const found = await mediaStorage(deps).get(name);
+    return found ? { ...found, contentType: CONTENT_TYPES[image.ext]! } : null;
   }
   const thumb = parseVideoThumbName(name);
   if (thumb && (await videoInUse(db, thumb.type, thumb.id))) {
-    const file = await videoThumbnail(deps, thumb.type, thumb.id, thumb.size);
-    const stat = await fs.promises.stat(file);
-    return { path: file, contentType: "image/jpeg", size: stat.size };
+    await ensureVideoThumbnail(deps, thumb.type, thumb.id, thumb.size);
+    const found = await mediaStorage(deps).get(name);
+    return found ? { ...found, contentType: "image/jpeg" } : null;
   }
   return null;
 }

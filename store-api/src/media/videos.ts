@@ -1,11 +1,10 @@
-import fs from "node:fs";
-import path from "node:path";
 import { and, eq } from "drizzle-orm";
 import sharp from "sharp";
 import { ConflictError, ValidationError } from "../api/errors.js";
 import type { Queryable } from "../db/index.js";
 import { productMedia } from "../db/schema/index.js";
-import { IMAGE_SIZES, type ImageSize, type MediaDeps, mediaDir, tmpFile } from "./files.js";
+import { IMAGE_SIZES, type ImageSize, type MediaDeps } from "./files.js";
+import { mediaStorage } from "./storage.js";
 import { insertVideoRow, type MediaItem } from "./images.js";
 
 /**
@@ -153,13 +152,20 @@ const HOST_COLOURS: Record<VideoType, [string, string]> = {
 };
 
 /**
- * The path of a video's thumbnail in one size, drawn on first use and kept in
- * the media folder. The picture depends only on the host and the size, so a
- * file drawn again is the same bytes (it is served as immutable).
+ * Makes sure a video's thumbnail in one size is in the media storage: drawn on
+ * first use and kept. The picture depends only on the host and the size, so a
+ * file drawn again (by two instances at once, say) is the same bytes (it is
+ * served as immutable).
  */
-export async function videoThumbnail(deps: MediaDeps, type: VideoType, id: string, size: ImageSize): Promise<string> {
-  const file = path.join(mediaDir(deps), videoThumbName(type, id, size));
-  if (fs.existsSync(file)) return file;
+export async function ensureVideoThumbnail(
+  deps: MediaDeps,
+  type: VideoType,
+  id: string,
+  size: ImageSize,
+): Promise<void> {
+  const storage = mediaStorage(deps);
+  const name = videoThumbName(type, id, size);
+  if (await storage.has(name)) return;
   const width = IMAGE_SIZES[size];
   const height = Math.round((width * 9) / 16);
   const [dark, light] = HOST_COLOURS[type];
@@ -171,11 +177,7 @@ export async function videoThumbnail(deps: MediaDeps, type: VideoType, id: strin
 <circle cx="${cx}" cy="${cy}" r="${r}" fill="#ffffff" fill-opacity="0.9"/>
 <polygon points="${cx - r * 0.35},${cy - r * 0.5} ${cx - r * 0.35},${cy + r * 0.5} ${cx + r * 0.55},${cy}" fill="${light}"/>
 </svg>`;
-  await fs.promises.mkdir(mediaDir(deps), { recursive: true });
-  const tmp = await tmpFile(deps, ".jpg");
-  await sharp(Buffer.from(svg)).jpeg({ quality: 85 }).toFile(tmp);
-  await fs.promises.rename(tmp, file);
-  return file;
+  await storage.put(name, await sharp(Buffer.from(svg)).jpeg({ quality: 85 }).toBuffer(), "image/jpeg");
 }
 
 /** Removes the cached thumbnails of videos no product has any more (after a delete committed). */
@@ -186,10 +188,8 @@ export async function removeUnusedVideoThumbs(
 ): Promise<void> {
   for (const v of videos) {
     if (await videoInUse(q, v.type, v.id)) continue;
-    await Promise.all(
-      (Object.keys(IMAGE_SIZES) as ImageSize[]).map((size) =>
-        fs.promises.rm(path.join(mediaDir(deps), videoThumbName(v.type, v.id, size)), { force: true }).catch(() => {}),
-      ),
+    await mediaStorage(deps).remove(
+      (Object.keys(IMAGE_SIZES) as ImageSize[]).map((size) => videoThumbName(v.type, v.id, size)),
     );
   }
 }

@@ -10,6 +10,8 @@ export interface OrderSerializeContext {
   publicUrl: string;
   /** STORE_DASHBOARD_URL, when the store knows it: an order's url is its page there. */
   dashboardUrl: string | undefined;
+  /** The base of media files' URLs (its lines' products' images). */
+  mediaBase: string;
 }
 
 const seconds = (d: Date) => Math.floor(d.getTime() / 1000);

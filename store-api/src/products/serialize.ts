@@ -8,6 +8,8 @@ export interface SerializeContext {
   currency: string;
   /** The store's public URL, for the product's `url`. */
   publicUrl: string;
+  /** The base of media files' URLs (mediaBaseUrl, src/media/storage.ts). */
+  mediaBase: string;
 }
 
 const seconds = (d: Date) => Math.floor(d.getTime() / 1000);
@@ -107,8 +109,8 @@ export function serializeProduct(d: ProductDetail, ctx: SerializeContext) {
     options: (d.options.length ? d.options : [d.defaultOption]).map((o) => serializeOption(o, currency)),
     extras: d.extras.map((e) => serializeExtra(e, currency)),
     option_style: p.optionStyle as "single" | "separate",
-    images: d.media.images.map((i) => serializeImage(i, ctx.publicUrl)),
-    videos: d.media.videos.map((v) => serializeVideoThumbs(v, ctx.publicUrl)),
+    images: d.media.images.map((i) => serializeImage(i, ctx.mediaBase)),
+    videos: d.media.videos.map((v) => serializeVideoThumbs(v, ctx.mediaBase)),
     digital_samples: [],
     form: p.form,
     shipping_group: d.shippingGroup && shippingGroupOf(d.shippingGroup, currency),

@@ -1,4 +1,3 @@
-import fs from "node:fs";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { nothingAt } from "../api/error-handler.js";
 import { NotFoundError } from "../api/errors.js";
@@ -31,7 +30,7 @@ const mediaRoutes: FastifyPluginAsyncZod = async (app) => {
         .header("cache-control", "public, max-age=31536000, immutable")
         .header("x-content-type-options", "nosniff")
         .header("cross-origin-resource-policy", "cross-origin")
-        .send(fs.createReadStream(found.path));
+        .send(found.body);
     },
   );
 };

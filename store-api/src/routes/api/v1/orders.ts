@@ -29,6 +29,7 @@ import {
   updateOrderBody,
 } from "../../../orders/schemas.js";
 import { serializeOrders } from "../../../orders/serialize.js";
+import { mediaBaseUrl } from "../../../media/storage.js";
 
 const tags = ["Orders"];
 
@@ -52,7 +53,12 @@ function couponNamed(request: FastifyRequest): string | null {
 const ordersRoutes: FastifyPluginAsyncZod = async (api) => {
   const { db, config, mailer } = api;
   // Read per request: publicUrl may be settled after the app is built (a port picked at listen).
-  const ctx = () => ({ currency: config.currency, publicUrl: config.publicUrl, dashboardUrl: config.dashboardUrl });
+  const ctx = () => ({
+    currency: config.currency,
+    publicUrl: config.publicUrl,
+    dashboardUrl: config.dashboardUrl,
+    mediaBase: mediaBaseUrl(config),
+  });
   const mail = { mailer, storeName: config.storeName };
 
   // A coupon's hits count every order request that names one of its codes, refused ones included

@@ -23,6 +23,7 @@ import { readImageUpload } from "../../../media/upload.js";
 import { addVideo } from "../../../media/videos.js";
 import { getProduct } from "../../../products/products.js";
 import { productParams } from "../../../products/schemas.js";
+import { mediaBaseUrl } from "../../../media/storage.js";
 
 const tags = ["Product media"];
 
@@ -46,7 +47,7 @@ const productMediaRoutes: FastifyPluginAsyncZod = async (api) => {
         const items = await db.transaction(async (tx) =>
           listMedia(tx, (await getProduct(tx, request.params.key)).id, "image"),
         );
-        return items.map((item) => serializeImageWithOrder(item, config.publicUrl));
+        return items.map((item) => serializeImageWithOrder(item, mediaBaseUrl(config)));
       },
     },
     POST: {
@@ -78,7 +79,7 @@ const productMediaRoutes: FastifyPluginAsyncZod = async (api) => {
           }
           if (upload.file) {
             const item = await addUploadedImage(db, config, request.params.key, upload.file);
-            return reply.status(201).send(serializeImage(item, config.publicUrl));
+            return reply.status(201).send(serializeImage(item, mediaBaseUrl(config)));
           }
         }
         const ids = await db.transaction(async (tx) =>
@@ -97,7 +98,7 @@ const productMediaRoutes: FastifyPluginAsyncZod = async (api) => {
         const item = await db.transaction(async (tx) =>
           getMedia(tx, (await getProduct(tx, request.params.key)).id, "image", request.params.img_key),
         );
-        return serializeImageWithOrder(item, config.publicUrl);
+        return serializeImageWithOrder(item, mediaBaseUrl(config));
       },
     },
     PUT: {
@@ -150,7 +151,7 @@ const productMediaRoutes: FastifyPluginAsyncZod = async (api) => {
         const items = await db.transaction(async (tx) =>
           listMedia(tx, (await getProduct(tx, request.params.key)).id, "video"),
         );
-        return items.map((item) => serializeVideo(item, config.publicUrl));
+        return items.map((item) => serializeVideo(item, mediaBaseUrl(config)));
       },
     },
     POST: {
@@ -166,7 +167,7 @@ const productMediaRoutes: FastifyPluginAsyncZod = async (api) => {
         const item = await db.transaction(async (tx) =>
           addVideo(tx, (await getProduct(tx, request.params.key)).id, request.body.video),
         );
-        return reply.status(201).send(serializeVideo(item, config.publicUrl));
+        return reply.status(201).send(serializeVideo(item, mediaBaseUrl(config)));
       },
     },
   });
@@ -178,7 +179,7 @@ const productMediaRoutes: FastifyPluginAsyncZod = async (api) => {
         const item = await db.transaction(async (tx) =>
           getMedia(tx, (await getProduct(tx, request.params.key)).id, "video", request.params.video_key),
         );
-        return serializeVideo(item, config.publicUrl);
+        return serializeVideo(item, mediaBaseUrl(config));
       },
     },
     PUT: {
@@ -200,7 +201,7 @@ const productMediaRoutes: FastifyPluginAsyncZod = async (api) => {
           );
           return { ...found, ...(await moveMedia(tx, found, request.body.order)) };
         });
-        return serializeVideo(item, config.publicUrl);
+        return serializeVideo(item, mediaBaseUrl(config));
       },
     },
     DELETE: {

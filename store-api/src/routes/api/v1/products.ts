@@ -29,6 +29,7 @@ import { findCategory, listCategoryProducts, productOrCategoryProducts } from ".
 import { applyMultiChanges, checkMultiInput } from "../../../products/multi.js";
 import { serializeProduct } from "../../../products/serialize.js";
 import { addProductMedia, productFiles, removeProductFiles } from "../../../media/service.js";
+import { mediaBaseUrl } from "../../../media/storage.js";
 
 const tags = ["Products"];
 /** A page of products shares a few groups, each one object: checked and written once a page (api/list-json.ts). */
@@ -38,7 +39,7 @@ const PRODUCT_GROUPS = ["shipping_group", "tax_group"];
 const productsRoutes: FastifyPluginAsyncZod = async (api) => {
   const { db, config } = api;
   // Read per request: publicUrl may be settled after the app is built (a port picked at listen).
-  const ctx = () => ({ currency: config.currency, publicUrl: config.publicUrl });
+  const ctx = () => ({ currency: config.currency, publicUrl: config.publicUrl, mediaBase: mediaBaseUrl(config) });
 
   resource(api, "/products", {
     GET: {
@@ -122,28 +123,23 @@ const productsRoutes: FastifyPluginAsyncZod = async (api) => {
         },
       },
       handler: async (request, reply) =>
-        cachedRead(
-          request,
-          reply,
-          productOrCategoryProducts,
-          async () => {
-            const { key } = request.params;
-            const found = await db.transaction(async (tx) => {
-              const row = await findProduct(tx, key);
-              if (row) return { kind: "product" as const, detail: await productDetail(tx, row) };
-              const category = await findCategory(tx, key);
-              if (!category) {
-                throw new NotFoundError(`There is no product or category with the key or slug "${key.slice(0, 100)}".`);
-              }
-              const page = request.query.page ?? 0;
-              const size = request.query.count ?? PAGE_SIZE.default;
-              const { rows, total } = await listCategoryProducts(tx, category.id, page, size);
-              return { kind: "category" as const, list: await productDetails(tx, rows), total };
-            });
-            if (found.kind === "product") return { body: serializeProduct(found.detail, ctx()) };
-            return { body: found.list.map((d) => serializeProduct(d, ctx())), total: found.total };
-          },
-        ),
+        cachedRead(request, reply, productOrCategoryProducts, async () => {
+          const { key } = request.params;
+          const found = await db.transaction(async (tx) => {
+            const row = await findProduct(tx, key);
+            if (row) return { kind: "product" as const, detail: await productDetail(tx, row) };
+            const category = await findCategory(tx, key);
+            if (!category) {
+              throw new NotFoundError(`There is no product or category with the key or slug "${key.slice(0, 100)}".`);
+            }
+            const page = request.query.page ?? 0;
+            const size = request.query.count ?? PAGE_SIZE.default;
+            const { rows, total } = await listCategoryProducts(tx, category.id, page, size);
+            return { kind: "category" as const, list: await productDetails(tx, rows), total };
+          });
+          if (found.kind === "product") return { body: serializeProduct(found.detail, ctx()) };
+          return { body: found.list.map((d) => serializeProduct(d, ctx())), total: found.total };
+        }),
     },
     PUT: {
       schema: {

@@ -1,0 +1,171 @@
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { ListObjectsV2Command, S3Client } from "@aws-sdk/client-s3";
+import type { FastifyInstance } from "fastify";
+import S3rver from "s3rver";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { buildApp } from "../../../../src/app.js";
+import { type MediaStorageSettings, testConfig } from "../../../../src/config.js";
+import { mediaBaseUrl, mediaStorage } from "../../../../src/media/storage.js";
+import { api, startStoreWithAdmin, type TestStore } from "../../../helpers/index.js";
+import {
+  eventually,
+  imgKey,
+  jpeg,
+  mediaConfig,
+  mediaFolders,
+  newProduct,
+  served,
+  uploadImage,
+} from "./media-helpers.js";
+
+/**
+ * The S3 media driver (docs/architecture.md#media-storage) against a local S3-compatible server
+ * (s3rver, on the loopback), with two instances of the store on one database and one bucket:
+ * each has its own data folder, so whatever one serves of the other's work comes from the bucket.
+ */
+
+const BUCKET = "store-media";
+
+describe("media in an S3-compatible bucket, two instances", () => {
+  let s3: S3rver;
+  let bucketDir: string;
+  let settings: Extract<MediaStorageSettings, { driver: "s3" }>;
+  let store: TestStore;
+  let admin: string;
+  let other: FastifyInstance;
+  let otherUrl: string;
+  let client: S3Client;
+  const folders = mediaFolders();
+  const otherFolders = mediaFolders();
+
+  /** The keys in the bucket, sorted. */
+  const objects = async () =>
+    ((await client.send(new ListObjectsV2Command({ Bucket: BUCKET }))).Contents ?? []).map((o) => o.Key!).sort();
+  const localMedia = (dataDir: string) =>
+    fs.existsSync(path.join(dataDir, "media")) ? fs.readdirSync(path.join(dataDir, "media")) : [];
+  /** The same file's URL on the other instance. */
+  const onOther = (url: string) => `${otherUrl}${new URL(url).pathname}`;
+
+  beforeAll(async () => {
+    bucketDir = fs.mkdtempSync(path.join(os.tmpdir(), "store-s3-"));
+    s3 = new S3rver({
+      address: "127.0.0.1",
+      port: 0,
+      silent: true,
+      directory: bucketDir,
+      configureBuckets: [{ name: BUCKET, configs: [] }],
+    });
+    const { port } = await s3.run();
+    const endpoint = `http://127.0.0.1:${port}`;
+    settings = {
+      driver: "s3",
+      bucket: BUCKET,
+      endpoint,
+      region: "us-east-1",
+      accessKeyId: "S3RVER",
+      secretAccessKey: "S3RVER",
+      forcePathStyle: true,
+      publicUrl: undefined,
+    };
+    client = new S3Client({
+      endpoint,
+      region: "us-east-1",
+      forcePathStyle: true,
+      credentials: { accessKeyId: "S3RVER", secretAccessKey: "S3RVER" },
+    });
+    ({ store, admin } = await startStoreWithAdmin(mediaConfig(folders, { media: settings })));
+    other = await buildApp({
+      config: testConfig(mediaConfig(otherFolders, { media: settings })),
+      // The second instance must not close the first one's database.
+      database: { ...store.database, close: async () => {} },
+    });
+    await other.listen({ port: 0, host: "127.0.0.1" });
+    const address = other.server.address();
+    otherUrl = `http://127.0.0.1:${typeof address === "object" && address ? address.port : 0}`;
+    other.config.publicUrl = otherUrl;
+  });
+  afterAll(async () => {
+    await other?.close();
+    await store?.close();
+    await s3?.close();
+    client?.destroy();
+    fs.rmSync(bucketDir, { recursive: true, force: true });
+    folders.cleanup();
+    otherFolders.cleanup();
+  });
+
+  it("keeps an upload's five sizes in the bucket, served by either instance; a delete removes them", async () => {
+    const key = await newProduct(store, admin);
+    const res = await uploadImage(store, admin, key, await jpeg(1200, 600));
+    expect(res.status, res.text).toBe(201);
+    const id = imgKey(res.json);
+    const names = ["huge", "large", "medium", "small", "tiny"].map((size) => `${id}-${size}.jpg`);
+    expect((await objects()).filter((k) => k.startsWith(id))).toEqual(names);
+    // Nothing of it on either instance's disk.
+    expect(localMedia(folders.dataDir)).toEqual([]);
+    expect(localMedia(otherFolders.dataDir)).toEqual([]);
+
+    for (const url of [res.json.large as string, onOther(res.json.large as string)]) {
+      const file = await served(url);
+      expect(file.res.status).toBe(200);
+      expect(file.res.headers.get("content-type")).toBe("image/jpeg");
+      expect(file.res.headers.get("cache-control")).toBe("public, max-age=31536000, immutable");
+      expect([file.width, file.height]).toEqual([1024, 512]);
+    }
+
+    const removed = await api(store, admin, "DELETE", `/products/${key}/images/${id}`);
+    expect(removed.status, removed.text).toBeLessThan(300);
+    expect((await objects()).filter((k) => k.startsWith(id))).toEqual([]);
+    expect((await served(onOther(res.json.large as string))).res.status).toBe(404);
+  });
+
+  it("an image imported by one instance's job is served by the other", async () => {
+    fs.writeFileSync(path.join(folders.importDir, "crate.jpg"), await jpeg(400, 300));
+    const key = await newProduct(store, admin, "Crate");
+    const res = await api(store, admin, "POST", `/products/${key}/images`, {
+      images: JSON.stringify(["crate.jpg"]),
+    });
+    expect(res.status, res.text).toBe(202);
+    const [id] = res.json as string[];
+    const url = `${otherUrl}/media/${id}-medium.jpg`;
+    const file = await eventually(async () => {
+      const found = await served(url);
+      return found.res.status === 200 && found;
+    });
+    expect([file.width, file.height]).toEqual([400, 300]);
+    expect(await objects()).toContain(`${id}-tiny.jpg`);
+  });
+
+  it("draws a video's thumbnail once into the bucket, for both instances", async () => {
+    const key = await newProduct(store, admin, "Film");
+    const added = await api(store, admin, "POST", `/products/${key}/videos`, {
+      video: "https://www.youtube.com/watch?v=dQw4w9WgXcQ",
+    });
+    expect(added.status, added.text).toBe(201);
+    const thumb = (added.json.thumb_url as string).replace("{size}", "small");
+    const first = await served(onOther(thumb));
+    expect(first.res.status).toBe(200);
+    expect(first.format).toBe("jpeg");
+    const name = path.basename(new URL(thumb).pathname);
+    expect(await objects()).toContain(name);
+    expect((await served(thumb)).bytes.equals(first.bytes)).toBe(true);
+    expect(localMedia(otherFolders.dataDir)).toEqual([]);
+  });
+
+  it("checks that the bucket can be written, and says which one cannot", async () => {
+    await expect(mediaStorage({ dataDir: folders.dataDir, media: settings }).check()).resolves.toBeUndefined();
+    const missing = { ...settings, bucket: "no-such-bucket" };
+    await expect(mediaStorage({ dataDir: folders.dataDir, media: missing }).check()).rejects.toThrow(
+      /the media bucket no-such-bucket is not usable/,
+    );
+  });
+
+  it("names files under the configured public URL when there is one, else the store's /media/", () => {
+    expect(mediaBaseUrl({ publicUrl: "https://shop.example", media: settings })).toBe("https://shop.example/media");
+    expect(
+      mediaBaseUrl({ publicUrl: "https://shop.example", media: { ...settings, publicUrl: "https://cdn.example/m" } }),
+    ).toBe("https://cdn.example/m");
+  });
+});
