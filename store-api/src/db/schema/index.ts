@@ -1,4 +1,5 @@
 /** The database schema, one file per area; drizzle-kit and the app read it from here. */
+export * from "./cache.js";
 export * from "./catalogue.js";
 export * from "./coupons.js";
 export * from "./mail.js";
