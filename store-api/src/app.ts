@@ -12,6 +12,7 @@ import { NotFoundError } from "./api/errors.js";
 import { echoRequestId, loggingOptions } from "./logging/logger.js";
 import { Mailer } from "./mail/mailer.js";
 import { answerBytes, ReadCache } from "./api/read-cache.js";
+import { databaseGeneration, processGeneration, type WriteGeneration } from "./api/cache-generation.js";
 import type { AccessToken } from "./oauth/tokens.js";
 import { signInHousekeeping } from "./oauth/housekeeping.js";
 import { oauthEndpointsPlugin } from "./oauth/plugin.js";
@@ -46,6 +47,8 @@ declare module "fastify" {
     readCache: ReadCache;
     /** Live access tokens by hash (src/api/plugin.ts), forgotten on every write like the read cache. */
     tokenCache: ReadCache<AccessToken>;
+    /** The writes of every store process on the database, as the caches see them (src/api/cache-generation.ts). */
+    writeGeneration: WriteGeneration;
     /** The process's render slots (src/media/render-slots.ts): how many images render and wait. */
     renders: typeof renderSlots;
   }
@@ -64,12 +67,20 @@ export interface BuildOptions {
  * Every request that may write (any method but GET, HEAD and OPTIONS, in any
  * scope: the API, the OAuth endpoints, the pages) brackets itself for the
  * caches (docs/architecture.md#the-read-cache): from its first hook to its
- * answer, when its transaction has settled, committed or not.
+ * answer, when its transaction has settled, committed or not. On a database
+ * that other store processes share, the end bumps the database's generation
+ * first, in onSend: after the route's transaction, before a byte of the answer
+ * leaves. If that bump fails, the request answers an error instead.
  */
-function bracketWrites(app: FastifyInstance, caches: ReadCache<unknown>[]) {
+function bracketWrites(app: FastifyInstance, caches: ReadCache<unknown>[], generation: WriteGeneration) {
   const writing = new WeakSet<FastifyRequest>();
   const end = async (request: FastifyRequest) => {
-    if (writing.delete(request)) for (const cache of caches) cache.endWrite();
+    if (!writing.delete(request)) return;
+    try {
+      await generation.bump();
+    } finally {
+      for (const cache of caches) cache.endWrite();
+    }
   };
   app.addHook("onRequest", async (request) => {
     if (request.method === "GET" || request.method === "HEAD" || request.method === "OPTIONS") return;
@@ -78,6 +89,25 @@ function bracketWrites(app: FastifyInstance, caches: ReadCache<unknown>[]) {
   });
   app.addHook("onSend", end);
   app.addHook("onResponse", end);
+}
+
+/**
+ * A background job's write that changes the catalogue, bracketed like a
+ * request's. The job's result is recorded in its transaction, so a failed bump
+ * is logged rather than thrown (the job would be taken for failed): other
+ * processes then keep their answers for the cache's maximum age at most.
+ */
+function bracketJobWrites(app: FastifyInstance, generation: WriteGeneration) {
+  app.jobs.catalogueWrite = (write) =>
+    app.readCache.write(async () => {
+      try {
+        return await write();
+      } finally {
+        await generation.bump().catch((err: unknown) => {
+          app.log.error({ err }, "read cache: could not bump the database's generation after a job's write");
+        });
+      }
+    });
 }
 
 /** Builds the store's HTTP app (tests call this and talk to it over HTTP; server.ts listens). */
@@ -103,18 +133,23 @@ export async function buildApp({ config, database, onRoute, logStream }: BuildOp
   // Before the scopes, so that every error answered before a body has arrived stops its upload.
   closeUnreadBodies(app);
   signInHousekeeping(app);
-  // An answer is recomputed at least every 10 s, whatever happens: the bound on another process's write.
-  // At most 64 MiB of answers (a page of 100 orders, each line with its whole product, is over 1 MB).
+  // An answer is recomputed at least every 10 s, whatever happens: the bound on a write made outside every
+  // store process (by hand in psql). At most 64 MiB of answers (a page of 100 orders, each line with its whole
+  // product, is over 1 MB).
   app.decorate(
     "readCache",
     new ReadCache(config.readCache, 256, 10_000, Date.now, { max: 64 * 1024 * 1024, weigh: answerBytes }),
   );
-  // A token is re-read at least every 30 s, whatever happens: the bound on a revocation made by another process.
+  // A token is re-read at least every 30 s, whatever happens (the same bound for tokens).
   app.decorate("tokenCache", new ReadCache<AccessToken>(config.readCache, 1_000, 30_000));
-  bracketWrites(app, [app.readCache, app.tokenCache]);
+  // PGlite locks its data folder: one process, whose own brackets see every write.
+  const generation =
+    database.kind === "postgres" && config.readCache ? databaseGeneration(database.db) : processGeneration;
+  app.decorate("writeGeneration", generation);
+  bracketWrites(app, [app.readCache, app.tokenCache], generation);
   registerJobs(app, { soleProcess: database.kind === "pglite" });
   // Jobs that change the catalogue (image imports) bracket their writes like requests do.
-  app.jobs.catalogueWrite = (write) => app.readCache.write(write);
+  bracketJobWrites(app, generation);
 
   // Every route declares zod schemas: they validate input, type the handlers and make the reference.
   app.setValidatorCompiler(validatorCompiler);

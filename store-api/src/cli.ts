@@ -7,6 +7,7 @@ import { randomToken } from "./auth/secrets.js";
 import { ConfigError, loadConfig, type StoreConfig } from "./config.js";
 import { DataDirInUseError, gatherStatistics, openDatabase, type Database } from "./db/index.js";
 import { ApiError } from "./api/errors.js";
+import { databaseGeneration } from "./api/cache-generation.js";
 import { addRedirectUris, ClientRegistrationError, createClient, findClient } from "./oauth/clients.js";
 import { MAX_SEED_PRODUCTS, seedDemoStore, StoreNotEmptyError } from "./seed/index.js";
 import { startServer } from "./server.js";
@@ -59,6 +60,15 @@ async function withDatabase<T>(config: StoreConfig, fn: (db: Database) => Promis
   try {
     return await fn(database);
   } finally {
+    // Store processes serving this PostgreSQL drop what they cached before the command's writes
+    // (docs/architecture.md#the-read-cache); the embedded database has none running (its folder is locked).
+    if (database.kind === "postgres") {
+      await databaseGeneration(database.db)
+        .bump()
+        .catch((err: unknown) => {
+          console.error(`store: could not tell running store processes of the change (${(err as Error).message}).`);
+        });
+    }
     await database.close();
   }
 }

@@ -6,6 +6,8 @@ import { listJson } from "./list-json.js";
  * Answers a catalogue read from the read cache (api/read-cache.ts), or computes,
  * checks against its response schema, keeps and sends it. The key is the route
  * with its validated params and query (never the token, which may be in the query).
+ * The database's generation is the request's, read (once) before the answer is
+ * looked up or computed: an answer is kept under what its read saw before it began.
  */
 export async function cachedRead(
   request: FastifyRequest,
@@ -17,9 +19,10 @@ export async function cachedRead(
 ) {
   const cache = request.server.readCache;
   const key = JSON.stringify([request.routeOptions.url, request.params, request.query]);
-  let answer = cache.get(key);
+  const seen = await request.server.writeGeneration.seen(request);
+  let answer = cache.get(key, seen);
   if (!answer) {
-    const ticket = cache.ticket();
+    const ticket = cache.ticket(seen);
     const { body, total } = await compute();
     // What the route's serializer would check, once per computed answer rather than once per request.
     answer = {

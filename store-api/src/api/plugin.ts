@@ -123,7 +123,7 @@ export const apiPlugin: FastifyPluginAsync<ApiOptions> = async (api, { routes })
     if (request.method === "OPTIONS" || request.is404) return;
     const token = bearerToken(request);
     if (!token) throw new InvalidTokenError("An access token is required: send Authorization: Bearer <token>.");
-    const auth = await cachedAccessToken(api, token);
+    const auth = await cachedAccessToken(api, request, token);
     if (!auth) throw new InvalidTokenError();
     const wait = await limiter.take(String(auth.grantId));
     if (wait > 0) throw new RateLimitedError(wait);
@@ -143,15 +143,22 @@ export const apiPlugin: FastifyPluginAsync<ApiOptions> = async (api, { routes })
 /**
  * The live access token, from the token cache when no write has run since it
  * was read (app.ts brackets every write, the revocations and user changes
- * included), and while it has not expired; otherwise from the database.
+ * included; on a PostgreSQL shared by several store processes, their writes
+ * too: api/cache-generation.ts), and while it has not expired; otherwise from
+ * the database.
  */
-async function cachedAccessToken(api: FastifyInstance, token: string): Promise<AccessToken | undefined> {
+async function cachedAccessToken(
+  api: FastifyInstance,
+  request: FastifyRequest,
+  token: string,
+): Promise<AccessToken | undefined> {
   const cache = api.tokenCache;
   const key = sha256(token);
-  const kept = cache.get(key);
+  const seen = await api.writeGeneration.seen(request);
+  const kept = cache.get(key, seen);
   if (kept && kept.expiresAt.getTime() > Date.now()) return kept;
   if (kept) cache.delete(key);
-  const ticket = cache.ticket();
+  const ticket = cache.ticket(seen);
   const found = await findAccessToken(api.db, token);
   if (found) cache.set(key, ticket, found);
   return found;

@@ -90,4 +90,49 @@ describe("the read cache", () => {
     cache.endWrite();
     expect(cache.weight).toBe(0);
   });
+
+  describe("with the database's generation (several processes on one PostgreSQL)", () => {
+    it("serves an answer only to a request that saw the generation its read saw", () => {
+      const cache = new ReadCache(true);
+      cache.set("/p", cache.ticket(7), answer("[1]"));
+      expect(cache.get("/p", 7)?.body).toBe("[1]");
+      // Another process answered a write: the request that reads the row after it sees 8.
+      expect(cache.get("/p", 8)).toBeUndefined();
+      // A request that read the row before that write answered may still see 7, but nothing is kept for it now.
+      expect(cache.get("/p", 7)).toBeUndefined();
+    });
+
+    it("does not keep a read during which another process's write was seen (it may hold data from before the commit)", () => {
+      const cache = new ReadCache(true);
+      const slow = cache.ticket(7);
+      // While the slow read computes, a write commits elsewhere and a request sees its bump.
+      const fresh = cache.ticket(8);
+      cache.set("/p", fresh, answer("[new]"));
+      cache.set("/p", slow, answer("[old]"));
+      expect(cache.get("/p", 8)?.body).toBe("[new]");
+      cache.set("/q", slow, answer("[old]"));
+      expect(cache.get("/q", 7)).toBeUndefined();
+      expect(cache.get("/q", 8)).toBeUndefined();
+    });
+
+    it("forgets every answer kept under an older generation once a newer one is seen", () => {
+      const cache = new ReadCache(true, 10, Number.POSITIVE_INFINITY, Date.now, { max: 100, weigh: answerBytes });
+      cache.set("/a", cache.ticket(3), answer("1234"));
+      cache.set("/b", cache.ticket(3), answer("1234"));
+      expect(cache.size).toBe(2);
+      expect(cache.get("/a", 4)).toBeUndefined();
+      expect(cache.size).toBe(0);
+      expect(cache.weight).toBe(0);
+    });
+
+    it("still brackets this process's own writes", () => {
+      const cache = new ReadCache(true);
+      const ticket = cache.ticket(5);
+      cache.beginWrite();
+      expect(cache.ticket(5)).toBeNull();
+      cache.endWrite();
+      cache.set("/p", ticket, answer("[old]"));
+      expect(cache.get("/p", 5)).toBeUndefined();
+    });
+  });
 });

@@ -12,9 +12,12 @@
  * started before a write committed therefore never outlives it, and nothing is
  * served from memory while a write may still commit.
  *
- * It assumes that this process is the only one writing its database (always so
- * with the embedded PGlite); with PostgreSQL shared by several store processes,
- * turn it off (`STORE_API_READ_CACHE=0`).
+ * That covers the writes of this process. When several store processes share
+ * one PostgreSQL, each write also bumps the database's generation
+ * (api/cache-generation.ts) before it answers, and a request reads it once
+ * before it looks here: `seen`. An answer is kept under the `seen` of the read
+ * that computed it and served only to a request that saw the same one. With
+ * the embedded PGlite (one process), `seen` is always 0.
  */
 export interface CachedAnswer {
   /** The answer's JSON, encoded once (a string would be encoded again on every send). */
@@ -26,6 +29,8 @@ export interface CachedAnswer {
 interface Entry<V> {
   value: V;
   generation: number;
+  /** The database's generation the read that computed it saw (0 with one process). */
+  seen: number;
   storedAt: number;
   /** What `weigh` said of the value (bytes, for answers). */
   weight: number;
@@ -41,6 +46,12 @@ export interface WeightLimit<V> {
 export const answerBytes = (answer: CachedAnswer): number =>
   typeof answer.body === "string" ? Buffer.byteLength(answer.body) : answer.body.length;
 
+/** Where a read started: hand it from `ticket()` to `set()`. */
+export interface Ticket {
+  generation: number;
+  seen: number;
+}
+
 /**
  * The cache of any value read from the database that writes may change (the
  * catalogue's answers; the access tokens, src/api/token-cache.ts).
@@ -50,13 +61,15 @@ export class ReadCache<V = CachedAnswer> {
   #writes = 0;
   readonly #entries = new Map<string, Entry<V>>();
   #weight = 0;
+  /** The newest database generation a request has seen: answers kept under older ones are dead. */
+  #latestSeen = 0;
   readonly #limit: WeightLimit<V> | undefined;
 
   constructor(
     readonly enabled: boolean,
     /** How many answers are kept at most (the least recently used go first). */
     readonly capacity = 256,
-    /** How long an answer is kept at most, writes or not (a bound on what another process's write could leave stale). */
+    /** How long an answer is kept at most, writes or not (a bound on a write made behind every store process's back). */
     readonly maxAgeMs = Number.POSITIVE_INFINITY,
     private readonly now: () => number = Date.now,
     /** How much may be kept at most, by weight (bytes); the least recently used go first. */
@@ -89,11 +102,12 @@ export class ReadCache<V = CachedAnswer> {
     }
   }
 
-  /** The answer kept for the key, if it is still true. */
-  get(key: string): V | undefined {
+  /** The answer kept for the key, if it is still true for a request that saw the database's generation `seen`. */
+  get(key: string, seen = 0): V | undefined {
     if (!this.enabled || this.#writes > 0) return undefined;
+    this.#observe(seen);
     const entry = this.#entries.get(key);
-    if (!entry || entry.generation !== this.#generation) return undefined;
+    if (!entry || entry.generation !== this.#generation || entry.seen !== seen) return undefined;
     if (this.now() - entry.storedAt > this.maxAgeMs) {
       this.delete(key);
       return undefined;
@@ -112,25 +126,41 @@ export class ReadCache<V = CachedAnswer> {
     this.#entries.delete(key);
   }
 
-  /** Where a read starts: hand it back to `set`; null when no write may be running (nothing will be kept). */
-  ticket(): number | null {
-    return this.enabled && this.#writes === 0 ? this.#generation : null;
+  /**
+   * Where a read starts, by a request that saw the database's generation `seen`
+   * (read before the read itself): hand it back to `set`; null when a write of
+   * this process may be running (nothing will be kept).
+   */
+  ticket(seen = 0): Ticket | null {
+    if (!this.enabled || this.#writes > 0) return null;
+    this.#observe(seen);
+    return { generation: this.#generation, seen };
   }
 
-  /** Keeps an answer computed since `ticket()`, unless a write started in between. */
-  set(key: string, ticket: number | null, value: V): void {
-    if (ticket === null || ticket !== this.#generation || this.#writes > 0) return;
+  /** Keeps an answer computed since `ticket()`, unless a write of this process started in between. */
+  set(key: string, ticket: Ticket | null, value: V): void {
+    if (ticket === null || ticket.generation !== this.#generation || this.#writes > 0) return;
+    // Another process wrote since: no request will see this generation again.
+    if (ticket.seen < this.#latestSeen) return;
     const weight = this.#limit ? this.#limit.weigh(value) : 0;
     this.delete(key);
     // An answer heavier than the whole allowance is not kept at all (it would push out everything else).
     if (this.#limit && weight > this.#limit.max) return;
-    this.#entries.set(key, { value, generation: ticket, storedAt: this.now(), weight });
+    this.#entries.set(key, { value, generation: ticket.generation, seen: ticket.seen, storedAt: this.now(), weight });
     this.#weight += weight;
     while (this.#entries.size > this.capacity || (this.#limit && this.#weight > this.#limit.max)) {
       const oldest = this.#entries.keys().next().value;
       if (oldest === undefined) break;
       this.delete(oldest);
     }
+  }
+
+  /** A request saw a newer database generation: every answer kept under an older one can go (they are never served again). */
+  #observe(seen: number): void {
+    if (seen <= this.#latestSeen) return;
+    this.#latestSeen = seen;
+    this.#entries.clear();
+    this.#weight = 0;
   }
 
   /** How many answers are kept (tests). */

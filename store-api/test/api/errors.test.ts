@@ -1,7 +1,5 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { buildApp } from "../../src/app.js";
-import { testConfig } from "../../src/config.js";
 import { users } from "../../src/db/schema/index.js";
 import type { UserRow } from "../../src/users/users.js";
 import {
@@ -10,6 +8,7 @@ import {
   api,
   outbox,
   seedToken,
+  startAnotherInstance,
   startStore,
   type TestStore,
   writeBehindApi,
@@ -479,24 +478,14 @@ describe("rate limit", () => {
   it.skipIf(!process.env.TEST_DATABASE_URL)(
     "holds across instances sharing the PostgreSQL database: 40 requests at once through two, one token",
     async () => {
-      const other = await buildApp({
-        config: testConfig({ rateLimit: 2 }),
-        // The second instance must not close the first one's database.
-        database: { ...limited.database, close: async () => {} },
-      });
-      await other.listen({ port: 0, host: "127.0.0.1" });
+      const other = await startAnotherInstance(limited, { rateLimit: 2 });
       try {
-        const address = other.server.address();
-        const otherStore = {
-          ...limited,
-          url: `http://127.0.0.1:${typeof address === "object" && address ? address.port : 0}`,
-        };
         const c = await addClient(limited);
         const u = await addUser(limited, { email: "two-instances@example.com" });
         const token = (await seedToken(limited, c, u)).access_token;
         const started = performance.now();
         const results = await Promise.all(
-          Array.from({ length: 40 }, (_, i) => api(i % 2 ? otherStore : limited, token, "GET", "/users")),
+          Array.from({ length: 40 }, (_, i) => api(i % 2 ? other : limited, token, "GET", "/users")),
         );
         const seconds = (performance.now() - started) / 1000;
         const allowed = results.filter((r) => r.status === 200).length;

@@ -21,13 +21,19 @@ export interface TestStore {
   app: FastifyInstance;
   url: string;
   database: Database;
+  /** The database's address on PostgreSQL (another instance may open it); undefined on PGlite. */
+  databaseUrl?: string | undefined;
   close(): Promise<void>;
 }
 
 /** The run's migrated database, read once per test file (test/global-setup.ts). */
 let pgliteDump: Blob | undefined;
 
-async function freshDatabase(): Promise<{ database: Database; drop: () => Promise<void> }> {
+async function freshDatabase(): Promise<{
+  database: Database;
+  databaseUrl?: string;
+  drop: () => Promise<void>;
+}> {
   const adminUrl = process.env.TEST_DATABASE_URL;
   if (!adminUrl) {
     const dumpFile = inject("pgliteDump");
@@ -46,6 +52,7 @@ async function freshDatabase(): Promise<{ database: Database; drop: () => Promis
   const database = await openDatabase({ databaseUrl: url.toString() });
   return {
     database,
+    databaseUrl: url.toString(),
     drop: async () => {
       const c = new pg.Client({ connectionString: adminUrl });
       await c.connect();
@@ -59,17 +66,13 @@ export async function startStore(
   overrides: Partial<StoreConfig> = {},
   opts: Pick<BuildOptions, "onRoute" | "logStream"> = {},
 ): Promise<TestStore> {
-  const { database, drop } = await freshDatabase();
-  const app = await buildApp({ config: testConfig(overrides), database, ...opts });
-  await app.listen({ port: 0, host: "127.0.0.1" });
-  const address = app.server.address();
-  const port = typeof address === "object" && address ? address.port : 0;
-  const url = `http://127.0.0.1:${port}`;
-  app.config.publicUrl = url;
+  const { database, databaseUrl, drop } = await freshDatabase();
+  const { app, url } = await listen(overrides, database, opts);
   return {
     app,
     url,
     database,
+    databaseUrl,
     close: async () => {
       // Slow closes are named with their part, so that a hook timeout says where the time went
       // (a PostgreSQL DROP DATABASE waits for a checkpoint, slow on a machine busy writing).
@@ -85,6 +88,33 @@ export async function startStore(
       }
     },
   };
+}
+
+async function listen(
+  overrides: Partial<StoreConfig>,
+  database: Database,
+  opts: Pick<BuildOptions, "onRoute" | "logStream">,
+): Promise<{ app: FastifyInstance; url: string }> {
+  const app = await buildApp({ config: testConfig(overrides), database, ...opts });
+  await app.listen({ port: 0, host: "127.0.0.1" });
+  const address = app.server.address();
+  const port = typeof address === "object" && address ? address.port : 0;
+  const url = `http://127.0.0.1:${port}`;
+  app.config.publicUrl = url;
+  return { app, url };
+}
+
+/**
+ * A second store process on the same PostgreSQL database as `store` (its own
+ * app, pool and caches), as when an operator runs several instances. PGlite
+ * cannot: its database belongs to one process. Close it before `store`, which
+ * drops the database.
+ */
+export async function startAnotherInstance(store: TestStore, overrides: Partial<StoreConfig> = {}): Promise<TestStore> {
+  if (!store.databaseUrl) throw new Error("Another instance needs PostgreSQL (TEST_DATABASE_URL).");
+  const database = await openDatabase({ databaseUrl: store.databaseUrl });
+  const { app, url } = await listen(overrides, database, {});
+  return { app, url, database, databaseUrl: store.databaseUrl, close: () => app.close() };
 }
 
 export const REDIRECT_URI = "http://app.test/callback";
@@ -137,5 +167,13 @@ export async function startStoreWithAdmin(overrides: Partial<StoreConfig> = {}) 
  * it (docs/architecture.md#the-read-cache).
  */
 export async function writeBehindApi<T>(store: TestStore, write: () => Promise<T>): Promise<T> {
-  return store.app.tokenCache.write(() => store.app.readCache.write(write));
+  return store.app.tokenCache.write(() =>
+    store.app.readCache.write(async () => {
+      try {
+        return await write();
+      } finally {
+        await store.app.writeGeneration.bump();
+      }
+    }),
+  );
 }

@@ -1,5 +1,6 @@
 /** The database schema, one file per area; drizzle-kit and the app read it from here. */
 export * from "./api-limits.js";
+export * from "./cache.js";
 export * from "./catalogue.js";
 export * from "./coupons.js";
 export * from "./mail.js";
