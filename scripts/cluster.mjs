@@ -284,6 +284,8 @@ export async function startCluster({
     dashboardUrl,
     databaseUrl,
     credentials,
+    /** The dashboards' NEXTAUTH_SECRET (the e2e test reads the session's token with it). */
+    secret: fs.readFileSync(secretFile, "utf8").trim(),
     instances: stores.map((s) => ({ name: s.name, url: `http://127.0.0.1:${s.port}`, child: s.child })),
     logDir,
     stop: async () => {

@@ -24,6 +24,7 @@ import {
   stopAll,
   waitForHttp,
 } from "./lib/processes.mjs";
+import { dropDatabase, startCluster } from "./cluster.mjs";
 import { startPlainStore } from "./lib/plain-store.mjs";
 
 // E2E_PORT_OFFSET moves every port (two runs side by side, in two checkouts).
@@ -86,10 +87,21 @@ const fixtures = {
   manager: { email: "harper@e2e.test", password: "harper-password-1", permissions: "manage_users,manage_orders" },
 };
 
+// The store at scale (scripts/cluster.mjs) for e2e/cluster.spec.ts, started only when the run includes it:
+// nginx, two stores on a PostgreSQL database of its own (on TEST_DATABASE_URL's server) and a local bucket.
+const playwrightArgs = process.argv.slice(2);
+const wantsCluster =
+  process.env.E2E_CLUSTER !== "0" &&
+  (!playwrightArgs.some((a) => !a.startsWith("-")) || playwrightArgs.some((a) => a.includes("cluster")));
+const clusterAdminUrl = process.env.TEST_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
+const clusterDatabase = `store_cluster_e2e_${crypto.randomBytes(4).toString("hex")}`;
+let cluster = null;
+
 let exitCode = 1;
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "store-admin-e2e-"));
 const bulkDataDir = fs.mkdtempSync(path.join(os.tmpdir(), "store-admin-e2e-bulk-"));
 const walkDataDir = fs.mkdtempSync(path.join(os.tmpdir(), "store-admin-e2e-walk-"));
+const clusterDir = path.join(dataDir, "cluster");
 
 async function main() {
   buildStoreIfStale();
@@ -316,7 +328,29 @@ async function main() {
   await waitForHttp(`http://127.0.0.1:${WALK_STORE_PORT}/`, walkStore, 60_000);
   await waitForHttp(`http://127.0.0.1:${WALK_DASHBOARD_PORT}/signin`, walkDashboard, 60_000);
 
-  const playwright = spawn(bin("playwright"), ["test", ...process.argv.slice(2)], {
+  if (wantsCluster) {
+    cluster = await startCluster({
+      dir: clusterDir,
+      offset,
+      adminUrl: clusterAdminUrl,
+      database: clusterDatabase,
+      fresh: true,
+      seed: false,
+      quiet: !process.env.E2E_VERBOSE,
+    });
+  }
+  const clusterEnv = cluster
+    ? {
+        E2E_CLUSTER_DASHBOARD_URL: cluster.dashboardUrl,
+        E2E_CLUSTER_STORE_URL: cluster.storeUrl,
+        E2E_CLUSTER_INSTANCES: cluster.instances.map((i) => i.url).join(","),
+        E2E_CLUSTER_OWNER_EMAIL: cluster.credentials.owner_email,
+        E2E_CLUSTER_OWNER_PASSWORD: cluster.credentials.owner_password,
+        E2E_CLUSTER_NEXTAUTH_SECRET: cluster.secret,
+      }
+    : {};
+
+  const playwright = spawn(bin("playwright"), ["test", ...playwrightArgs], {
     cwd: root,
     stdio: "inherit",
     env: {
@@ -345,6 +379,7 @@ async function main() {
       E2E_STAFF: fixtures.staff.join(","),
       E2E_MANAGER_EMAIL: fixtures.manager.email,
       E2E_MANAGER_PASSWORD: fixtures.manager.password,
+      ...clusterEnv,
     },
   });
   exitCode = await new Promise((resolve) => playwright.on("exit", (code, signal) => resolve(code ?? (signal ? 1 : 0))));
@@ -352,7 +387,9 @@ async function main() {
 
 async function cleanup() {
   plainStore?.close();
+  if (cluster) await cluster.stop().catch(() => {});
   await stopAll();
+  if (wantsCluster) await dropDatabase(clusterAdminUrl, clusterDatabase).catch(() => {});
   fs.rmSync(dataDir, { recursive: true, force: true });
   fs.rmSync(bulkDataDir, { recursive: true, force: true });
   fs.rmSync(walkDataDir, { recursive: true, force: true });
