@@ -43,7 +43,7 @@ test("signs in and edits a product through nginx; both store instances answer th
   await page.getByRole("button", { name: "Create product" }).click();
   await expect(toast(page, `Created ${name}.`)).toBeVisible();
   await expect(toast(page, `Uploaded 1 image to ${name}.`)).toBeVisible();
-  await page.waitForURL(/\/products\/[^/]+$/);
+  await page.waitForURL((url) => /^\/products\/[^/]+$/.test(url.pathname) && url.pathname !== "/products/new");
   const key = decodeURIComponent(new URL(page.url()).pathname.split("/").at(-1)!);
 
   await page.getByRole("textbox", { name: "Price", exact: true }).fill("25.5");
