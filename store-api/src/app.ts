@@ -30,6 +30,7 @@ import shippingGroupsRoutes from "./routes/api/v1/shipping-groups.js";
 import taxGroupsRoutes from "./routes/api/v1/tax-groups.js";
 import devOutboxRoutes from "./routes/dev/outbox.js";
 import faviconRoutes from "./routes/favicon.js";
+import healthRoutes from "./routes/health.js";
 import homeRoutes from "./routes/index.js";
 import accessTokenRoutes from "./routes/oauth2/access-token.js";
 import authorizeRoutes from "./routes/oauth2/authorize.js";
@@ -141,6 +142,7 @@ export async function buildApp({ config, database, onRoute, logStream }: BuildOp
   });
   await app.register(mediaRoutes);
   await app.register(faviconRoutes);
+  await app.register(healthRoutes);
   if (config.mode === "development") await app.register(devOutboxRoutes);
 
   return app;
