@@ -31,6 +31,7 @@ import taxGroupsRoutes from "./routes/api/v1/tax-groups.js";
 import devOutboxRoutes from "./routes/dev/outbox.js";
 import faviconRoutes from "./routes/favicon.js";
 import healthRoutes from "./routes/health.js";
+import { trackInFlight } from "./ops/shutdown.js";
 import homeRoutes from "./routes/index.js";
 import accessTokenRoutes from "./routes/oauth2/access-token.js";
 import authorizeRoutes from "./routes/oauth2/authorize.js";
@@ -98,6 +99,7 @@ export async function buildApp({ config, database, onRoute, logStream }: BuildOp
   app.decorate("mailer", new Mailer(database.db, { smtpUrl: config.smtpUrl, from: config.mailFrom, log: app.log }));
   app.addHook("onClose", () => database.close());
   echoRequestId(app);
+  trackInFlight(app);
   // Before the scopes, so that every error answered before a body has arrived stops its upload.
   closeUnreadBodies(app);
   signInHousekeeping(app);

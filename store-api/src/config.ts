@@ -55,6 +55,14 @@ const envSchema = z.object({
   STORE_API_ALLOW_PRIVATE_FETCHES: bool.default(false),
   STORE_API_RENDER_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(RENDER_DEFAULTS.concurrency),
   STORE_API_RENDER_QUEUE: z.coerce.number().int().min(0).max(10_000).default(RENDER_DEFAULTS.queue),
+  STORE_API_SHUTDOWN_TIMEOUT: z.preprocess(
+    (v) => (v === "" ? undefined : v),
+    z.coerce
+      .number({ error: "must be a number of seconds, such as 10" })
+      .min(0, "must be a number of seconds from 0 to 3600")
+      .max(3600, "must be a number of seconds from 0 to 3600")
+      .default(10),
+  ),
   STORE_API_LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   STORE_NAME: z.string().min(1).default("Demo Store"),
   STORE_CURRENCY: z
@@ -111,6 +119,11 @@ export interface StoreConfig {
   jobs: JobSettings;
   /** Images rendering at once, and waiting (src/media/render-slots.ts). */
   renders: RenderSettings;
+  /**
+   * How long a graceful stop (SIGTERM) waits for requests in flight and running
+   * jobs before it cuts them off and exits with a failure status (src/ops/shutdown.ts).
+   */
+  shutdownTimeoutMs: number;
 }
 
 export interface JobSettings {
@@ -265,6 +278,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): StoreConfig {
     allowPrivateFetches: e.STORE_API_ALLOW_PRIVATE_FETCHES,
     jobs: { ...JOB_DEFAULTS },
     renders: { concurrency: e.STORE_API_RENDER_CONCURRENCY, queue: e.STORE_API_RENDER_QUEUE },
+    shutdownTimeoutMs: Math.round(e.STORE_API_SHUTDOWN_TIMEOUT * 1000),
   };
 }
 

@@ -80,6 +80,8 @@ export class JobRunner {
   readonly slots: KeyedSlots;
   /** The jobs deferred by this process, by the key they wait for, oldest first. */
   private waiting = new Map<string, Set<number>>();
+  /** The jobs being run, by id. */
+  private current = new Map<number, JobRow>();
 
   constructor(
     private readonly db: Db,
@@ -114,6 +116,22 @@ export class JobRunner {
     for (const wake of this.sleepers) wake();
   }
 
+  /** The jobs this process is running now (the shutdown names those it had to cut short). */
+  get running(): Pick<JobRow, "id" | "kind" | "batch">[] {
+    return [...this.current.values()].map(({ id, kind, batch }) => ({ id, kind, batch }));
+  }
+
+  /**
+   * Claims no more jobs and waits for the running ones to finish (a graceful
+   * shutdown, src/ops/shutdown.ts, bounds the wait; `stop` then cuts short what is left).
+   */
+  async drain(): Promise<void> {
+    this.stopping = true;
+    this.wake();
+    await Promise.all(this.loops);
+  }
+
+  /** Claims no more jobs and aborts the running ones: each goes back, due at once, for the next start. */
   async stop(): Promise<void> {
     this.stopping = true;
     this.controller.abort();
@@ -147,7 +165,17 @@ export class JobRunner {
         await this.sleep(this.settings.pollMs);
         continue;
       }
-      await this.runOne(job);
+      if (this.stopping) {
+        // Claimed as the store began to stop: not started, so handed back as it was.
+        await releaseJob(this.db, job, 0).catch(() => {});
+        return;
+      }
+      this.current.set(job.id, job);
+      try {
+        await this.runOne(job);
+      } finally {
+        this.current.delete(job.id);
+      }
     }
   }
 
@@ -194,8 +222,8 @@ export class JobRunner {
       }
       await kind.run(job, ctx);
     } catch (err) {
-      if (this.stopping) {
-        // Put it back as it was: the next start runs it again at once.
+      if (this.controller.signal.aborted) {
+        // Cut short by the store stopping: put it back as it was, the next start runs it again at once.
         await releaseJob(this.db, job, 0).catch(() => {});
         return;
       }
