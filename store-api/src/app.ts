@@ -32,6 +32,7 @@ import devOutboxRoutes from "./routes/dev/outbox.js";
 import faviconRoutes from "./routes/favicon.js";
 import healthRoutes from "./routes/health.js";
 import { trackInFlight } from "./ops/shutdown.js";
+import { registerMetrics } from "./ops/metrics.js";
 import homeRoutes from "./routes/index.js";
 import accessTokenRoutes from "./routes/oauth2/access-token.js";
 import authorizeRoutes from "./routes/oauth2/authorize.js";
@@ -115,6 +116,8 @@ export async function buildApp({ config, database, onRoute, logStream }: BuildOp
   registerJobs(app, { soleProcess: database.kind === "pglite" });
   // Jobs that change the catalogue (image imports) bracket their writes like requests do.
   app.jobs.catalogueWrite = (write) => app.readCache.write(write);
+  // Before the scopes, so that its hook times every request (off unless configured).
+  registerMetrics(app, config.metrics);
 
   // Every route declares zod schemas: they validate input, type the handlers and make the reference.
   app.setValidatorCompiler(validatorCompiler);

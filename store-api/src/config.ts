@@ -63,6 +63,16 @@ const envSchema = z.object({
       .max(3600, "must be a number of seconds from 0 to 3600")
       .default(10),
   ),
+  STORE_API_METRICS_PORT: z.preprocess(
+    (v) => (v === "" ? undefined : v),
+    z.coerce
+      .number({ error: "must be a port number from 1 to 65535" })
+      .int("must be a port number from 1 to 65535")
+      .min(1, "must be a port number from 1 to 65535")
+      .max(65535, "must be a port number from 1 to 65535")
+      .optional(),
+  ),
+  STORE_API_METRICS_HOST: z.string().min(1).default("127.0.0.1"),
   STORE_API_LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   STORE_NAME: z.string().min(1).default("Demo Store"),
   STORE_CURRENCY: z
@@ -119,11 +129,19 @@ export interface StoreConfig {
   jobs: JobSettings;
   /** Images rendering at once, and waiting (src/media/render-slots.ts). */
   renders: RenderSettings;
+  /** Prometheus metrics on a listener of their own (src/ops/metrics.ts); undefined: off. */
+  metrics: MetricsSettings | undefined;
   /**
    * How long a graceful stop (SIGTERM) waits for requests in flight and running
    * jobs before it cuts them off and exits with a failure status (src/ops/shutdown.ts).
    */
   shutdownTimeoutMs: number;
+}
+
+/** Where the metrics listener listens (src/ops/metrics.ts). */
+export interface MetricsSettings {
+  port: number;
+  host: string;
 }
 
 export interface JobSettings {
@@ -250,6 +268,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): StoreConfig {
     throw new ConfigError(`Invalid store configuration:\n${lines.join("\n")}`);
   }
   const e = parsed.data;
+  if (e.STORE_API_METRICS_PORT !== undefined && e.STORE_API_METRICS_PORT === e.STORE_API_PORT) {
+    throw new ConfigError(
+      `Invalid store configuration:\n  STORE_API_METRICS_PORT: must differ from STORE_API_PORT (${e.STORE_API_PORT}): ` +
+        "the metrics have a listener of their own, apart from the API",
+    );
+  }
   if (e.STORE_API_ALLOW_PRIVATE_FETCHES && e.STORE_API_MODE === "production") {
     throw new ConfigError(
       "Invalid store configuration:\n  STORE_API_ALLOW_PRIVATE_FETCHES: is for development and tests only; " +
@@ -278,6 +302,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): StoreConfig {
     allowPrivateFetches: e.STORE_API_ALLOW_PRIVATE_FETCHES,
     jobs: { ...JOB_DEFAULTS },
     renders: { concurrency: e.STORE_API_RENDER_CONCURRENCY, queue: e.STORE_API_RENDER_QUEUE },
+    metrics:
+      e.STORE_API_METRICS_PORT === undefined
+        ? undefined
+        : { port: e.STORE_API_METRICS_PORT, host: e.STORE_API_METRICS_HOST },
     shutdownTimeoutMs: Math.round(e.STORE_API_SHUTDOWN_TIMEOUT * 1000),
   };
 }

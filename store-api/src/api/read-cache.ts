@@ -51,6 +51,9 @@ export class ReadCache<V = CachedAnswer> {
   readonly #entries = new Map<string, Entry<V>>();
   #weight = 0;
   readonly #limit: WeightLimit<V> | undefined;
+  /** Reads answered from memory, and reads it could not answer, since the start (the metrics read them). */
+  hits = 0;
+  misses = 0;
 
   constructor(
     readonly enabled: boolean,
@@ -91,16 +94,21 @@ export class ReadCache<V = CachedAnswer> {
 
   /** The answer kept for the key, if it is still true. */
   get(key: string): V | undefined {
-    if (!this.enabled || this.#writes > 0) return undefined;
-    const entry = this.#entries.get(key);
-    if (!entry || entry.generation !== this.#generation) return undefined;
+    if (!this.enabled) return undefined;
+    const entry = this.#writes > 0 ? undefined : this.#entries.get(key);
+    if (!entry || entry.generation !== this.#generation) {
+      this.misses++;
+      return undefined;
+    }
     if (this.now() - entry.storedAt > this.maxAgeMs) {
       this.delete(key);
+      this.misses++;
       return undefined;
     }
     // Most recently used last (Map keeps insertion order).
     this.#entries.delete(key);
     this.#entries.set(key, entry);
+    this.hits++;
     return entry.value;
   }
 

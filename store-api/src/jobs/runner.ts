@@ -73,6 +73,8 @@ export class JobRunner {
    * reads (a read cache) sets it, e.g. `app.jobs.catalogueWrite = (w) => cache.write(w)`.
    */
   catalogueWrite: CatalogueWrite = (write) => write();
+  /** Told of every failed attempt: tried again later (`retry`), or given up (`failed`); the metrics count them. */
+  onFailure: (kind: string, outcome: "retry" | "failed") => void = () => {};
   private stopping = false;
   private loops: Promise<void>[] = [];
   private sleepers = new Set<() => void>();
@@ -217,6 +219,7 @@ export class JobRunner {
         return;
       }
       if (job.attempts > kind.maxAttempts) {
+        this.onFailure(job.kind, "failed");
         await kind.fail(job, job.error ?? `gave up after ${kind.maxAttempts} attempts`, ctx);
         return;
       }
@@ -238,8 +241,10 @@ export class JobRunner {
       const message =
         err instanceof RetryLater ? err.message : "the store could not process it (an internal error; see its log)";
       if (!(err instanceof RetryLater)) ctx.log.error({ err }, "jobs: a job failed");
+      const final = kind && job.attempts >= kind.maxAttempts;
+      this.onFailure(job.kind, final ? "failed" : "retry");
       try {
-        if (kind && job.attempts >= kind.maxAttempts) await kind.fail(job, message, ctx);
+        if (final) await kind.fail(job, message, ctx);
         else await releaseJob(this.db, job, backoffMs(job.attempts), message);
       } catch (inner) {
         ctx.log.error({ err: inner }, "jobs: could not record a job's failure; it runs again when its lock expires");
