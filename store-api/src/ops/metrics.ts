@@ -43,7 +43,7 @@ function followingCounter(
   counts: Record<string, () => number>,
 ): void {
   const seen = new Map<string, number>();
-  new Counter({
+  const counter = new Counter({
     name,
     help,
     labelNames: [label],
@@ -57,6 +57,8 @@ function followingCounter(
       }
     },
   });
+  // Every series from the first scrape, at 0, so that a rate over them has a start.
+  for (const value of Object.keys(counts)) counter.inc({ [label]: value }, 0);
 }
 
 /** Registers the metrics and their listener (started when the app is ready, closed with it); null when off. */
