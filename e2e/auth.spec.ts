@@ -211,3 +211,17 @@ test("a callback whose state does not match the one sent is refused", async ({ p
   await page.goto("/users");
   await expect(page).toHaveURL(/\/signin\?/);
 });
+
+test("the probes answer without a session: /healthz alive, /readyz through the store's own /readyz", async ({
+  request,
+}) => {
+  const alive = await request.get("/healthz", { maxRedirects: 0 });
+  expect(alive.status()).toBe(200);
+  expect(await alive.json()).toEqual({ status: "ok" });
+  const ready = await request.get("/readyz", { maxRedirects: 0 });
+  expect(ready.status()).toBe(200);
+  expect(await ready.json()).toEqual({
+    status: "ready",
+    checks: { configuration: { status: "ok" }, store: { status: "ok", via: "/readyz" } },
+  });
+});

@@ -31,6 +31,9 @@ import shippingGroupsRoutes from "./routes/api/v1/shipping-groups.js";
 import taxGroupsRoutes from "./routes/api/v1/tax-groups.js";
 import devOutboxRoutes from "./routes/dev/outbox.js";
 import faviconRoutes from "./routes/favicon.js";
+import healthRoutes from "./routes/health.js";
+import { trackInFlight } from "./ops/shutdown.js";
+import { registerMetrics } from "./ops/metrics.js";
 import homeRoutes from "./routes/index.js";
 import accessTokenRoutes from "./routes/oauth2/access-token.js";
 import authorizeRoutes from "./routes/oauth2/authorize.js";
@@ -130,6 +133,7 @@ export async function buildApp({ config, database, onRoute, logStream }: BuildOp
   app.decorate("mailer", new Mailer(database.db, { smtpUrl: config.smtpUrl, from: config.mailFrom, log: app.log }));
   app.addHook("onClose", () => database.close());
   echoRequestId(app);
+  trackInFlight(app);
   // Before the scopes, so that every error answered before a body has arrived stops its upload.
   closeUnreadBodies(app);
   signInHousekeeping(app);
@@ -150,6 +154,8 @@ export async function buildApp({ config, database, onRoute, logStream }: BuildOp
   registerJobs(app, { soleProcess: database.kind === "pglite" });
   // Jobs that change the catalogue (image imports) bracket their writes like requests do.
   bracketJobWrites(app, generation);
+  // Before the scopes, so that its hook times every request (off unless configured).
+  registerMetrics(app, config.metrics);
 
   // Every route declares zod schemas: they validate input, type the handlers and make the reference.
   app.setValidatorCompiler(validatorCompiler);
@@ -179,6 +185,7 @@ export async function buildApp({ config, database, onRoute, logStream }: BuildOp
   });
   await app.register(mediaRoutes);
   await app.register(faviconRoutes);
+  await app.register(healthRoutes);
   if (config.mode === "development") await app.register(devOutboxRoutes);
 
   return app;

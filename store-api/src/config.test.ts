@@ -64,3 +64,44 @@ describe("media storage", () => {
     expect(() => loadConfig({ STORE_API_MEDIA_DRIVER: "disk" })).toThrow(/STORE_API_MEDIA_DRIVER/);
   });
 });
+
+describe("STORE_API_METRICS_PORT and STORE_API_METRICS_HOST", () => {
+  it("leave the metrics off by default and when empty", () => {
+    expect(loadConfig({}).metrics).toBeUndefined();
+    expect(loadConfig({ STORE_API_METRICS_PORT: "" }).metrics).toBeUndefined();
+  });
+
+  it("serve them on 127.0.0.1 unless told otherwise", () => {
+    expect(loadConfig({ STORE_API_METRICS_PORT: "9464" }).metrics).toEqual({ port: 9464, host: "127.0.0.1" });
+    expect(loadConfig({ STORE_API_METRICS_PORT: "9464", STORE_API_METRICS_HOST: "10.0.0.5" }).metrics).toEqual({
+      port: 9464,
+      host: "10.0.0.5",
+    });
+  });
+
+  it("refuse a port that is not one, or the API's own, naming the setting", () => {
+    for (const value of ["0", "65536", "nine", "94.5"]) {
+      expect(() => loadConfig({ STORE_API_METRICS_PORT: value }), value).toThrow(
+        /STORE_API_METRICS_PORT: must be a port number from 1 to 65535/,
+      );
+    }
+    expect(() => loadConfig({ STORE_API_PORT: "4000", STORE_API_METRICS_PORT: "4000" })).toThrow(
+      /STORE_API_METRICS_PORT: must differ from STORE_API_PORT \(4000\)/,
+    );
+  });
+});
+
+describe("STORE_API_SHUTDOWN_TIMEOUT", () => {
+  it("is 10 s by default and when empty, and takes seconds", () => {
+    expect(loadConfig({}).shutdownTimeoutMs).toBe(10_000);
+    expect(loadConfig({ STORE_API_SHUTDOWN_TIMEOUT: "" }).shutdownTimeoutMs).toBe(10_000);
+    expect(loadConfig({ STORE_API_SHUTDOWN_TIMEOUT: "2.5" }).shutdownTimeoutMs).toBe(2500);
+    expect(loadConfig({ STORE_API_SHUTDOWN_TIMEOUT: "0" }).shutdownTimeoutMs).toBe(0);
+  });
+
+  it("refuses anything else, naming the setting", () => {
+    for (const value of ["-1", "3601", "soon"]) {
+      expect(() => loadConfig({ STORE_API_SHUTDOWN_TIMEOUT: value }), value).toThrow(/STORE_API_SHUTDOWN_TIMEOUT: /);
+    }
+  });
+});

@@ -84,6 +84,24 @@ const envSchema = z.object({
   STORE_API_ALLOW_PRIVATE_FETCHES: bool.default(false),
   STORE_API_RENDER_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(RENDER_DEFAULTS.concurrency),
   STORE_API_RENDER_QUEUE: z.coerce.number().int().min(0).max(10_000).default(RENDER_DEFAULTS.queue),
+  STORE_API_SHUTDOWN_TIMEOUT: z.preprocess(
+    (v) => (v === "" ? undefined : v),
+    z.coerce
+      .number({ error: "must be a number of seconds, such as 10" })
+      .min(0, "must be a number of seconds from 0 to 3600")
+      .max(3600, "must be a number of seconds from 0 to 3600")
+      .default(10),
+  ),
+  STORE_API_METRICS_PORT: z.preprocess(
+    (v) => (v === "" ? undefined : v),
+    z.coerce
+      .number({ error: "must be a port number from 1 to 65535" })
+      .int("must be a port number from 1 to 65535")
+      .min(1, "must be a port number from 1 to 65535")
+      .max(65535, "must be a port number from 1 to 65535")
+      .optional(),
+  ),
+  STORE_API_METRICS_HOST: z.string().min(1).default("127.0.0.1"),
   STORE_API_LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   STORE_NAME: z.string().min(1).default("Demo Store"),
   STORE_CURRENCY: z
@@ -142,6 +160,19 @@ export interface StoreConfig {
   renders: RenderSettings;
   /** Where media files are kept and served from (src/media/storage.ts). */
   media: MediaStorageSettings;
+  /** Prometheus metrics on a listener of their own (src/ops/metrics.ts); undefined: off. */
+  metrics: MetricsSettings | undefined;
+  /**
+   * How long a graceful stop (SIGTERM) waits for requests in flight and running
+   * jobs before it cuts them off and exits with a failure status (src/ops/shutdown.ts).
+   */
+  shutdownTimeoutMs: number;
+}
+
+/** Where the metrics listener listens (src/ops/metrics.ts). */
+export interface MetricsSettings {
+  port: number;
+  host: string;
 }
 
 export interface JobSettings {
@@ -268,6 +299,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): StoreConfig {
     throw new ConfigError(`Invalid store configuration:\n${lines.join("\n")}`);
   }
   const e = parsed.data;
+  if (e.STORE_API_METRICS_PORT !== undefined && e.STORE_API_METRICS_PORT === e.STORE_API_PORT) {
+    throw new ConfigError(
+      `Invalid store configuration:\n  STORE_API_METRICS_PORT: must differ from STORE_API_PORT (${e.STORE_API_PORT}): ` +
+        "the metrics have a listener of their own, apart from the API",
+    );
+  }
   if (e.STORE_API_ALLOW_PRIVATE_FETCHES && e.STORE_API_MODE === "production") {
     throw new ConfigError(
       "Invalid store configuration:\n  STORE_API_ALLOW_PRIVATE_FETCHES: is for development and tests only; " +
@@ -321,6 +358,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): StoreConfig {
     jobs: { ...JOB_DEFAULTS },
     renders: { concurrency: e.STORE_API_RENDER_CONCURRENCY, queue: e.STORE_API_RENDER_QUEUE },
     media,
+    metrics:
+      e.STORE_API_METRICS_PORT === undefined
+        ? undefined
+        : { port: e.STORE_API_METRICS_PORT, host: e.STORE_API_METRICS_HOST },
+    shutdownTimeoutMs: Math.round(e.STORE_API_SHUTDOWN_TIMEOUT * 1000),
   };
 }
 

@@ -2,24 +2,31 @@ import { buildApp } from "./app.js";
 import type { StoreConfig } from "./config.js";
 import { checkListenAddress } from "./config.js";
 import { gatherStatistics, openDatabase } from "./db/index.js";
+import { shutDown } from "./ops/shutdown.js";
 
-/** Opens the database (migrating it), builds the app and listens until SIGINT/SIGTERM. */
+/** Opens the database (migrating it), builds the app and listens until SIGINT/SIGTERM, then stops gracefully. */
 export async function startServer(config: StoreConfig) {
   // Before the database opens: nothing starts on a refused address.
   checkListenAddress(config);
   const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   if (database.kind === "pglite") await gatherStatistics(database.db);
   const app = await buildApp({ config, database });
-  let closing = false;
-  const shutdown = async (signal: string) => {
-    if (closing) return;
-    closing = true;
-    app.log.info({ signal }, "shutting down");
-    await app.close();
-    process.exit(0);
+  // SIGTERM (a service manager, a container's stop) and SIGINT (Ctrl-C) stop it gracefully (src/ops/shutdown.ts);
+  // a second signal cuts the wait short.
+  let cutShort: ((reason: string) => void) | undefined;
+  const shutdown = (signal: string) => {
+    if (cutShort) return cutShort(`a second ${signal}`);
+    const cut = new Promise<string>((resolve) => (cutShort = resolve));
+    void shutDown(app, { reason: signal, timeoutMs: config.shutdownTimeoutMs }, cut).then(
+      (status) => process.exit(status),
+      (err: unknown) => {
+        app.log.error({ err }, "the store could not stop cleanly");
+        process.exit(1);
+      },
+    );
   };
-  process.on("SIGINT", () => void shutdown("SIGINT"));
-  process.on("SIGTERM", () => void shutdown("SIGTERM"));
+  process.on("SIGINT", () => shutdown("SIGINT"));
+  process.on("SIGTERM", () => shutdown("SIGTERM"));
   await app.listen({ port: config.port, host: config.host });
   app.log.info(
     { database: database.kind === "pglite" ? `embedded (${config.dataDir})` : "postgresql", mode: config.mode },

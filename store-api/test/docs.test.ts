@@ -107,6 +107,8 @@ describe("GET /docs/json", () => {
       ["post", "/oauth2/revoke"],
       ["get", "/dev/outbox"],
       ["get", "/docs"],
+      ["get", "/healthz"],
+      ["get", "/readyz"],
       ["post", "/api/v1/users/{id}/invitation"],
       ["post", "/api/v1/users/{id}/password_reset"],
       ["get", "/oauth2/logout"],

@@ -64,6 +64,9 @@ export class ReadCache<V = CachedAnswer> {
   /** The newest database generation a request has seen: answers kept under older ones are dead. */
   #latestSeen = 0;
   readonly #limit: WeightLimit<V> | undefined;
+  /** Reads answered from memory, and reads it could not answer, since the start (the metrics read them). */
+  hits = 0;
+  misses = 0;
 
   constructor(
     readonly enabled: boolean,
@@ -104,17 +107,26 @@ export class ReadCache<V = CachedAnswer> {
 
   /** The answer kept for the key, if it is still true for a request that saw the database's generation `seen`. */
   get(key: string, seen = 0): V | undefined {
-    if (!this.enabled || this.#writes > 0) return undefined;
+    if (!this.enabled) return undefined;
+    if (this.#writes > 0) {
+      this.misses++;
+      return undefined;
+    }
     this.#observe(seen);
     const entry = this.#entries.get(key);
-    if (!entry || entry.generation !== this.#generation || entry.seen !== seen) return undefined;
+    if (!entry || entry.generation !== this.#generation || entry.seen !== seen) {
+      this.misses++;
+      return undefined;
+    }
     if (this.now() - entry.storedAt > this.maxAgeMs) {
       this.delete(key);
+      this.misses++;
       return undefined;
     }
     // Most recently used last (Map keeps insertion order).
     this.#entries.delete(key);
     this.#entries.set(key, entry);
+    this.hits++;
     return entry.value;
   }
 

@@ -24,7 +24,8 @@ export interface Database {
   close(): Promise<void>;
 }
 
-const migrationsFolder = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../drizzle");
+/** The migrations this build ships (drizzle/, beside src/ and dist/); the readiness probe compares them too. */
+export const migrationsFolder = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../drizzle");
 
 export class DataDirInUseError extends Error {
   constructor(dataDir: string, pid: number) {

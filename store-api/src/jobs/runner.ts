@@ -73,6 +73,8 @@ export class JobRunner {
    * reads (a read cache) sets it, e.g. `app.jobs.catalogueWrite = (w) => cache.write(w)`.
    */
   catalogueWrite: CatalogueWrite = (write) => write();
+  /** Told of every failed attempt: tried again later (`retry`), or given up (`failed`); the metrics count them. */
+  onFailure: (kind: string, outcome: "retry" | "failed") => void = () => {};
   private stopping = false;
   private loops: Promise<void>[] = [];
   private sleepers = new Set<() => void>();
@@ -80,6 +82,8 @@ export class JobRunner {
   readonly slots: KeyedSlots;
   /** The jobs deferred by this process, by the key they wait for, oldest first. */
   private waiting = new Map<string, Set<number>>();
+  /** The jobs being run, by id. */
+  private current = new Map<number, JobRow>();
 
   constructor(
     private readonly db: Db,
@@ -114,6 +118,22 @@ export class JobRunner {
     for (const wake of this.sleepers) wake();
   }
 
+  /** The jobs this process is running now (the shutdown names those it had to cut short). */
+  get running(): Pick<JobRow, "id" | "kind" | "batch">[] {
+    return [...this.current.values()].map(({ id, kind, batch }) => ({ id, kind, batch }));
+  }
+
+  /**
+   * Claims no more jobs and waits for the running ones to finish (a graceful
+   * shutdown, src/ops/shutdown.ts, bounds the wait; `stop` then cuts short what is left).
+   */
+  async drain(): Promise<void> {
+    this.stopping = true;
+    this.wake();
+    await Promise.all(this.loops);
+  }
+
+  /** Claims no more jobs and aborts the running ones: each goes back, due at once, for the next start. */
   async stop(): Promise<void> {
     this.stopping = true;
     this.controller.abort();
@@ -147,7 +167,17 @@ export class JobRunner {
         await this.sleep(this.settings.pollMs);
         continue;
       }
-      await this.runOne(job);
+      if (this.stopping) {
+        // Claimed as the store began to stop: not started, so handed back as it was.
+        await releaseJob(this.db, job, 0).catch(() => {});
+        return;
+      }
+      this.current.set(job.id, job);
+      try {
+        await this.runOne(job);
+      } finally {
+        this.current.delete(job.id);
+      }
     }
   }
 
@@ -189,13 +219,14 @@ export class JobRunner {
         return;
       }
       if (job.attempts > kind.maxAttempts) {
+        this.onFailure(job.kind, "failed");
         await kind.fail(job, job.error ?? `gave up after ${kind.maxAttempts} attempts`, ctx);
         return;
       }
       await kind.run(job, ctx);
     } catch (err) {
-      if (this.stopping) {
-        // Put it back as it was: the next start runs it again at once.
+      if (this.controller.signal.aborted) {
+        // Cut short by the store stopping: put it back as it was, the next start runs it again at once.
         await releaseJob(this.db, job, 0).catch(() => {});
         return;
       }
@@ -210,8 +241,10 @@ export class JobRunner {
       const message =
         err instanceof RetryLater ? err.message : "the store could not process it (an internal error; see its log)";
       if (!(err instanceof RetryLater)) ctx.log.error({ err }, "jobs: a job failed");
+      const final = kind && job.attempts >= kind.maxAttempts;
+      this.onFailure(job.kind, final ? "failed" : "retry");
       try {
-        if (kind && job.attempts >= kind.maxAttempts) await kind.fail(job, message, ctx);
+        if (final) await kind.fail(job, message, ctx);
         else await releaseJob(this.db, job, backoffMs(job.attempts), message);
       } catch (inner) {
         ctx.log.error({ err: inner }, "jobs: could not record a job's failure; it runs again when its lock expires");

@@ -98,7 +98,7 @@ class LocalStorage implements MediaStorage {
       await this.put(name, Buffer.from("ready"));
       await this.remove([name]);
     } catch (err) {
-      throw new Error(`the media folder ${this.dir} is not writable: ${(err as Error).message}`);
+      throw new Error(`the media folder ${this.dir} is not writable: ${(err as Error).message}`, { cause: err });
     }
   }
 }
@@ -195,7 +195,9 @@ class S3Storage implements MediaStorage {
       const { sdk, client } = await this.client();
       await client.send(new sdk.DeleteObjectCommand({ Bucket: this.#settings.bucket, Key: name }));
     } catch (err) {
-      throw new Error(`the media bucket ${this.#settings.bucket} is not usable: ${(err as Error).message}`);
+      throw new Error(`the media bucket ${this.#settings.bucket} is not usable: ${(err as Error).message}`, {
+        cause: err,
+      });
     }
   }
 }

@@ -29,17 +29,13 @@ export interface TestStore {
 /** The run's migrated database, read once per test file (test/global-setup.ts). */
 let pgliteDump: Blob | undefined;
 
-async function freshDatabase(): Promise<{
-  database: Database;
-  databaseUrl?: string;
-  drop: () => Promise<void>;
-}> {
+/**
+ * On the PostgreSQL run (TEST_DATABASE_URL), a throwaway database copied from the
+ * run's migrated template: its URL and how to drop it. Undefined on the PGlite run.
+ */
+export async function freshPostgresDatabase(): Promise<{ url: string; drop: () => Promise<void> } | undefined> {
   const adminUrl = process.env.TEST_DATABASE_URL;
-  if (!adminUrl) {
-    const dumpFile = inject("pgliteDump");
-    if (dumpFile) pgliteDump ??= new Blob([fs.readFileSync(dumpFile)]);
-    return { database: await openDatabase({ loadDataDir: pgliteDump }), drop: async () => {} };
-  }
+  if (!adminUrl) return undefined;
   const template = inject("pgTemplate");
   // Named after the run's template, so that the run's end drops any a failed file left behind.
   const name = `${template || "store_test"}_${randomBytes(6).toString("hex")}`;
@@ -49,16 +45,28 @@ async function freshDatabase(): Promise<{
   await admin.end();
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
-  const database = await openDatabase({ databaseUrl: url.toString() });
   return {
-    database,
-    databaseUrl: url.toString(),
+    url: url.toString(),
     drop: async () => {
       const c = new pg.Client({ connectionString: adminUrl });
       await c.connect();
       await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
       await c.end();
     },
+  };
+}
+
+async function freshDatabase(): Promise<{ database: Database; databaseUrl?: string; drop: () => Promise<void> }> {
+  const postgres = await freshPostgresDatabase();
+  if (!postgres) {
+    const dumpFile = inject("pgliteDump");
+    if (dumpFile) pgliteDump ??= new Blob([fs.readFileSync(dumpFile)]);
+    return { database: await openDatabase({ loadDataDir: pgliteDump }), drop: async () => {} };
+  }
+  return {
+    database: await openDatabase({ databaseUrl: postgres.url }),
+    databaseUrl: postgres.url,
+    drop: postgres.drop,
   };
 }
 

@@ -2,6 +2,7 @@ import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Db } from "../../src/db/index.js";
 import { jobs } from "../../src/db/schema/index.js";
 import { enqueueJob } from "../../src/jobs/queue.js";
 import { UPLOAD_CALLBACK } from "../../src/media/imports.js";
@@ -9,12 +10,13 @@ import { shutDown } from "../../src/ops/shutdown.js";
 import { startStore, type TestStore } from "../helpers/index.js";
 
 /**
- * A graceful stop lets the running job finish its step (docs/architecture.md#operations),
- * and past the time limit hands it back for the next start. The job is an
- * upload callback to a local server that answers only when told to.
+ * A graceful stop lets the running job finish its step
+ * (docs/architecture.md#operations), and past the time limit hands it back,
+ * due at once, for the next start. The job is an upload callback to a local
+ * server that answers only when the test says so.
  */
 
-let held: http.ServerResponse[] = [];
+const held: http.ServerResponse[] = [];
 let arrived: () => void = () => {};
 const callbacks = http.createServer((req, res) => {
   req.resume();
@@ -28,64 +30,65 @@ afterAll(async () => {
   await new Promise((resolve) => callbacks.close(resolve));
 });
 
-/** A store whose worker is running a callback job, held by the callback server. */
-async function storeRunningAJob(): Promise<{ store: TestStore; jobId: number }> {
+/**
+ * A store whose worker runs a callback job, held by the callback server. The
+ * stop closes the app's database: `closeDatabase` closes it after the checks.
+ */
+async function storeRunningAJob(): Promise<{
+  store: TestStore;
+  db: Db;
+  jobId: number;
+  closeDatabase: () => Promise<void>;
+}> {
   const store = await startStore({ allowPrivateFetches: true });
+  const closeDatabase = store.database.close.bind(store.database);
+  store.database.close = async () => {};
   const reached = new Promise<void>((resolve) => (arrived = resolve));
   const { port } = callbacks.address() as AddressInfo;
-  const job = await enqueueJob(store.database.db, UPLOAD_CALLBACK, `stop-${port}-${Date.now()}`, {
+  const job = await enqueueJob(store.database.db, UPLOAD_CALLBACK, `stop-${Date.now()}`, {
     url: `http://127.0.0.1:${port}/callback`,
   });
   store.app.jobs.wake();
   await reached;
-  return { store, jobId: job.id };
+  return { store, db: store.database.db, jobId: job.id, closeDatabase };
 }
 
-async function jobRow(store: TestStore, id: number) {
-  const [row] = await store.database.db.select().from(jobs).where(eq(jobs.id, id));
+async function jobRow(db: Db, id: number) {
+  const [row] = await db.select().from(jobs).where(eq(jobs.id, id));
   return row!;
 }
 
 describe("shutDown with a job running", () => {
   it("waits for the job's step to finish, then answers 0", async () => {
-    const { store, jobId } = await storeRunningAJob();
-    // Read before the database closes: the app's own handle is closed by the stop.
-    const db = store.database.db;
+    const { store, db, jobId, closeDatabase } = await storeRunningAJob();
     expect(store.app.jobs.running.map((j) => j.id)).toEqual([jobId]);
+    let settled = false;
     const stopped = shutDown(store.app, { reason: "test", timeoutMs: 60_000 });
-    // The stop waits: answer the callback now, and the job finishes as done.
-    const res = held.shift()!;
-    let finished = false;
-    void stopped.then(() => (finished = true));
-    await new Promise((resolve) => setImmediate(resolve));
-    expect(finished).toBe(false);
-    const done = new Promise<void>((resolve) => {
-      const check = async () => {
-        const [row] = await db.select().from(jobs).where(eq(jobs.id, jobId));
-        if (row?.state === "done") resolve();
-        else setTimeout(() => void check(), 20);
-      };
-      void check();
-    });
-    res.writeHead(200).end();
-    await done;
+    void stopped.then(() => (settled = true));
+    // Still waiting for the job while its callback is unanswered (the server holds it).
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(settled).toBe(false);
+    expect((await jobRow(db, jobId)).state).toBe("pending");
+
+    held.shift()!.writeHead(200).end();
     expect(await stopped).toBe(0);
+    expect(await jobRow(db, jobId)).toMatchObject({ state: "done", error: null });
+    await closeDatabase();
     await store.close();
   });
 
   it("past the time limit, hands the job back due at once and answers 1", async () => {
-    const { store, jobId } = await storeRunningAJob();
-    const before = await jobRow(store, jobId);
-    const db = store.database.db;
-    // The database closes with the app: keep it for the check below.
-    const closeDatabase = store.database.close.bind(store.database);
-    store.database.close = async () => {};
+    const { store, db, jobId, closeDatabase } = await storeRunningAJob();
+    const claimed = await jobRow(db, jobId);
     expect(await shutDown(store.app, { reason: "test", timeoutMs: 100 })).toBe(1);
-    const [after] = await db.select().from(jobs).where(eq(jobs.id, jobId));
-    expect(after).toMatchObject({ state: "pending", lockedUntil: null, attempts: before.attempts - 1 });
+    // As it was before the claim: the next start (on any instance) runs it at once, the attempt given back.
+    expect(await jobRow(db, jobId)).toMatchObject({
+      state: "pending",
+      lockedUntil: null,
+      attempts: claimed.attempts - 1,
+    });
     held.shift()?.destroy();
     await closeDatabase();
-    store.database.close = async () => {};
     await store.close();
   });
 });
