@@ -229,11 +229,10 @@ async function loadGrid(context, dashboardBase) {
   await page.goto(`${dashboardBase}/products/bulk`, { waitUntil: "commit" });
   // Plain CSS queries, polled: a role locator (getByRole) recomputes accessible roles and names
   // across the page on every poll, main-thread work that slowed the very load it timed.
-  await page.waitForFunction(
-    () => document.querySelector('[role="grid"] [role="row"][aria-rowindex="2"]'),
-    undefined,
-    { timeout: 120_000, polling: 50 },
-  );
+  await page.waitForFunction(() => document.querySelector('[role="grid"] [role="row"][aria-rowindex="2"]'), undefined, {
+    timeout: 120_000,
+    polling: 50,
+  });
   const firstRows = performance.now() - started;
   await page.waitForFunction(
     () => document.querySelector('[role="grid"]')?.getAttribute("aria-busy") === "false",
