@@ -99,6 +99,7 @@ export async function proxy(request: NextRequest): Promise<Response> {
   const policy = contentSecurityPolicy({
     nonce: newNonce(),
     storePublicUrl: env.STORE_PUBLIC_URL,
+    mediaUrl: env.STORE_MEDIA_URL,
     https: usesSecureCookies(env.NEXTAUTH_URL),
     dev: process.env.NODE_ENV === "development",
   });

@@ -32,6 +32,9 @@ const envSchema = z
     // A store page that signs the browser out of the store itself ("sign out
     // of the store too"); the spec has none, so it is offered only when set.
     STORE_LOGOUT_URL: url("STORE_LOGOUT_URL").optional(),
+    // Where the store's media files are public when not on its own origin (a CDN or a bucket in front
+    // of a store at scale): the pages may show images from there too (the Content-Security-Policy).
+    STORE_MEDIA_URL: url("STORE_MEDIA_URL").optional(),
     // Optional: without it the session key is derived from the client secret
     // (below), so a dashboard started with only the store's credentials works.
     NEXTAUTH_SECRET: z.string().trim().min(1).optional(),

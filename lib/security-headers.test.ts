@@ -37,6 +37,13 @@ describe("contentSecurityPolicy", () => {
     expect(local["img-src"]).toBe("'self' data: blob: http://localhost:4000");
   });
 
+  it("adds the origin of STORE_MEDIA_URL to the images' when the store's files are public elsewhere", () => {
+    const policy = directives(contentSecurityPolicy({ ...base, mediaUrl: "https://cdn.example.net/shop/media" }));
+    expect(policy["img-src"]).toBe("'self' data: blob: https://store.example.com https://cdn.example.net");
+    const same = directives(contentSecurityPolicy({ ...base, mediaUrl: "https://store.example.com/media" }));
+    expect(same["img-src"]).toBe("'self' data: blob: https://store.example.com");
+  });
+
   it("upgrades insecure requests on HTTPS only", () => {
     expect(contentSecurityPolicy(base)).not.toContain("upgrade-insecure-requests");
     expect(contentSecurityPolicy({ ...base, https: true })).toContain("upgrade-insecure-requests");

@@ -21,14 +21,17 @@ export interface PolicyOptions {
    * images are the store's files, shown from the same origin (img-src).
    */
   storePublicUrl: string;
+  /** Another origin the store's media files are served from (STORE_MEDIA_URL: a CDN or a bucket), if any. */
+  mediaUrl?: string | undefined;
   /** The dashboard is served over HTTPS (NEXTAUTH_URL starts with https://). */
   https: boolean;
   /** `next dev`: React rebuilds server error stacks with eval. */
   dev?: boolean;
 }
 
-export function contentSecurityPolicy({ nonce, storePublicUrl, https, dev = false }: PolicyOptions): string {
+export function contentSecurityPolicy({ nonce, storePublicUrl, mediaUrl, https, dev = false }: PolicyOptions): string {
   const store = new URL(storePublicUrl).origin;
+  const media = mediaUrl ? new URL(mediaUrl).origin : store;
   const directives = [
     "default-src 'self'",
     `script-src 'self' 'nonce-${nonce}' 'strict-dynamic'${dev ? " 'unsafe-eval'" : ""}`,
@@ -38,7 +41,7 @@ export function contentSecurityPolicy({ nonce, storePublicUrl, https, dev = fals
     "style-src 'self' 'unsafe-inline'",
     // Product images and video thumbnails are the store's files, under
     // {base_url}/media/ (docs/contract.md#uploads): shown from its origin.
-    `img-src 'self' data: blob: ${store}`,
+    `img-src 'self' data: blob: ${store}${media !== store ? ` ${media}` : ""}`,
     "font-src 'self'",
     // Client reads go to our own route handlers; the browser never calls the store.
     "connect-src 'self'",
