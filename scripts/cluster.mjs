@@ -150,7 +150,7 @@ export async function startCluster({
 }) {
   const nginx = ensureNginx();
   buildStoreIfStale();
-  buildDashboardIfStale();
+  if (withDashboards) buildDashboardIfStale();
   if (fresh) fs.rmSync(dir, { recursive: true, force: true });
   fs.mkdirSync(dir, { recursive: true });
   const databaseUrl = await ensureDatabase(adminUrl, database, { fresh });
