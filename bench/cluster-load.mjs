@@ -25,7 +25,7 @@ import os from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import { dropDatabase, startCluster } from "../scripts/cluster.mjs";
-import { printMachine, runBench, tokenResponse } from "./lib/harness.mjs";
+import { formRequest, printMachine, runBench, tokenResponse } from "./lib/harness.mjs";
 
 const { values: args } = parseArgs({
   options: { connections: { type: "string", default: "50" }, seconds: { type: "string", default: "60" } },
@@ -38,46 +38,9 @@ const adminUrl =
 const database = `store_bench_cluster_${crypto.randomBytes(4).toString("hex")}`;
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), "store-bench-cluster-"));
 
-/** One request over a keep-alive agent: status, body (JSON when it is) and milliseconds. */
-function request(agent, base, token, method, pathname, form) {
-  const url = new URL(pathname, base);
-  const body = form ? new URLSearchParams(form).toString() : undefined;
-  const started = performance.now();
-  return new Promise((resolve) => {
-    const req = http.request(
-      {
-        host: url.hostname,
-        port: url.port,
-        path: url.pathname + url.search,
-        method,
-        agent,
-        headers: {
-          authorization: `Bearer ${token}`,
-          ...(body
-            ? { "content-type": "application/x-www-form-urlencoded", "content-length": Buffer.byteLength(body) }
-            : {}),
-        },
-      },
-      (res) => {
-        const chunks = [];
-        res.on("data", (c) => chunks.push(c));
-        res.on("end", () => {
-          const text = Buffer.concat(chunks).toString("utf8");
-          let json;
-          try {
-            json = JSON.parse(text);
-          } catch {
-            json = undefined;
-          }
-          resolve({ status: res.statusCode ?? 0, json, ms: performance.now() - started });
-        });
-      },
-    );
-    req.on("error", () => resolve({ status: 0, json: undefined, ms: performance.now() - started }));
-    if (body) req.write(body);
-    req.end();
-  });
-}
+/** One request over a keep-alive agent with the token: status, body (JSON when it is) and milliseconds. */
+const request = (agent, base, token, method, pathname, form) =>
+  formRequest(agent, new URL(pathname, base).href, { method, headers: { authorization: `Bearer ${token}` }, form });
 
 const ADDRESS = {
   ship_first_name: "Ada",

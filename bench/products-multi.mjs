@@ -22,7 +22,7 @@
 import http from "node:http";
 import { parseArgs } from "node:util";
 import { buildStoreIfStale } from "../scripts/lib/processes.mjs";
-import { benchRun, printMachine, ratio, runBench } from "./lib/harness.mjs";
+import { benchRun, formRequest, printMachine, ratio, runBench } from "./lib/harness.mjs";
 
 const { values: args } = parseArgs({
   options: {
@@ -44,39 +44,11 @@ if (!(CHANGES >= 1 && PRODUCTS >= CHANGES && ROUNDS >= 1 && CONCURRENCY >= 1)) {
 
 const { cleanups, stopProcess, freshPostgres, seededStore } = benchRun("store-bench-products-multi-");
 
-/** A request with a URL-encoded form (or none) over `agent`; its status and parsed JSON answer. */
-function request(port, agent, headers, method, pathname, form) {
-  const body = form ? new URLSearchParams(form).toString() : undefined;
-  return new Promise((resolve, reject) => {
-    const req = http.request(
-      {
-        host: "127.0.0.1",
-        port,
-        method,
-        path: `/api/v1${pathname}`,
-        agent,
-        headers: {
-          ...headers,
-          ...(body
-            ? { "content-type": "application/x-www-form-urlencoded", "content-length": Buffer.byteLength(body) }
-            : {}),
-        },
-      },
-      (res) => {
-        const chunks = [];
-        res.on("data", (c) => chunks.push(c));
-        res.on("end", () => {
-          const text = Buffer.concat(chunks).toString("utf8");
-          if (res.statusCode !== 200) {
-            return reject(new Error(`${method} ${pathname} answered ${res.statusCode}: ${text.slice(0, 300)}`));
-          }
-          resolve({ status: res.statusCode, json: JSON.parse(text), headers: res.headers });
-        });
-      },
-    );
-    req.on("error", reject);
-    req.end(body);
-  });
+/** A request with a URL-encoded form (or none) over `agent`; its answer, which must be a 200. */
+async function request(port, agent, headers, method, pathname, form) {
+  const res = await formRequest(agent, `http://127.0.0.1:${port}/api/v1${pathname}`, { method, headers, form });
+  if (res.status !== 200) throw new Error(`${method} ${pathname} answered ${res.status}: ${res.text.slice(0, 300)}`);
+  return res;
 }
 
 /** CHANGES product keys spread over the whole catalogue, read through the products list. */

@@ -381,6 +381,51 @@ export async function measure(port, pathname, headers, connections, seconds) {
   return { rps: latencies.length / elapsed, p50: at(0.5), p90: at(0.9), p99: at(0.99) };
 }
 
+/**
+ * One request to `url` over `agent` (keep-alive), with a URL-encoded form when given: its status (0
+ * when no answer came), body as JSON (undefined when it is not), headers, and milliseconds taken.
+ */
+export function formRequest(agent, url, { method = "GET", headers = {}, form } = {}) {
+  const target = new URL(url);
+  const body = form ? new URLSearchParams(form).toString() : undefined;
+  const started = performance.now();
+  return new Promise((resolve) => {
+    const req = http.request(
+      {
+        host: target.hostname,
+        port: target.port,
+        path: target.pathname + target.search,
+        method,
+        agent,
+        headers: {
+          ...headers,
+          ...(body
+            ? { "content-type": "application/x-www-form-urlencoded", "content-length": Buffer.byteLength(body) }
+            : {}),
+        },
+      },
+      (res) => {
+        const chunks = [];
+        res.on("data", (c) => chunks.push(c));
+        res.on("end", () => {
+          const text = Buffer.concat(chunks).toString("utf8");
+          let json;
+          try {
+            json = JSON.parse(text);
+          } catch {
+            json = undefined;
+          }
+          resolve({ status: res.statusCode ?? 0, json, text, headers: res.headers, ms: performance.now() - started });
+        });
+      },
+    );
+    req.on("error", () =>
+      resolve({ status: 0, json: undefined, text: "", headers: {}, ms: performance.now() - started }),
+    );
+    req.end(body);
+  });
+}
+
 /** A ratio with enough digits to tell a small one from zero. */
 export const ratio = (r) => `${r.toFixed(r < 0.1 ? 4 : 2)}×`;
 
