@@ -30,6 +30,12 @@ function databaseCode(err: FastifyError): string | undefined {
     : undefined;
 }
 
+/** A write that sent a COMMIT (a read's COMMIT ends a read-only transaction: it changed nothing). */
+function mayHaveWritten(request: FastifyRequest | undefined): boolean {
+  if (!request || request.method === "GET" || request.method === "HEAD" || request.method === "OPTIONS") return false;
+  return databaseWorkOf(request)?.commitSent === true;
+}
+
 /**
  * Maps anything thrown to the error model: ApiError as it is, framework and
  * database errors by what they mean; null for a fault of the server (a 500).
@@ -39,7 +45,7 @@ function databaseCode(err: FastifyError): string | undefined {
 export function toApiError(err: FastifyError, request?: FastifyRequest): ApiError | null {
   if (err instanceof ApiError) return err;
   if (isDatabaseUnreachable(err))
-    return new DatabaseUnavailableError(request && databaseWorkOf(request)?.commitSent ? "unknown" : "unchanged");
+    return new DatabaseUnavailableError(mayHaveWritten(request) ? "unknown" : "unchanged");
   const dbCode = databaseCode(err);
   // A unique index caught a race the handler's own check missed.
   if (dbCode === "23505") return new ApiError(409, "conflict", "That value is already taken.");
