@@ -10,7 +10,7 @@ import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
 import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
 import pg from "pg";
 import * as schema from "./schema/index.js";
-import { commitWatcher } from "./outage.js";
+import { commitWatcher, outageLogger } from "./outage.js";
 
 /**
  * How long a request waits for a connection to PostgreSQL before it fails
@@ -156,17 +156,20 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
     // An idle connection can die under the pool (PostgreSQL restarts, an administrator
     // terminates it): the pool drops that client and the next query opens a new one.
     // Without a listener the error would end the whole process.
+    // When PostgreSQL goes away every connection fails at once, idle ones through both
+    // listeners: one line every 30 s says so (db/outage.ts), any other failure is logged each time.
+    const failed = outageLogger();
+    const warn = (err: unknown, message: string) =>
+      console.warn(`store: ${message} (${err instanceof Error ? err.message : String(err)}).`);
     pool.on("error", (err) => {
-      if (!closing)
-        console.warn(`store: an idle database connection failed (${err.message}); a new one will be opened.`);
+      if (!closing) failed(err, warn, "an idle database connection failed; the pool opens a new one when needed");
     });
     // A connection can also die while a request or a job holds it (between two of its
     // queries): that query fails and the pool replaces the connection, but the client's
     // own 'error' event has no listener then, and would end the process too.
     pool.on("connect", (client) => {
       client.on("error", (err) => {
-        if (!closing)
-          console.warn(`store: a database connection in use failed (${err.message}); a new one will be opened.`);
+        if (!closing) failed(err, warn, "a database connection in use failed; the pool opens a new one when needed");
       });
       releaseOnFailedBegin(client);
     });

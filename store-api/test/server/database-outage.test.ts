@@ -63,9 +63,8 @@ describe.skipIf(skip !== "")(`the store while PostgreSQL is away${skip ? ` (skip
     cluster = await startPgCluster();
     const database = await openDatabase({ databaseUrl: cluster.url });
     pool = (database.db as unknown as { $client: pg.Pool }).$client;
-    // No job runner: its polls would hold a connection now and then, and blur the count of held ones below.
-    const config = testConfig();
-    app = await buildApp({ config: { ...config, jobs: { ...config.jobs, enabled: false } }, database });
+    // The job runner polls through the outage too (it must neither end the process nor stop for good).
+    app = await buildApp({ config: testConfig(), database });
     await app.listen({ port: 0, host: "127.0.0.1" });
     const address = app.server.address();
     url = `http://127.0.0.1:${typeof address === "object" && address ? address.port : 0}`;
@@ -191,7 +190,9 @@ describe.skipIf(skip !== "")(`the store while PostgreSQL is away${skip ? ` (skip
     running = false;
     await Promise.all(clients);
 
-    // Every answer is in, so no connection is held: none was kept by a request that met the outage
+    // The job runner still claims (its loops are alive: stopping waits for them), then lets go of the pool.
+    await app.jobs.stop();
+    // Every answer is in and the runner stopped, so no connection is held: none was kept by a request that met the outage
     // (each outage would shrink the pool for good, until the store hangs).
     expect(pool.totalCount - pool.idleCount).toBe(0);
 
