@@ -1,7 +1,7 @@
 // A throw-away PostgreSQL cluster of its own (initdb, pg_ctl) in a temporary folder, on a free port,
 // for benches that stop and start the server under the store (the machine's PostgreSQL is left alone).
 // The store's tests have the same in TypeScript (store-api/test/helpers/pg-cluster.ts).
-import { execFile } from "node:child_process";
+import { execFile, spawnSync } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -32,10 +32,20 @@ export async function startPgCluster() {
   const start = () => asOwner("pg_ctl", ["-D", data, "-o", options, "-l", path.join(dir, "log"), "-w", "start"]);
   const stop = (mode = "immediate") => asOwner("pg_ctl", ["-D", data, "-m", mode, "-w", "stop"]);
   await start();
+  // A run that ends without destroy (a failed hook, Ctrl-C) still stops its server.
+  const stopAtExit = () => {
+    const argv = ["-D", data, "-m", "immediate", "-w", "stop"];
+    const file = path.join(POSTGRES_BIN, "pg_ctl");
+    if (process.getuid?.() === 0) spawnSync("runuser", ["-u", "postgres", "--", file, ...argv], { stdio: "ignore" });
+    else spawnSync(file, argv, { stdio: "ignore" });
+    fs.rmSync(dir, { recursive: true, force: true });
+  };
+  process.once("exit", stopAtExit);
   let destroyed = false;
   const destroy = async () => {
     if (destroyed) return;
     destroyed = true;
+    process.off("exit", stopAtExit);
     await stop("immediate").catch(() => {});
     fs.rmSync(dir, { recursive: true, force: true });
   };

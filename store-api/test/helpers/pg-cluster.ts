@@ -1,4 +1,4 @@
-import { execFile } from "node:child_process";
+import { execFile, spawnSync } from "node:child_process";
 import fs from "node:fs";
 import net from "node:net";
 import os from "node:os";
@@ -57,11 +57,21 @@ export async function startPgCluster(): Promise<PgCluster> {
   const start = () => asOwner("pg_ctl", ["-D", data, "-o", options, "-l", path.join(dir, "log"), "-w", "start"]);
   const stop = (mode: "immediate" | "fast" = "immediate") => asOwner("pg_ctl", ["-D", data, "-m", mode, "-w", "stop"]);
   await start();
+  // A run that ends without destroy (a failed hook, Ctrl-C) still stops its server.
+  const stopAtExit = () => {
+    const argv = ["-D", data, "-m", "immediate", "-w", "stop"];
+    const file = path.join(POSTGRES_BIN, "pg_ctl");
+    if (process.getuid?.() === 0) spawnSync("runuser", ["-u", "postgres", "--", file, ...argv], { stdio: "ignore" });
+    else spawnSync(file, argv, { stdio: "ignore" });
+    fs.rmSync(dir, { recursive: true, force: true });
+  };
+  process.once("exit", stopAtExit);
   return {
     url: `postgres://postgres@127.0.0.1:${port}/postgres`,
     stop,
     start,
     destroy: async () => {
+      process.off("exit", stopAtExit);
       await stop("immediate").catch(() => {});
       fs.rmSync(dir, { recursive: true, force: true });
     },
