@@ -1,4 +1,4 @@
-import Fastify, { type FastifyInstance, type FastifyRequest, type RouteOptions } from "fastify";
+import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest, type RouteOptions } from "fastify";
 import { serializerCompiler } from "fastify-type-provider-zod";
 import { closeUnreadBodies } from "./api/bodies.js";
 import { apiErrorHandler, frameworkErrors, nothingAt } from "./api/error-handler.js";
@@ -8,7 +8,9 @@ import type { StoreConfig, TrustProxy } from "./config.js";
 import { isLoopbackHost } from "./auth/loopback.js";
 import type { Database, Db } from "./db/index.js";
 import { registerDocs } from "./docs/plugin.js";
-import { NotFoundError } from "./api/errors.js";
+import { DatabaseUnavailableError, NotFoundError } from "./api/errors.js";
+import { trackDatabaseWork } from "./api/database-work.js";
+import { isDatabaseUnreachable } from "./db/outage.js";
 import { echoRequestId, loggingOptions } from "./logging/logger.js";
 import { Mailer } from "./mail/mailer.js";
 import { answerBytes, ReadCache } from "./api/read-cache.js";
@@ -73,14 +75,24 @@ export interface BuildOptions {
  * answer, when its transaction has settled, committed or not. On a database
  * that other store processes share, the end bumps the database's generation
  * first, in onSend: after the route's transaction, before a byte of the answer
- * leaves. If that bump fails, the request answers an error instead.
+ * leaves. If that bump fails, the request answers an error instead: when the
+ * database went away, a 503 saying that the change was saved (the route had
+ * answered 2xx). A request that failed already keeps its error: it changed
+ * nothing the other processes need to hear of.
  */
 function bracketWrites(app: FastifyInstance, caches: ReadCache<unknown>[], generation: WriteGeneration) {
   const writing = new WeakSet<FastifyRequest>();
-  const end = async (request: FastifyRequest) => {
+  const end = async (request: FastifyRequest, reply: FastifyReply) => {
     if (!writing.delete(request)) return;
     try {
       await generation.bump();
+    } catch (err) {
+      if (!isDatabaseUnreachable(err)) throw err;
+      if (reply.statusCode >= 400) {
+        request.log.warn({ err }, "read cache: the database went away before a failed write's bump");
+        return;
+      }
+      throw new DatabaseUnavailableError("saved");
     } finally {
       for (const cache of caches) cache.endWrite();
     }
@@ -134,6 +146,8 @@ export async function buildApp({ config, database, onRoute, logStream }: BuildOp
   app.addHook("onClose", () => database.close());
   echoRequestId(app);
   trackInFlight(app);
+  // Whether a request had sent its COMMIT when the database went away (docs/architecture.md#when-the-database-is-away).
+  trackDatabaseWork(app);
   // Before the scopes, so that every error answered before a body has arrived stops its upload.
   closeUnreadBodies(app);
   signInHousekeeping(app);

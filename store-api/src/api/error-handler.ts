@@ -1,6 +1,8 @@
 import type { FastifyError, FastifyReply, FastifyRequest, FastifyServerOptions } from "fastify";
-import { ApiError } from "./errors.js";
+import { ApiError, DatabaseUnavailableError } from "./errors.js";
 import { redactUrl } from "../logging/logger.js";
+import { isDatabaseUnreachable } from "../db/outage.js";
+import { databaseWorkOf } from "./database-work.js";
 
 const STATUS_CODES: Record<number, string> = {
   400: "invalid_request",
@@ -28,12 +30,22 @@ function databaseCode(err: FastifyError): string | undefined {
     : undefined;
 }
 
+/** A write that sent a COMMIT (a read's COMMIT ends a read-only transaction: it changed nothing). */
+function mayHaveWritten(request: FastifyRequest | undefined): boolean {
+  if (!request || request.method === "GET" || request.method === "HEAD" || request.method === "OPTIONS") return false;
+  return databaseWorkOf(request)?.commitSent === true;
+}
+
 /**
  * Maps anything thrown to the error model: ApiError as it is, framework and
  * database errors by what they mean; null for a fault of the server (a 500).
+ * A database that cannot be reached is a 503 whose sentence says what the
+ * request did: nothing, or (a COMMIT was sent) maybe its change.
  */
-export function toApiError(err: FastifyError): ApiError | null {
+export function toApiError(err: FastifyError, request?: FastifyRequest): ApiError | null {
   if (err instanceof ApiError) return err;
+  if (isDatabaseUnreachable(err))
+    return new DatabaseUnavailableError(mayHaveWritten(request) ? "unknown" : "unchanged");
   const dbCode = databaseCode(err);
   // A unique index caught a race the handler's own check missed.
   if (dbCode === "23505") return new ApiError(409, "conflict", "That value is already taken.");
@@ -53,7 +65,9 @@ export function toApiError(err: FastifyError): ApiError | null {
 
 /** The JSON error model's handler (docs/contract.md#errors): the API's, and the root's for everything else. */
 export function apiErrorHandler(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
-  const mapped = toApiError(error);
+  const mapped = toApiError(error, request);
+  if (mapped instanceof DatabaseUnavailableError)
+    request.log.warn({ err: error, outcome: mapped.outcome }, "the database cannot be reached");
   if (!mapped) {
     request.log.error({ err: error }, "unhandled error");
     return reply.status(500).send({

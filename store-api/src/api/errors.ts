@@ -108,3 +108,33 @@ export class RateLimitedError extends ApiError {
     });
   }
 }
+
+/** Seconds a request refused because the database is away is told to wait (Retry-After). */
+export const DATABASE_RETRY_AFTER_SECONDS = 5;
+
+/**
+ * What a request that met an unreachable database did, as far as the store can tell:
+ * - `unchanged`: it failed before any COMMIT (or only read): PostgreSQL rolled it back;
+ * - `unknown`: the connection broke at or after its COMMIT: the change may or may not be saved;
+ * - `saved`: it committed, then the store could not finish (the caches' bump, app.ts).
+ */
+export type DatabaseOutcome = "unchanged" | "unknown" | "saved";
+
+const DATABASE_DESCRIPTIONS: Record<DatabaseOutcome, string> = {
+  unchanged: `The store's database cannot be reached right now; nothing was changed. Try again in a few seconds.`,
+  unknown:
+    "The store lost its database while saving this change, so it may or may not have been saved. " +
+    "In a few seconds, read it again before you send it again.",
+  saved:
+    "The change was saved, but the store lost its database before it could finish answering. " +
+    "In a few seconds, read it again to see it; do not send it again.",
+};
+
+/** 503: PostgreSQL cannot be reached (docs/architecture.md#when-the-database-is-away). */
+export class DatabaseUnavailableError extends ApiError {
+  constructor(readonly outcome: DatabaseOutcome) {
+    super(503, "temporarily_unavailable", DATABASE_DESCRIPTIONS[outcome], undefined, {
+      "retry-after": String(DATABASE_RETRY_AFTER_SECONDS),
+    });
+  }
+}

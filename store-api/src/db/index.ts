@@ -10,6 +10,14 @@ import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
 import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
 import pg from "pg";
 import * as schema from "./schema/index.js";
+import { commitWatcher, outageLogger } from "./outage.js";
+
+/**
+ * How long a request waits for a connection to PostgreSQL before it fails
+ * (a 503, docs/architecture.md#when-the-database-is-away): while the server is
+ * down, requests fail fast instead of hanging until the client gives up.
+ */
+export const CONNECT_TIMEOUT_MS = 3000;
 
 export type Schema = typeof schema;
 /** The one database type the app uses: both drivers are Drizzle PgDatabases. */
@@ -108,28 +116,64 @@ export async function gatherStatistics(db: Db): Promise<void> {
   await db.execute(sql`analyze`);
 }
 
+/**
+ * Drizzle's transaction (drizzle-orm 0.45, node-postgres) takes a client from
+ * the pool and sends BEGIN before its try/finally: when BEGIN fails (the
+ * connection died, PostgreSQL is down) the client is never given back. Each
+ * outage would keep a few of the pool's ten clients for good, until the store
+ * hangs on an empty pool. So a client whose BEGIN fails goes back here, as
+ * broken (pg-pool then drops it). Drizzle does not release it in that case, so
+ * it is released once.
+ */
+function releaseOnFailedBegin(client: pg.Client): void {
+  const query = client.query.bind(client) as (...args: unknown[]) => unknown;
+  // pg's query has many overloads; the wrapper passes every call through unchanged.
+  (client as unknown as { query: (...args: unknown[]) => unknown }).query = (...args: unknown[]) => {
+    const result = query(...args);
+    const first = args[0];
+    const text = typeof first === "string" ? first : (first as { text?: unknown } | undefined)?.text;
+    if (result instanceof Promise && typeof text === "string" && /^\s*begin\b/i.test(text)) {
+      result.catch((err: unknown) => {
+        const release = (client as Partial<pg.PoolClient>).release;
+        if (typeof release === "function") release(err instanceof Error ? err : new Error(String(err)));
+      });
+    }
+    return result;
+  };
+}
+
 /** Opens the database and applies pending migrations. */
 export async function openDatabase(opts: OpenOptions): Promise<Database> {
   if (opts.databaseUrl) {
-    const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: 10 });
+    // A broken connection leaves the pool (pg-pool drops a client that errs or is no longer
+    // queryable), and the next query opens a new one: once PostgreSQL is back, the store is too.
+    const pool = new pg.Pool({
+      connectionString: opts.databaseUrl,
+      max: 10,
+      connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
+    });
     let closing = false;
     // An idle connection can die under the pool (PostgreSQL restarts, an administrator
     // terminates it): the pool drops that client and the next query opens a new one.
     // Without a listener the error would end the whole process.
+    // When PostgreSQL goes away every connection fails at once, idle ones through both
+    // listeners: one line every 30 s says so (db/outage.ts), any other failure is logged each time.
+    const failed = outageLogger();
+    const warn = (err: unknown, message: string) =>
+      console.warn(`store: ${message} (${err instanceof Error ? err.message : String(err)}).`);
     pool.on("error", (err) => {
-      if (!closing)
-        console.warn(`store: an idle database connection failed (${err.message}); a new one will be opened.`);
+      if (!closing) failed(err, warn, "an idle database connection failed; the pool opens a new one when needed");
     });
     // A connection can also die while a request or a job holds it (between two of its
     // queries): that query fails and the pool replaces the connection, but the client's
     // own 'error' event has no listener then, and would end the process too.
     pool.on("connect", (client) => {
       client.on("error", (err) => {
-        if (!closing)
-          console.warn(`store: a database connection in use failed (${err.message}); a new one will be opened.`);
+        if (!closing) failed(err, warn, "a database connection in use failed; the pool opens a new one when needed");
       });
+      releaseOnFailedBegin(client);
     });
-    const db = drizzlePg({ client: pool, schema });
+    const db = drizzlePg({ client: pool, schema, logger: commitWatcher });
     try {
       await migratePg(db, { migrationsFolder });
     } catch (err) {

@@ -3,6 +3,7 @@ import type { JobSettings } from "../config.js";
 import type { Db } from "../db/index.js";
 import { claimJob, deferJob, hastenJob, type JobRow, releaseJob, releaseOrphans } from "./queue.js";
 import { KeyedSlots } from "./slots.js";
+import { outageLogger } from "../db/outage.js";
 
 /**
  * Runs the durable jobs of the `jobs` table in this process: workers
@@ -84,6 +85,8 @@ export class JobRunner {
   private waiting = new Map<string, Set<number>>();
   /** The jobs being run, by id. */
   private current = new Map<number, JobRow>();
+  /** While the database is away every worker's claim fails each poll: say so once in a while, not each time. */
+  private claimFailed = outageLogger();
 
   constructor(
     private readonly db: Db,
@@ -161,7 +164,7 @@ export class JobRunner {
         job = await claimJob(this.db, this.settings.lockMs);
       } catch (err) {
         if (this.stopping) return;
-        this.log.error({ err }, "jobs: could not claim a job");
+        this.claimFailed(err, (e, message) => this.log.error({ err: e }, message), "jobs: could not claim a job");
       }
       if (!job) {
         await this.sleep(this.settings.pollMs);

@@ -38,7 +38,12 @@ export class Mailer {
   /** Sends pending messages over SMTP; never throws (failures stay pending and are logged). */
   deliver(): Promise<void> {
     if (!this.transport) return Promise.resolve();
-    this.delivering ??= this.deliverPending().finally(() => (this.delivering = undefined));
+    // Callers do not wait (`void mailer.deliver()`): a database that is away must not reject into nothing.
+    this.delivering ??= this.deliverPending()
+      .catch((err: unknown) =>
+        this.opts.log.warn({ err }, "mail delivery could not read the outbox; it runs again later"),
+      )
+      .finally(() => (this.delivering = undefined));
     return this.delivering;
   }
 

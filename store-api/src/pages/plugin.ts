@@ -33,7 +33,7 @@ export const pagesPlugin: FastifyPluginAsync<PagesOptions> = async (pages, { rou
   });
 
   pages.setErrorHandler((error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
-    const mapped = toApiError(error);
+    const mapped = toApiError(error, request);
     if (!mapped) {
       request.log.error({ err: error }, "unhandled error");
       const message = `The store hit an unexpected error (request ${request.id}). Please try again.`;

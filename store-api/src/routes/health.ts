@@ -1,4 +1,5 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { DATABASE_RETRY_AFTER_SECONDS } from "../api/errors.js";
 import { readinessChecker } from "../ops/readiness.js";
 import { aliveResponse, notReadyResponse, readyResponse } from "../ops/schemas.js";
 
@@ -47,12 +48,16 @@ const healthRoutes: FastifyPluginAsyncZod = async (app) => {
       reply.header("cache-control", "no-store");
       if (result.ready) return reply.send({ status: "ready" as const, checks: result.checks });
       request.log.warn({ checks: result.checks }, result.problem);
-      return reply.code(503).send({
-        status: "unready" as const,
-        error: "not_ready" as const,
-        error_description: result.problem,
-        checks: result.checks,
-      });
+      // A load balancer or a client may look again after a few seconds (a database restarting, a full disk).
+      return reply
+        .code(503)
+        .header("retry-after", String(DATABASE_RETRY_AFTER_SECONDS))
+        .send({
+          status: "unready" as const,
+          error: "not_ready" as const,
+          error_description: result.problem,
+          checks: result.checks,
+        });
     },
   );
 };
