@@ -8,13 +8,15 @@ import S3rver from "s3rver";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openDatabase } from "../../src/db/index.js";
 import { jobs } from "../../src/db/schema/index.js";
+import { JOB_DEFAULTS } from "../../src/config.js";
+import { enqueueJob } from "../../src/jobs/queue.js";
 import { IMPORT_IMAGE, UPLOAD_CALLBACK } from "../../src/media/imports.js";
 import { createClient } from "../../src/oauth/clients.js";
 import { createGrant, issueTokens } from "../../src/oauth/tokens.js";
 import { createUser } from "../../src/users/users.js";
 import { eventually, imgKey, jpeg, loopbackServer } from "../api/v1/products/media-helpers.js";
 import { type ChildStore, serveChild } from "../helpers/child-store.js";
-import { freshPostgresDatabase } from "../helpers/index.js";
+import { freshPostgresDatabase, startAnotherInstance, startStore } from "../helpers/index.js";
 
 /**
  * Background jobs on any instance (docs/architecture.md#running-at-scale): two
@@ -25,8 +27,10 @@ import { freshPostgresDatabase } from "../helpers/index.js";
  * imports every image and sends the batch's callback once.
  */
 
-const SLOW = 90_000;
+const SLOW = 60_000;
 const IMAGES = 20;
+/** Downloads answered before the gate (A runs them: B polls only every second). */
+const FREE = 6;
 const BUCKET = "store-media";
 
 describe.skipIf(!process.env.TEST_DATABASE_URL)(
@@ -39,11 +43,17 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)(
     let s3: S3rver;
     let a: ChildStore | undefined;
     let b: ChildStore | undefined;
-    let images: Awaited<ReturnType<typeof loopbackServer>>;
+    let images: { url: string; close: () => Promise<void> };
     let callbacks: Awaited<ReturnType<typeof loopbackServer>>;
-    /** Downloads the image server is answering now, and those whose client went away first. */
-    let inFlight = 0;
+    /** Downloads asked of the image server, those held at the gate, and those whose client went away unanswered. */
+    let served = 0;
+    const held = new Set<() => void>();
+    let gateOpen = false;
     let cutOff = 0;
+    const openGate = () => {
+      gateOpen = true;
+      for (const answer of held) setTimeout(answer, 400);
+    };
 
     beforeAll(async () => {
       const postgres = (await freshPostgresDatabase())!;
@@ -60,26 +70,27 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)(
         await database.close();
       }
 
-      // Slow enough (400 ms a download, two at once per origin and instance) that A is mid-batch for a while.
+      // The first downloads are answered after 400 ms; later ones are held until the test opens
+      // the gate (after the kill), so that the test knows when both instances are mid-download.
       const picture = await jpeg(64, 48);
       const server = http.createServer((req, res) => {
-        inFlight++;
+        served++;
         let answered = false;
-        res.on("close", () => {
-          inFlight--;
-          if (!answered) cutOff++;
-        });
-        setTimeout(() => {
+        const answer = () => {
           answered = true;
           res.writeHead(200, { "content-type": "image/jpeg" }).end(picture);
-        }, 400);
+        };
+        res.on("close", () => {
+          held.delete(answer);
+          if (!answered) cutOff++;
+        });
+        if (served <= FREE || gateOpen) setTimeout(answer, 400);
+        else held.add(answer);
       });
       await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
       const port = (server.address() as AddressInfo).port;
       images = {
         url: `http://127.0.0.1:${port}`,
-        port,
-        requests: [],
         close: () => new Promise<void>((resolve) => (server.closeAllConnections(), server.close(() => resolve()))),
       };
       callbacks = await loopbackServer((_req, res) => res.writeHead(204).end());
@@ -156,11 +167,16 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)(
         const keys = upload.json as string[];
         expect(keys).toHaveLength(IMAGES);
 
-        // A has finished some of the batch and is downloading more (B takes at most 2 at once): kill it now.
-        await eventually(async () => ranOnA() >= 3 && inFlight >= 3, 10);
+        // Both instances are mid-download: at most 2 per origin and instance, so with 3 held at
+        // the gate, A holds (and renews) the claim of at least one job. A has finished some already.
+        await eventually(async () => held.size >= 3, 20);
+        expect(ranOnA()).toBeGreaterThan(0);
         a!.child.kill("SIGKILL");
         expect(await a!.exited).toBeNull();
         expect(a!.child.signalCode).toBe("SIGKILL");
+        // A's downloads held at the gate are cut off with it; B's wait on.
+        await eventually(async () => cutOff > 0, 20);
+        openGate();
 
         // Every job of the batch ends, and nothing more is left to run (so no second callback can come).
         const database = await openDatabase({ databaseUrl });
@@ -174,8 +190,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)(
           const imports = batch.filter((r) => r.kind === IMPORT_IMAGE);
           expect(imports.map((r) => r.state)).toEqual(Array(IMAGES).fill("done"));
           // A died holding claims: those jobs were claimed again (by B, after the lock) and finished once.
-          expect(cutOff).toBeGreaterThan(0);
-          expect(imports.filter((r) => r.attempts >= 2).length).toBeGreaterThan(0);
+          expect(imports.filter((r) => r.attempts >= 2).length).toBeGreaterThanOrEqual(cutOff);
           const [callbackJob, ...more] = batch.filter((r) => r.kind === UPLOAD_CALLBACK);
           expect(more).toEqual([]);
           expect(callbackJob).toMatchObject({ state: "done", attempts: 1, error: null });
@@ -195,6 +210,51 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)(
         const file = await fetch(`${b!.url}${new URL(listed.json[0].large as string).pathname}`);
         expect(file.status).toBe(200);
         expect(file.headers.get("content-type")).toBe("image/jpeg");
+      },
+      SLOW,
+    );
+  },
+);
+
+describe.skipIf(!process.env.TEST_DATABASE_URL)(
+  "a slow job of a live instance (PostgreSQL only: two instances on one database)",
+  () => {
+    it(
+      "keeps its claim past the lock (renewed while it runs): the other instance never takes it",
+      async () => {
+        // The callback's receiver holds it for three locks; B polls every 50 ms all along.
+        const lockMs = 1000;
+        let release = () => {};
+        const held = new Promise<void>((resolve) => (release = resolve));
+        const receiver = await loopbackServer((_req, res) => void held.then(() => res.writeHead(204).end()));
+        const jobsConfig = { ...JOB_DEFAULTS, pollMs: 50, lockMs };
+        const a = await startStore({ allowPrivateFetches: true, jobs: jobsConfig });
+        const b = await startAnotherInstance(a, { allowPrivateFetches: true, jobs: jobsConfig });
+        try {
+          const job = await enqueueJob(a.database.db, UPLOAD_CALLBACK, "slow-callback", {
+            url: `${receiver.url}/slow`,
+          });
+          a.app.jobs.wake();
+          await eventually(async () => receiver.requests.length >= 1);
+          const row = async () => (await a.database.db.select().from(jobs).where(eq(jobs.id, job.id)))[0]!;
+          const firstLock = (await row()).lockedUntil!;
+          // Three locks later, the claim has been renewed, and nobody claimed the job again.
+          await new Promise((resolve) => setTimeout(resolve, 3 * lockMs));
+          const during = await row();
+          expect(during).toMatchObject({ state: "pending", attempts: 1 });
+          expect(during.lockedUntil!.getTime()).toBeGreaterThan(firstLock.getTime());
+          expect(receiver.requests).toHaveLength(1);
+
+          release();
+          await eventually(async () => (await row()).state === "done");
+          expect(await row()).toMatchObject({ state: "done", attempts: 1, error: null });
+          expect(receiver.requests).toHaveLength(1);
+        } finally {
+          release();
+          await b.close();
+          await a.close();
+          await receiver.close();
+        }
       },
       SLOW,
     );
