@@ -105,3 +105,21 @@ describe("STORE_API_SHUTDOWN_TIMEOUT", () => {
     }
   });
 });
+
+describe("STORE_API_JOB_LOCK_SECONDS", () => {
+  it("is 120 s by default and when empty, and takes whole seconds from 3 to 3600", () => {
+    expect(loadConfig({}).jobs.lockMs).toBe(120_000);
+    expect(loadConfig({ STORE_API_JOB_LOCK_SECONDS: "" }).jobs.lockMs).toBe(120_000);
+    expect(loadConfig({ STORE_API_JOB_LOCK_SECONDS: "3" }).jobs.lockMs).toBe(3000);
+    expect(loadConfig({ STORE_API_JOB_LOCK_SECONDS: "3600" }).jobs.lockMs).toBe(3_600_000);
+  });
+
+  it("refuses anything else, naming the setting and its bounds", () => {
+    for (const value of ["2", "0", "-5", "1.5", "3601", "two minutes"]) {
+      expect(() => loadConfig({ STORE_API_JOB_LOCK_SECONDS: value }), value).toThrow(
+        /STORE_API_JOB_LOCK_SECONDS: must be a whole number of seconds from 3 to 3600/,
+      );
+    }
+    expect(() => loadConfig({ STORE_API_JOB_LOCK_SECONDS: "2" })).toThrow(/renews its lock/);
+  });
+});

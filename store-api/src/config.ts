@@ -38,6 +38,11 @@ export type MediaStorageSettings =
       publicUrl: string | undefined;
     };
 
+/** STORE_API_JOB_LOCK_SECONDS' bounds (src/jobs/runner.ts renews a running job's lock every third of it). */
+export const JOB_LOCK_MIN_SECONDS = 3;
+export const JOB_LOCK_MAX_SECONDS = 3600;
+const JOB_LOCK_DEFAULT_SECONDS = 120;
+
 const envSchema = z.object({
   STORE_API_PORT: z.coerce.number().int().min(0).max(65535).default(4000),
   STORE_API_HOST: z.string().default("127.0.0.1"),
@@ -91,6 +96,24 @@ const envSchema = z.object({
       .min(0, "must be a number of seconds from 0 to 3600")
       .max(3600, "must be a number of seconds from 0 to 3600")
       .default(10),
+  ),
+  STORE_API_JOB_LOCK_SECONDS: z.preprocess(
+    (v) => (v === "" ? undefined : v),
+    z.coerce
+      .number({
+        error: `must be a whole number of seconds from ${JOB_LOCK_MIN_SECONDS} to ${JOB_LOCK_MAX_SECONDS}, such as 120`,
+      })
+      .int(`must be a whole number of seconds from ${JOB_LOCK_MIN_SECONDS} to ${JOB_LOCK_MAX_SECONDS}`)
+      .min(
+        JOB_LOCK_MIN_SECONDS,
+        `must be a whole number of seconds from ${JOB_LOCK_MIN_SECONDS} to ${JOB_LOCK_MAX_SECONDS} ` +
+          "(a running job renews its lock every third of it, so shorter would lose it to a slow database round trip)",
+      )
+      .max(
+        JOB_LOCK_MAX_SECONDS,
+        `must be a whole number of seconds from ${JOB_LOCK_MIN_SECONDS} to ${JOB_LOCK_MAX_SECONDS}`,
+      )
+      .default(JOB_LOCK_DEFAULT_SECONDS),
   ),
   STORE_API_METRICS_PORT: z.preprocess(
     (v) => (v === "" ? undefined : v),
@@ -180,7 +203,12 @@ export interface JobSettings {
   enabled: boolean;
   /** How often an idle worker looks for due jobs (a job enqueued here wakes it at once). */
   pollMs: number;
-  /** How long a claimed job stays locked: past it, a job whose process died is taken again. */
+  /**
+   * How long a claim on a job lasts: the worker running it renews it every
+   * third of this (src/jobs/runner.ts), so past it unrenewed, the job's process
+   * is gone (or stalled) and another instance takes the job
+   * (STORE_API_JOB_LOCK_SECONDS, docs/architecture.md#running-at-scale).
+   */
   lockMs: number;
   /**
    * Jobs running at once in the process. Many, as they mostly wait on the
@@ -201,7 +229,7 @@ export interface JobSettings {
 export const JOB_DEFAULTS: JobSettings = {
   enabled: true,
   pollMs: 1000,
-  lockMs: 2 * 60 * 1000,
+  lockMs: JOB_LOCK_DEFAULT_SECONDS * 1000,
   concurrency: 8,
   perOrigin: 2,
   fetchTimeoutMs: 30 * 1000,
@@ -355,7 +383,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): StoreConfig {
     signIn: { ...SIGN_IN_DEFAULTS },
     importDir: path.resolve(e.STORE_API_IMPORT_DIR || path.join(e.STORE_API_DATA_DIR, "import")),
     allowPrivateFetches: e.STORE_API_ALLOW_PRIVATE_FETCHES,
-    jobs: { ...JOB_DEFAULTS },
+    jobs: { ...JOB_DEFAULTS, lockMs: e.STORE_API_JOB_LOCK_SECONDS * 1000 },
     renders: { concurrency: e.STORE_API_RENDER_CONCURRENCY, queue: e.STORE_API_RENDER_QUEUE },
     media,
     metrics:

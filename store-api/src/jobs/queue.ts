@@ -9,7 +9,9 @@ import { jobs } from "../db/schema/index.js";
  * locking it for a while (`locked_until`); a job whose worker died is claimed
  * again once that lock has expired. `attempts` is the claim's fencing token:
  * a worker that lost its claim (it ran past the lock and another took the job)
- * can no longer finish or reschedule it.
+ * can no longer finish or reschedule it. While a worker runs a job, it renews
+ * the lock (renewClaim, every third of it): only a process that died or
+ * stalled for a whole lock loses its jobs to another.
  */
 
 export type JobRow = typeof jobs.$inferSelect;
@@ -72,6 +74,20 @@ export async function releaseOrphans(db: Db): Promise<number> {
 
 /** The claim still holds: the job is pending and nobody claimed it since. */
 const stillOurs = (job: JobRow) => and(eq(jobs.id, job.id), eq(jobs.state, "pending"), eq(jobs.attempts, job.attempts));
+
+/**
+ * Renews a running job's claim: locked for `lockMs` more from now. False when
+ * the claim was lost (the job ended, or another worker took it over after the
+ * lock expired): the worker then stops working on it.
+ */
+export async function renewClaim(q: Queryable, job: JobRow, lockMs: number): Promise<boolean> {
+  const rows = await q
+    .update(jobs)
+    .set({ lockedUntil: sql`now() + make_interval(secs => ${lockMs / 1000})` })
+    .where(stillOurs(job))
+    .returning({ id: jobs.id });
+  return rows.length > 0;
+}
 
 /**
  * Ends a claimed job as done or failed (with its message), merging `payload`

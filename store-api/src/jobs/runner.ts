@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger } from "fastify";
 import type { JobSettings } from "../config.js";
 import type { Db } from "../db/index.js";
-import { claimJob, deferJob, hastenJob, type JobRow, releaseJob, releaseOrphans } from "./queue.js";
+import { claimJob, deferJob, hastenJob, type JobRow, releaseJob, releaseOrphans, renewClaim } from "./queue.js";
 import { KeyedSlots } from "./slots.js";
 import { outageLogger } from "../db/outage.js";
 
@@ -43,7 +43,11 @@ export class Deferred extends Error {
 }
 
 export interface JobContext {
-  /** Aborted when the store stops: the handler gives up quickly, the job runs again after the restart. */
+  /**
+   * Aborted when the store stops (the handler gives up quickly, the job runs
+   * again after the restart), or when this worker lost its claim on the job
+   * (another instance took it over): whatever it did is then not recorded.
+   */
   signal: AbortSignal;
   log: FastifyBaseLogger;
   /** The process's slots per origin (settings.perOrigin each); when one is full, throw Deferred. */
@@ -208,12 +212,49 @@ export class JobRunner {
     }
   }
 
+  /**
+   * Renews the job's claim every third of the lock while it runs, so that a
+   * slow job of a live process is never taken by another instance; answers how
+   * to stop renewing. When the claim is found lost (this process stalled past
+   * the lock and another took the job), aborts `claim`: the handler stops and
+   * records nothing (the fencing of queue.ts refuses its writes anyway).
+   */
+  private keepClaim(job: JobRow, claim: AbortController, log: FastifyBaseLogger): () => void {
+    let ended = false;
+    let renewing = false;
+    const timer = setInterval(
+      () => {
+        if (renewing) return;
+        renewing = true;
+        renewClaim(this.db, job, this.settings.lockMs)
+          .then((held) => {
+            if (held || ended) return;
+            log.warn("jobs: lost the claim on a running job (another instance took it over); it stops here");
+            claim.abort();
+          })
+          .catch((err: unknown) => {
+            if (!ended) log.warn({ err }, "jobs: could not renew the claim on a running job; trying again");
+          })
+          .finally(() => (renewing = false));
+      },
+      Math.max(100, Math.floor(this.settings.lockMs / 3)),
+    );
+    timer.unref();
+    return () => {
+      ended = true;
+      clearInterval(timer);
+    };
+  }
+
   private async runOne(job: JobRow): Promise<void> {
+    const claim = new AbortController();
     const ctx: JobContext = {
-      signal: this.controller.signal,
+      signal: AbortSignal.any([this.controller.signal, claim.signal]),
       log: this.log.child({ job: job.id, kind: job.kind }),
       slots: this.slots,
     };
+    ctx.log.debug({ batch: job.batch, attempt: job.attempts }, "jobs: claimed a job");
+    const stopRenewing = this.keepClaim(job, claim, ctx.log);
     const kind = this.kinds[job.kind];
     try {
       if (!kind) {
@@ -227,12 +268,14 @@ export class JobRunner {
         return;
       }
       await kind.run(job, ctx);
+      ctx.log.debug({ batch: job.batch }, "jobs: ran a job");
     } catch (err) {
       if (this.controller.signal.aborted) {
         // Cut short by the store stopping: put it back as it was, the next start runs it again at once.
         await releaseJob(this.db, job, 0).catch(() => {});
         return;
       }
+      if (claim.signal.aborted) return; // Another instance has it now (keepClaim said so).
       if (err instanceof Deferred) {
         try {
           if (await deferJob(this.db, job, err.maxWaitMs)) this.deferred(err.key, job.id);
@@ -252,6 +295,8 @@ export class JobRunner {
       } catch (inner) {
         ctx.log.error({ err: inner }, "jobs: could not record a job's failure; it runs again when its lock expires");
       }
+    } finally {
+      stopRenewing();
     }
   }
 }

@@ -214,7 +214,12 @@ class ImportFailure extends Error {}
  * (the address stays there: the client's message names only the host).
  */
 function fetchOutcome(err: unknown, deps: ImportDeps, ctx: JobContext): void {
-  if (err instanceof OriginBusy) throw new Deferred(err.origin, deps.jobs.fetchTimeoutMs);
+  // Hastened when a slot frees in this process; the wait's bound also serves when this
+  // process dies meanwhile: another instance takes the job no later than it takes a
+  // dead process's claimed jobs (the lock), rather than after the whole fetch timeout.
+  if (err instanceof OriginBusy) {
+    throw new Deferred(err.origin, Math.min(deps.jobs.fetchTimeoutMs, deps.jobs.lockMs));
+  }
   if (err instanceof AddressRefused) {
     ctx.log.warn({ address: err.address }, "jobs: a fetch was refused: its host resolves to a non-public address");
   }

@@ -1,10 +1,8 @@
-import { spawn, type ChildProcessWithoutNullStreams } from "node:child_process";
 import fs from "node:fs";
 import http from "node:http";
 import net from "node:net";
 import os from "node:os";
 import path from "node:path";
-import { fileURLToPath } from "node:url";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openDatabase, type Database } from "../../src/db/index.js";
@@ -12,6 +10,7 @@ import { users } from "../../src/db/schema/index.js";
 import { createClient } from "../../src/oauth/clients.js";
 import { createGrant, issueTokens } from "../../src/oauth/tokens.js";
 import { createUser } from "../../src/users/users.js";
+import { type ChildStore, serveChild } from "../helpers/child-store.js";
 import { freshPostgresDatabase } from "../helpers/index.js";
 
 /**
@@ -23,7 +22,6 @@ import { freshPostgresDatabase } from "../helpers/index.js";
 
 // A child process opens its own database: slower than an HTTP test.
 const SLOW = 120_000;
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../..");
 const temp = fs.mkdtempSync(path.join(os.tmpdir(), "store-shutdown-test-"));
 const dataDir = path.join(temp, "store");
 
@@ -63,65 +61,8 @@ afterAll(async () => {
   fs.rmSync(temp, { recursive: true, force: true });
 });
 
-interface Serve {
-  child: ChildProcessWithoutNullStreams;
-  port: number;
-  /** The log's lines so far (pino's JSON). */
-  lines: Record<string, unknown>[];
-  /** Resolves with the first log line `test` accepts. */
-  waitFor(test: (line: Record<string, unknown>) => boolean): Promise<Record<string, unknown>>;
-  exited: Promise<number | null>;
-}
-
-/** `store serve` on a free port, resolved once it listens. */
-function serve(extra: Record<string, string>): Promise<Serve> {
-  const base = Object.fromEntries(
-    Object.entries(process.env).filter(([k]) => !k.startsWith("STORE_API_") && k !== "DATABASE_URL"),
-  );
-  const child = spawn(process.execPath, ["--import", "tsx", "store-api/src/cli.ts", "serve"], {
-    cwd: root,
-    env: { ...base, STORE_API_PORT: "0", STORE_API_LOG_LEVEL: "info", ...env, ...extra },
-  });
-  const lines: Record<string, unknown>[] = [];
-  let waiters: { test: (line: Record<string, unknown>) => boolean; resolve: (l: Record<string, unknown>) => void }[] =
-    [];
-  let partial = "";
-  let stderr = "";
-  child.stdout.on("data", (chunk: Buffer) => {
-    const text = partial + chunk.toString("utf8");
-    const complete = text.split("\n");
-    partial = complete.pop() ?? "";
-    for (const raw of complete.filter(Boolean)) {
-      let line: Record<string, unknown>;
-      try {
-        line = JSON.parse(raw) as Record<string, unknown>;
-      } catch {
-        line = { msg: raw };
-      }
-      lines.push(line);
-      waiters = waiters.filter((w) => (w.test(line) ? (w.resolve(line), false) : true));
-    }
-  });
-  child.stderr.on("data", (chunk: Buffer) => (stderr += chunk.toString("utf8")));
-  const exited = new Promise<number | null>((resolve) => child.on("close", (code) => resolve(code)));
-  const waitFor = (test: (line: Record<string, unknown>) => boolean) => {
-    const seen = lines.find(test);
-    if (seen) return Promise.resolve(seen);
-    return new Promise<Record<string, unknown>>((resolve, reject) => {
-      waiters.push({ test, resolve });
-      void exited.then(() => reject(new Error(`the store exited first; its stderr: ${stderr}`)));
-    });
-  };
-  return waitFor((l) => typeof l.msg === "string" && l.msg.startsWith("Server listening at http://127.0.0.1:")).then(
-    (line) => ({
-      child,
-      port: Number(/:(\d+)$/.exec(line.msg as string)![1]),
-      lines,
-      waitFor,
-      exited,
-    }),
-  );
-}
+/** `store serve` with this file's database, on a free port, resolved once it listens. */
+const serve = (extra: Record<string, string>): Promise<ChildStore> => serveChild({ ...env, ...extra });
 
 /** PUT /api/v1/users/{clerk}: headers and the first bytes of the body now, the rest when `finish` is called. */
 function heldRequest(port: number, email: string) {
