@@ -77,7 +77,11 @@ describe("media in an S3-compatible bucket, two instances", () => {
     });
     ({ store, admin } = await startStoreWithAdmin(mediaConfig(folders, { media: settings })));
     other = await buildApp({
-      config: testConfig(mediaConfig(otherFolders, { media: settings })),
+      // Its own data folder; the import folder is the shared one, as instances of one store share it
+      // (either instance's job worker may import its files).
+      config: testConfig(
+        mediaConfig({ dataDir: otherFolders.dataDir, importDir: folders.importDir }, { media: settings }),
+      ),
       // The second instance must not close the first one's database.
       database: { ...store.database, close: async () => {} },
     });
@@ -137,6 +141,10 @@ describe("media in an S3-compatible bucket, two instances", () => {
     });
     expect([file.width, file.height]).toEqual([400, 300]);
     expect(await objects()).toContain(`${id}-tiny.jpg`);
+    // Whichever instance's worker imported it, both serve it, from the bucket: neither disk has it.
+    expect((await served(`${store.url}/media/${id}-medium.jpg`)).res.status).toBe(200);
+    expect(localMedia(folders.dataDir)).toEqual([]);
+    expect(localMedia(otherFolders.dataDir)).toEqual([]);
   });
 
   it("draws a video's thumbnail once into the bucket, for both instances", async () => {
