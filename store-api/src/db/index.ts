@@ -126,10 +126,12 @@ export async function gatherStatistics(db: Db): Promise<void> {
  * it is released once.
  */
 function releaseOnFailedBegin(client: pg.Client): void {
-  const query = client.query.bind(client) as (...args: unknown[]) => unknown;
+  // The class's own query, looked up at each call (not bound once), so that whatever wraps
+  // Client#query later (a test's spy on the prototype) still sees every statement.
+  const proto = Object.getPrototypeOf(client) as { query: (...args: unknown[]) => unknown };
   // pg's query has many overloads; the wrapper passes every call through unchanged.
   (client as unknown as { query: (...args: unknown[]) => unknown }).query = (...args: unknown[]) => {
-    const result = query(...args);
+    const result = proto.query.apply(client, args);
     const first = args[0];
     const text = typeof first === "string" ? first : (first as { text?: unknown } | undefined)?.text;
     if (result instanceof Promise && typeof text === "string" && /^\s*begin\b/i.test(text)) {

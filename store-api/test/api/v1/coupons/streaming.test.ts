@@ -248,7 +248,7 @@ describe("streamed coupon reads", () => {
     expectSameText((await get("/coupons")).text, await serializedList());
   });
 
-  it("a database failure before anything was sent is a 500 with the error body", async () => {
+  it("a lost database connection before anything was sent is a 503 with Retry-After and the error body", async () => {
     const watch = watchStatements((s) => {
       if (readsCodes(s.text)) throw lostConnection();
     });
@@ -258,8 +258,10 @@ describe("streamed coupon reads", () => {
     } finally {
       watch.restore();
     }
-    expect(failed.res.status).toBe(500);
-    expect(JSON.parse(failed.text!)).toMatchObject({ error: "server_error" });
+    // The database could not be reached (docs/architecture.md#when-the-database-is-away): try again soon.
+    expect(failed.res.status).toBe(503);
+    expect(failed.res.headers.get("retry-after")).toMatch(/^\d+$/);
+    expect(JSON.parse(failed.text!)).toMatchObject({ error: "temporarily_unavailable" });
   });
 
   it("a coupon deleted while the list is read: on PostgreSQL the list is one snapshot (still whole); on PGlite the answer breaks", async () => {
