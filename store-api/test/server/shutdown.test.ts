@@ -21,7 +21,8 @@ import { freshPostgresDatabase } from "../helpers/index.js";
  */
 
 // A child process opens its own database: slower than an HTTP test.
-const SLOW = 120_000;
+/** A hang guard, not a time limit (child stores start slowly on a loaded machine). */
+const SLOW = 240_000;
 const temp = fs.mkdtempSync(path.join(os.tmpdir(), "store-shutdown-test-"));
 const dataDir = path.join(temp, "store");
 
