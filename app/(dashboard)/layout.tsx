@@ -2,6 +2,7 @@ import { cookies } from "next/headers";
 import { redirect } from "next/navigation";
 import type { ReactNode } from "react";
 import { Providers } from "@/components/providers";
+import { PaletteShell } from "@/components/shell/command-palette/palette-shell";
 import { devPagesOpenTo } from "@/components/shell/dev-links";
 import { PermissionsNotice } from "@/components/shell/permissions-notice";
 import { PermissionsWatch } from "@/components/shell/permissions-watch";
@@ -34,19 +35,22 @@ export default async function DashboardLayout({ children }: { children: ReactNod
           readAt={session.permissionsReadAt}
           cookieName={permissionsVersionCookie}
         />
-        <div className="min-h-screen md:flex">
-          <Sidebar session={session} showDevLinks={devPagesOpenTo(session.permissions)} initialTheme={theme} />
-          <main
-            id="main"
-            tabIndex={-1}
-            className="min-w-0 flex-1 px-4 py-6 -outline-offset-3 sm:px-6 md:px-10 md:py-10"
-          >
-            <div className="mx-auto max-w-4xl">
-              {session.permissionChange ? <PermissionsNotice change={session.permissionChange} /> : null}
-              {children}
-            </div>
-          </main>
-        </div>
+        {/* ⌘K / Ctrl+K and the keyboard shortcuts on every page (docs/design.md#command-palette). */}
+        <PaletteShell permissions={session.permissions}>
+          <div className="min-h-screen md:flex">
+            <Sidebar session={session} showDevLinks={devPagesOpenTo(session.permissions)} initialTheme={theme} />
+            <main
+              id="main"
+              tabIndex={-1}
+              className="min-w-0 flex-1 px-4 py-6 -outline-offset-3 sm:px-6 md:px-10 md:py-10"
+            >
+              <div className="mx-auto max-w-4xl">
+                {session.permissionChange ? <PermissionsNotice change={session.permissionChange} /> : null}
+                {children}
+              </div>
+            </main>
+          </div>
+        </PaletteShell>
       </Providers>
     </>
   );

@@ -35,6 +35,8 @@ export interface NavMenuProps {
   showDevLinks: boolean;
   /** The logo and the store's name, at the top. */
   brand: ReactNode;
+  /** The command palette's button, above the sections on desktops (phones have it in the top bar). */
+  search?: ReactNode;
   /** The user menu at the right of the phone's top bar. */
   topBarEnd: ReactNode;
   /** The user menu at the bottom of the desktop sidebar. */
@@ -47,7 +49,7 @@ export interface NavMenuProps {
  * navigation (it is open for the page it was opened on), and Escape closes it
  * and puts focus back on the button.
  */
-export function NavMenu({ permissions, showDevLinks, brand, topBarEnd, footer }: NavMenuProps) {
+export function NavMenu({ permissions, showDevLinks, brand, search, topBarEnd, footer }: NavMenuProps) {
   const pathname = usePathname();
   const [openOn, setOpenOn] = useState<string | null>(null);
   const open = openOn === pathname;
@@ -143,6 +145,7 @@ export function NavMenu({ permissions, showDevLinks, brand, topBarEnd, footer }:
         )}
       >
         <div className="space-y-6 px-3 py-3 md:min-h-0 md:flex-1 md:overflow-y-auto">
+          {search ? <div className="hidden md:block">{search}</div> : null}
           <nav aria-label="Sections">
             <ul className="space-y-1">{[home, ...visibleSections(permissions)].map(link)}</ul>
           </nav>

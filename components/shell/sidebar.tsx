@@ -2,6 +2,7 @@ import Link from "next/link";
 import type { Theme } from "@/components/ui/theme";
 import type { SessionView } from "@/lib/session";
 import { Logo } from "../ui/logo";
+import { PaletteTrigger } from "./command-palette/palette-shell";
 import { NavMenu } from "./nav-menu";
 import { UserMenu } from "./user-menu";
 
@@ -34,7 +35,13 @@ export function Sidebar({ session, showDevLinks, initialTheme }: SidebarProps) {
             </p>
           </div>
         }
-        topBarEnd={<UserMenu {...account} variant="topbar" />}
+        search={<PaletteTrigger variant="sidebar" />}
+        topBarEnd={
+          <div className="flex items-center gap-1">
+            <PaletteTrigger variant="topbar" />
+            <UserMenu {...account} variant="topbar" />
+          </div>
+        }
         footer={<UserMenu {...account} variant="sidebar" />}
       />
     </header>
