@@ -1,5 +1,5 @@
-import { home, sections } from "@/lib/navigation";
-import type { UserPermission } from "@/lib/store/users/model";
+import { home, sections } from "../../../lib/navigation";
+import type { UserPermission } from "../../../lib/store/users/model";
 
 /**
  * The palette's pages and commands, offered only to people whose permissions
@@ -22,29 +22,6 @@ export interface StaticEntry {
 
 const may = (permissions: readonly string[] | null, permission?: UserPermission) =>
   !permission || permissions === null || permissions.includes(permission);
-
-/** Home, every section and its subpages ("Bulk edit" under Products), as the navigation lists them. */
-export function pageEntries(permissions: readonly string[] | null): StaticEntry[] {
-  const pages: StaticEntry[] = [{ id: "page:/", label: home.label, href: home.path, keywords: "start dashboard" }];
-  for (const section of sections) {
-    if (!may(permissions, section.permission)) continue;
-    pages.push({
-      id: `page:${section.path}`,
-      label: section.label,
-      href: section.path,
-      permission: section.permission,
-    });
-    for (const sub of section.subpages ?? []) {
-      pages.push({
-        id: `page:${sub.path}`,
-        label: `${section.label}: ${sub.label}`,
-        href: sub.path,
-        permission: section.permission,
-      });
-    }
-  }
-  return pages;
-}
 
 const commands: readonly StaticEntry[] = [
   {
@@ -103,6 +80,31 @@ const commands: readonly StaticEntry[] = [
   { id: "shortcuts", label: "Keyboard shortcuts", keywords: "keys help", command: "shortcuts" },
   { id: "sign-out", label: "Sign out", keywords: "log out leave", command: "sign-out" },
 ];
+
+/** Home, every section and its subpages ("Bulk edit" under Products), as the navigation lists them. */
+export function pageEntries(permissions: readonly string[] | null): StaticEntry[] {
+  const pages: StaticEntry[] = [{ id: "page:/", label: home.label, href: home.path, keywords: "start dashboard" }];
+  for (const section of sections) {
+    if (!may(permissions, section.permission)) continue;
+    pages.push({
+      id: `page:${section.path}`,
+      label: section.label,
+      href: section.path,
+      permission: section.permission,
+    });
+    for (const sub of section.subpages ?? []) {
+      // A subpage that is also a command ("Bulk edit products", "Inventory") is offered once, as the command.
+      if (commands.some((c) => c.href === sub.path)) continue;
+      pages.push({
+        id: `page:${sub.path}`,
+        label: `${section.label}: ${sub.label}`,
+        href: sub.path,
+        permission: section.permission,
+      });
+    }
+  }
+  return pages;
+}
 
 /** The commands the person may run. */
 export function commandEntries(permissions: readonly string[] | null): StaticEntry[] {
