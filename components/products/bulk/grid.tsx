@@ -3,7 +3,7 @@
 import { type ColumnDef as TableColumn, getCoreRowModel, useReactTable } from "@tanstack/react-table";
 import { defaultRangeExtractor, type Range as VirtualRange, useVirtualizer } from "@tanstack/react-virtual";
 import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from "react";
-import type { BulkProduct } from "@/lib/store/products/model-bulk";
+import type { GridItem } from "./model/columns";
 import { GridHeader } from "./grid-header";
 import { GridRow, type RowHandlers } from "./grid-row";
 import {
@@ -37,7 +37,7 @@ export interface GridProblem {
 
 export interface BulkGridProps {
   /** The rows in display order (filtered and sorted). */
-  rows: readonly BulkProduct[];
+  rows: readonly GridItem[];
   /** The visible columns, the frozen name column first. */
   columns: readonly ColumnDef[];
   edits: EditsState;
@@ -134,14 +134,14 @@ export function BulkGrid(props: BulkGridProps) {
   }, []);
 
   // TanStack Table holds the column model; rows are ours (already filtered and sorted on current values).
-  const tableColumns = useMemo<TableColumn<BulkProduct>[]>(
+  const tableColumns = useMemo<TableColumn<GridItem>[]>(
     () => columns.map((c) => ({ id: c.id, header: c.label, size: c.width })),
     [columns],
   );
   // The table object is read during this render only (never memoised across renders).
   // eslint-disable-next-line react-hooks/incompatible-library
   const table = useReactTable({
-    data: rows as BulkProduct[],
+    data: rows as GridItem[],
     columns: tableColumns,
     getCoreRowModel: getCoreRowModel(),
     getRowId: (p) => p.key,
