@@ -106,7 +106,7 @@ export type BulkEditorAction =
       type: "change";
       requests: CellChangeRequest[];
       label: string;
-      byKey: ReadonlyMap<string, BulkProduct>;
+      byKey: ReadonlyMap<string, GridItem>;
       ctx: GridContext;
     }
   /** Moves `keys` to `toIndex` of `order` (every product's key, in the reorder view's order). */
@@ -115,7 +115,7 @@ export type BulkEditorAction =
       order: readonly string[];
       keys: string[];
       toIndex: number;
-      byKey: ReadonlyMap<string, BulkProduct>;
+      byKey: ReadonlyMap<string, GridItem>;
       ctx: GridContext;
     }
   | { type: "undo" }
@@ -130,7 +130,7 @@ export type BulkEditorAction =
       requests: CellChangeRequest[];
       label: string;
       note: string | null;
-      byKey: ReadonlyMap<string, BulkProduct>;
+      byKey: ReadonlyMap<string, GridItem>;
       ctx: GridContext;
     }
   | { type: "review"; open: boolean; note?: string | null }
@@ -329,7 +329,7 @@ export function editsSummary(
  * or cannot be changed, or why its product did not save. `alert` when it tells of a problem.
  */
 export function activeCellLine(view: {
-  rows: readonly BulkProduct[];
+  rows: readonly GridItem[];
   columns: readonly ColumnDef[];
   selection: Selection | null;
   edits: EditsState;

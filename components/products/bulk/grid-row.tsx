@@ -194,6 +194,11 @@ export const GridRow = memo(function GridRow(props: GridRowProps) {
                 <span className="truncate">{text}</span>
                 <span className="sr-only">Not saved: {problem}</span>
               </>
+            ) : column.href ? (
+              // Out of the tab order: the grid keeps focus (aria-activedescendant); the pointer follows it.
+              <a href={column.href(product) ?? undefined} tabIndex={-1} className="underline-offset-2 hover:underline">
+                {text}
+              </a>
             ) : (
               text
             )}

@@ -66,6 +66,8 @@ export interface BulkGridProps {
   reorder: { onMove: (keys: string[], toIndex: number) => void } | null;
   /** Something for screen readers to hear (aria-live). */
   announce: (message: string) => void;
+  /** The grid's accessible name ("Products", "Options"). */
+  label?: string;
 }
 
 /**
@@ -288,7 +290,7 @@ export function BulkGrid(props: BulkGridProps) {
     <div
       ref={scroller}
       role="grid"
-      aria-label="Products"
+      aria-label={props.label ?? "Products"}
       aria-rowcount={props.ariaRowCount}
       aria-colcount={columns.length + (reorder ? 1 : 0)}
       aria-busy={props.busy}
