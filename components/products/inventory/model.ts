@@ -1,3 +1,4 @@
+import type { BulkProduct } from "../../../lib/store/products/model-bulk";
 import type { InventoryRow, StockWrite } from "../../../lib/store/products/model-inventory";
 import { unlimitedQuantity } from "../../../lib/store/products/model";
 import type { GridContext } from "../bulk/model/columns";
@@ -132,4 +133,28 @@ export function stockWrites(state: EditsState, byKey: ReadonlyMap<string, Invent
 /** A row as the store now holds it after a write of `quantity`. */
 export function withQuantity(row: InventoryRow, quantity: number): InventoryRow {
   return { ...row, stock: quantity, unlimited: quantity === unlimitedQuantity ? "yes" : "no" };
+}
+
+/** The products with these rows' stock and `modified` written in (rows as the store holds them). */
+export function productsWithRows(
+  rows: readonly InventoryRow[],
+  productOf: (key: string) => BulkProduct | undefined,
+): BulkProduct[] {
+  const byProduct = new Map<string, InventoryRow[]>();
+  for (const row of rows) byProduct.set(row.productKey, [...(byProduct.get(row.productKey) ?? []), row]);
+  return [...byProduct].flatMap(([key, own]) => {
+    const product = productOf(key);
+    if (!product) return [];
+    const byItem = new Map(own.map((row) => [`${row.kind}:${row.itemKey}`, row]));
+    return [
+      {
+        ...product,
+        modified: own[0]!.modified,
+        stock: product.stock?.map((item) => {
+          const row = byItem.get(`${item.kind}:${item.key}`);
+          return row ? { ...item, quantity: row.stock } : item;
+        }),
+      },
+    ];
+  });
 }

@@ -8,7 +8,7 @@ import {
 } from "@/lib/store/products/model-inventory";
 import { dropEdits } from "../bulk/model/edits";
 import { type GridSaver, readProductsNow, type SaveOutcome, type SaveRun } from "../bulk/saver";
-import { stockWrites, withQuantity } from "./model";
+import { productsWithRows, stockWrites, withQuantity } from "./model";
 
 /**
  * The inventory's saver (docs/bulk-editing.md#inventory), for the bulk
@@ -18,30 +18,6 @@ import { stockWrites, withQuantity } from "./model";
  * dashboard's server and answers each row's result. A refused row keeps its
  * edit and says why.
  */
-
-/** The products with these rows' stock and `modified` written in (rows as the store holds them). */
-export function productsWithRows(
-  rows: readonly InventoryRow[],
-  productOf: (key: string) => BulkProduct | undefined,
-): BulkProduct[] {
-  const byProduct = new Map<string, InventoryRow[]>();
-  for (const row of rows) byProduct.set(row.productKey, [...(byProduct.get(row.productKey) ?? []), row]);
-  return [...byProduct].flatMap(([key, own]) => {
-    const product = productOf(key);
-    if (!product) return [];
-    const byItem = new Map(own.map((row) => [`${row.kind}:${row.itemKey}`, row]));
-    return [
-      {
-        ...product,
-        modified: own[0]!.modified,
-        stock: product.stock?.map((item) => {
-          const row = byItem.get(`${item.kind}:${item.key}`);
-          return row ? { ...item, quantity: row.stock } : item;
-        }),
-      },
-    ];
-  });
-}
 
 async function send(writes: Parameters<typeof saveStockAction>[0]["writes"]): Promise<StockWriteResult[]> {
   try {
