@@ -147,7 +147,9 @@ test("filters, edits by typing and pasting, reviews, saves with per-row results,
   // Per-row results: the saved rows are plain again, the refused one keeps its edit and says why.
   await expect(cellOf(rowOf(page, teeS), "stock")).toHaveText("40");
   await expect(cellOf(rowOf(page, teeS), "stock")).not.toHaveAttribute("data-changed");
-  await expect(cellOf(rowOf(page, teeL), "unlimited")).toHaveText("Yes");
+  // A count pasted on an unlimited option ended it.
+  await expect(cellOf(rowOf(page, teeL), "stock")).toHaveText("8");
+  await expect(cellOf(rowOf(page, teeL), "unlimited")).toHaveText("No");
   await expect(cellOf(rowOf(page, mugS), "stock")).toHaveText("0");
   await expect(cellOf(rowOf(page, mugS), "stock")).toHaveAttribute("data-changed", "");
   await expect(rowOf(page, mugS)).toContainText("Not saved:");
