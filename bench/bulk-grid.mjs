@@ -43,6 +43,7 @@ import path from "node:path";
 import { parseArgs } from "node:util";
 import { chromium } from "@playwright/test";
 import { buildDashboardIfStale, buildStoreIfStale, root, runJson, waitForHttp } from "../scripts/lib/processes.mjs";
+import { frameTimes, loadGridPage } from "./lib/grid.mjs";
 import { benchRun, freePort, storeEnvironment, tokenResponse } from "./lib/harness.mjs";
 
 const { values: args } = parseArgs({
@@ -223,63 +224,7 @@ async function loadCpuSplit(context, dashboardBase, { store, dashboard }) {
 }
 
 /** Opens the grid in a fresh page; ms from navigation to the first row and to the last product loaded. */
-async function loadGrid(context, dashboardBase) {
-  const page = await context.newPage();
-  const started = performance.now();
-  await page.goto(`${dashboardBase}/products/bulk`, { waitUntil: "commit" });
-  // Plain CSS queries, polled: a role locator (getByRole) recomputes accessible roles and names
-  // across the page on every poll, main-thread work that slowed the very load it timed.
-  await page.waitForFunction(() => document.querySelector('[role="grid"] [role="row"][aria-rowindex="2"]'), undefined, {
-    timeout: 120_000,
-    polling: 50,
-  });
-  const firstRows = performance.now() - started;
-  await page.waitForFunction(
-    () => document.querySelector('[role="grid"]')?.getAttribute("aria-busy") === "false",
-    undefined,
-    { timeout: 600_000, polling: 50 },
-  );
-  const loaded = performance.now() - started;
-  const rowCount = Number(await page.locator('[role="grid"]').getAttribute("aria-rowcount")) - 1;
-  return { page, firstRows, loaded, rowCount };
-}
-
-/**
- * Frame intervals (ms) over `seconds`, measured inside the page with requestAnimationFrame
- * (the renderer's own figures): while the grid scrolls down `rows` rows at a steady speed
- * from the top (0: the page stands still; Infinity: to the bottom).
- */
-async function frameTimes(page, { rows, seconds }) {
-  return page.evaluate(
-    async ({ rows, seconds, rowHeight }) => {
-      const grid = document.querySelector('[role="grid"]');
-      grid.scrollTop = 0;
-      await new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)));
-      const bottom = grid.scrollHeight - grid.clientHeight;
-      const distance = rows === null ? bottom : Math.min(bottom, rows * rowHeight);
-      const intervals = [];
-      let renderedRows = 0;
-      await new Promise((resolve) => {
-        let start = null;
-        let last = null;
-        const tick = (now) => {
-          if (start === null) start = now;
-          if (last !== null) intervals.push(now - last);
-          last = now;
-          const progress = Math.min(1, (now - start) / (seconds * 1000));
-          grid.scrollTop = distance * progress;
-          renderedRows = Math.max(renderedRows, grid.querySelectorAll('[role="row"]').length);
-          if (progress < 1) requestAnimationFrame(tick);
-          else resolve();
-        };
-        requestAnimationFrame(tick);
-      });
-      return { intervals, distance, renderedRows, reached: grid.scrollTop >= distance - 1 };
-    },
-    // null (JSON has no Infinity): to the bottom. The grid's rows are 36 px (ROW_HEIGHT, components/products/bulk/grid-layout.ts).
-    { rows: Number.isFinite(rows) ? rows : null, seconds, rowHeight: 36 },
-  );
-}
+const loadGrid = (context, dashboardBase) => loadGridPage(context, `${dashboardBase}/products/bulk`);
 
 /** The renderer main thread's cumulative CPU times (thread time, ms) from CDP Performance.getMetrics. */
 async function mainThreadTimes(cdp) {

@@ -136,6 +136,19 @@ function productsSearchPage(name: string): SitePage {
   };
 }
 
+/** The inventory (docs/bulk-editing.md#inventory), once every option is in its grid. */
+function inventoryPage(name: string): SitePage {
+  const base = dashboardPage(name, "owner", () => "/products/inventory?low=5", "Inventory");
+  return {
+    ...base,
+    async open(page, fixtures) {
+      await base.open(page, fixtures);
+      await expect(page.getByRole("grid", { name: "Options" }).or(page.getByText("No options match"))).toBeVisible();
+      await expect(page.getByRole("progressbar", { name: "Loading products" })).toHaveCount(0, { timeout: 45_000 });
+    },
+  };
+}
+
 /** The product of productImportFailedPage, made by its first load: the second sees the same import. */
 let importProductKey: string | null = null;
 
@@ -258,6 +271,7 @@ export const sitePages: readonly SitePage[] = [
   orderFulfilPage("order-fulfil-undo", true),
   dashboardPage("products", "owner", () => "/products"),
   productsSearchPage("products-search"),
+  inventoryPage("products-inventory"),
   dashboardPage("product-new", "owner", () => "/products/new"),
   dashboardPage("product", "owner", (f) => `/products/${encodeURIComponent(f.productKey)}`),
   productImportFailedPage("product-import-failed"),

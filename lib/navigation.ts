@@ -36,7 +36,10 @@ export const sections: readonly Section[] = [
     icon: Package,
     permission: "manage_products",
     description: "Edit products, their options, extras and images.",
-    subpages: [{ label: "Bulk edit", path: "/products/bulk" }],
+    subpages: [
+      { label: "Bulk edit", path: "/products/bulk" },
+      { label: "Inventory", path: "/products/inventory" },
+    ],
   },
   {
     label: "Coupons",

@@ -68,6 +68,9 @@ export default async function ProductsPage({
             <Link href="/products/bulk" className={buttonClasses("secondary")}>
               Bulk edit
             </Link>
+            <Link href="/products/inventory" className={buttonClasses("secondary")}>
+              Inventory
+            </Link>
             <Link href="/products/new" className={buttonClasses()}>
               New product
             </Link>

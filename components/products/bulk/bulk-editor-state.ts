@@ -1,7 +1,14 @@
 import type { SetStateAction } from "react";
 import type { BulkProduct } from "../../../lib/store/products/model-bulk";
 import type { GridProblem } from "./grid";
-import { type ColumnDef, type ColumnId, columns as allColumns, columnById, type GridContext } from "./model/columns";
+import {
+  type ColumnDef,
+  type ColumnId,
+  columns as allColumns,
+  columnById,
+  type GridContext,
+  type GridItem,
+} from "./model/columns";
 import type { CsvImport } from "./model/csv";
 import {
   applyChanges,
@@ -99,7 +106,7 @@ export type BulkEditorAction =
       type: "change";
       requests: CellChangeRequest[];
       label: string;
-      byKey: ReadonlyMap<string, BulkProduct>;
+      byKey: ReadonlyMap<string, GridItem>;
       ctx: GridContext;
     }
   /** Moves `keys` to `toIndex` of `order` (every product's key, in the reorder view's order). */
@@ -108,7 +115,7 @@ export type BulkEditorAction =
       order: readonly string[];
       keys: string[];
       toIndex: number;
-      byKey: ReadonlyMap<string, BulkProduct>;
+      byKey: ReadonlyMap<string, GridItem>;
       ctx: GridContext;
     }
   | { type: "undo" }
@@ -123,7 +130,7 @@ export type BulkEditorAction =
       requests: CellChangeRequest[];
       label: string;
       note: string | null;
-      byKey: ReadonlyMap<string, BulkProduct>;
+      byKey: ReadonlyMap<string, GridItem>;
       ctx: GridContext;
     }
   | { type: "review"; open: boolean; note?: string | null }
@@ -274,10 +281,13 @@ export function selectedRowCount(selection: Selection | null): number {
   return selection ? rangeOf(selection).bottom - rangeOf(selection).top + 1 : 0;
 }
 
+/** What the bulk grid's rows are; the inventory's are options (its saver's noun). */
+const NOUN = { one: "product", many: "products" };
+
 /** The line beside the edit buttons: what is changed so far. */
-export function changeSummary(changes: number, products: number, invalid: number): string {
+export function changeSummary(changes: number, products: number, invalid: number, noun = NOUN): string {
   return changes
-    ? `${plural(changes, "change")} in ${plural(products, "product")}${invalid ? `, ${plural(invalid, "value")} to fix` : ""}`
+    ? `${plural(changes, "change")} in ${plural(products, noun.one, noun.many)}${invalid ? `, ${plural(invalid, "value")} to fix` : ""}`
     : "No changes yet";
 }
 
@@ -285,7 +295,11 @@ export function changeSummary(changes: number, products: number, invalid: number
  * What is changed so far, in words, with a reorder told as one: moving one product to the top of 61
  * reads "1 product moved (60 renumbered)" (model/reorder.ts, orderMoves), beside the other changes.
  */
-export function editsSummary(edits: EditsState, products: ReadonlyMap<string, BulkProduct>): string {
+export function editsSummary(
+  edits: EditsState,
+  products: ReadonlyMap<string, GridItem & { order?: number | null }>,
+  noun = NOUN,
+): string {
   const positions: { before: number | null; after: number }[] = [];
   const others = new Set<string>();
   let otherCount = 0;
@@ -299,7 +313,7 @@ export function editsSummary(edits: EditsState, products: ReadonlyMap<string, Bu
       others.add(edit.key);
     }
   }
-  if (!positions.length) return changeSummary(otherCount, others.size, invalid);
+  if (!positions.length) return changeSummary(otherCount, others.size, invalid, noun);
   const { moved, renumbered } = orderMoves(positions);
   const parts = [
     moved
@@ -315,7 +329,7 @@ export function editsSummary(edits: EditsState, products: ReadonlyMap<string, Bu
  * or cannot be changed, or why its product did not save. `alert` when it tells of a problem.
  */
 export function activeCellLine(view: {
-  rows: readonly BulkProduct[];
+  rows: readonly GridItem[];
   columns: readonly ColumnDef[];
   selection: Selection | null;
   edits: EditsState;

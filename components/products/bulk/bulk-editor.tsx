@@ -162,7 +162,7 @@ export function BulkEditor({ ctx, canWrite, groupsNote }: BulkEditorProps) {
           setEdits={editor.setEdits}
           byKey={editor.byKey}
           ctx={ctx}
-          replaceProducts={catalogue.replace}
+          saver={editor.saver}
           onSaving={editor.setSaving}
           onProblems={editor.setProblems}
         />

@@ -1,4 +1,4 @@
-import type { BulkProduct } from "../../../lib/store/products/model-bulk";
+import type { GridItem } from "./model/columns";
 import type { ColumnDef, ColumnId, GridContext } from "./model/columns";
 import { type CellChangeRequest, editOf, type EditsState } from "./model/edits";
 import { type Bounds, type CellPos, collapse, extendTo, moveBy, rangeOf, type Selection } from "./model/selection";
@@ -118,7 +118,7 @@ export function keyCommand(press: KeyPress, c: KeyContext): KeyCommand | null {
 /** Delete, Backspace and cut: the range's cells that can be empty (sale price, groups…), emptied; a name or a price cannot. */
 export function clearRequests(
   sel: Selection,
-  rows: readonly BulkProduct[],
+  rows: readonly GridItem[],
   columns: readonly ColumnDef[],
   ctx: GridContext,
 ): CellChangeRequest[] {
@@ -139,7 +139,7 @@ export function clearRequests(
 /** Cells of the range that hold an edit their product no longer takes (it cannot be typed over, only discarded). */
 export function lockedEditedCells(
   sel: Selection,
-  rows: readonly BulkProduct[],
+  rows: readonly GridItem[],
   columns: readonly ColumnDef[],
   edits: EditsState,
 ): { key: string; column: ColumnId }[] {

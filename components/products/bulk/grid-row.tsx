@@ -4,7 +4,7 @@ import GripVertical from "lucide-react/icons/grip-vertical";
 import AlertTriangle from "lucide-react/icons/triangle-alert";
 import { memo, type PointerEvent as ReactPointerEvent } from "react";
 import { cn } from "@/components/ui/cn";
-import type { BulkProduct } from "@/lib/store/products/model-bulk";
+import type { GridItem } from "./model/columns";
 import { CellEditor } from "./cell-editor";
 import { cellId, HANDLE_WIDTH, ROW_HEIGHT, rowId } from "./grid-layout";
 import type { ColumnDef, GridContext } from "./model/columns";
@@ -27,7 +27,7 @@ export interface RowHandlers {
 }
 
 export interface GridRowProps {
-  product: BulkProduct;
+  product: GridItem;
   index: number;
   /** The row's top in the rowgroup, px. */
   start: number;
@@ -194,6 +194,11 @@ export const GridRow = memo(function GridRow(props: GridRowProps) {
                 <span className="truncate">{text}</span>
                 <span className="sr-only">Not saved: {problem}</span>
               </>
+            ) : column.href ? (
+              // Out of the tab order: the grid keeps focus (aria-activedescendant); the pointer follows it.
+              <a href={column.href(product) ?? undefined} tabIndex={-1} className="underline-offset-2 hover:underline">
+                {text}
+              </a>
             ) : (
               text
             )}

@@ -3,7 +3,7 @@
 import { type ColumnDef as TableColumn, getCoreRowModel, useReactTable } from "@tanstack/react-table";
 import { defaultRangeExtractor, type Range as VirtualRange, useVirtualizer } from "@tanstack/react-virtual";
 import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from "react";
-import type { BulkProduct } from "@/lib/store/products/model-bulk";
+import type { GridItem } from "./model/columns";
 import { GridHeader } from "./grid-header";
 import { GridRow, type RowHandlers } from "./grid-row";
 import {
@@ -37,7 +37,7 @@ export interface GridProblem {
 
 export interface BulkGridProps {
   /** The rows in display order (filtered and sorted). */
-  rows: readonly BulkProduct[];
+  rows: readonly GridItem[];
   /** The visible columns, the frozen name column first. */
   columns: readonly ColumnDef[];
   edits: EditsState;
@@ -66,6 +66,8 @@ export interface BulkGridProps {
   reorder: { onMove: (keys: string[], toIndex: number) => void } | null;
   /** Something for screen readers to hear (aria-live). */
   announce: (message: string) => void;
+  /** The grid's accessible name ("Products", "Options"). */
+  label?: string;
 }
 
 /**
@@ -134,14 +136,14 @@ export function BulkGrid(props: BulkGridProps) {
   }, []);
 
   // TanStack Table holds the column model; rows are ours (already filtered and sorted on current values).
-  const tableColumns = useMemo<TableColumn<BulkProduct>[]>(
+  const tableColumns = useMemo<TableColumn<GridItem>[]>(
     () => columns.map((c) => ({ id: c.id, header: c.label, size: c.width })),
     [columns],
   );
   // The table object is read during this render only (never memoised across renders).
   // eslint-disable-next-line react-hooks/incompatible-library
   const table = useReactTable({
-    data: rows as BulkProduct[],
+    data: rows as GridItem[],
     columns: tableColumns,
     getCoreRowModel: getCoreRowModel(),
     getRowId: (p) => p.key,
@@ -288,7 +290,7 @@ export function BulkGrid(props: BulkGridProps) {
     <div
       ref={scroller}
       role="grid"
-      aria-label="Products"
+      aria-label={props.label ?? "Products"}
       aria-rowcount={props.ariaRowCount}
       aria-colcount={columns.length + (reorder ? 1 : 0)}
       aria-busy={props.busy}

@@ -42,9 +42,15 @@ export function LoadNotices({ state, onReload }: { state: CatalogueState; onRelo
 }
 
 /** How many products did not save (docs/bulk-editing.md#saving); the grid marks each with the store's reason. */
-export function SaveProblemsNotice({ count }: { count: number }) {
+export function SaveProblemsNotice({
+  count,
+  noun = { one: "product", many: "products" },
+}: {
+  count: number;
+  noun?: { one: string; many: string };
+}) {
   return (
-    <Notice tone="error" title={`${plural(count, "product")} did not save`}>
+    <Notice tone="error" title={`${plural(count, noun.one, noun.many)} did not save`}>
       {count === 1 ? "It is" : "They are"} marked in the grid with the store&apos;s reason, and{" "}
       {count === 1 ? "its" : "their"} changes are kept: correct them, then review and save again.
     </Notice>

@@ -8,72 +8,48 @@ import { Notice } from "@/components/ui/notice";
 import { ProgressBar } from "@/components/ui/progress-bar";
 import { Spinner } from "@/components/ui/spinner";
 import { toast } from "@/components/ui/toast";
-import { saveProductsMultiAction } from "@/lib/actions/products-bulk";
-import type { BulkProduct } from "@/lib/store/products/model-bulk";
 import { editsSummary } from "./bulk-editor-state";
 import type { GridProblem } from "./grid";
-import { type ColumnId, columns as allColumns, type GridContext } from "./model/columns";
+import { columnById, type GridContext, type GridItem } from "./model/columns";
 import { type Conflict, findConflicts } from "./model/conflicts";
-import { cellId, dropEdits, editedKeys, type EditsState, errorCount, lockEdits, rebase } from "./model/edits";
+import { dropEdits, editedKeys, type EditsState, errorCount, lockEdits, rebase } from "./model/edits";
 import { reviewChanges } from "./model/review";
-import { planSave, type SaveChunk, splitChunk } from "./model/save-plan";
-import { readCatalogueOnce } from "./use-catalogue";
+import type { GridSaver } from "./saver";
 import { counted, plural } from "./words";
-
-/**
- * What one products_multi request may carry from here: measured on the
- * encoded body, well inside the bundled store's 10 MB and Next's 1 MB for a
- * server action's arguments. A store with a smaller limit answers 413; the
- * chunk is then halved and sent again (docs/bulk-editing.md#saving).
- */
-export const SAVE_LIMITS = { maxBytes: 256 * 1024, maxProducts: 500 } as const;
-/** Re-reading this many products one by one is quicker than reading the catalogue again. */
-const REREAD_ONE_BY_ONE = 50;
-
-const columnOfField = new Map(allColumns.map((c) => [c.field, c.id]));
 
 type Phase =
   | { step: "review" }
   | { step: "checking" }
   | { step: "check-failed"; error: string }
-  | { step: "conflicts"; conflicts: Conflict[]; current: ReadonlyMap<string, BulkProduct>; chosen: Map<string, Choice> }
+  | { step: "conflicts"; conflicts: Conflict[]; current: ReadonlyMap<string, GridItem>; chosen: Map<string, Choice> }
   | { step: "saving"; done: number; total: number }
   | { step: "done"; saved: number; failed: { key: string; name: string; message: string }[] };
 
 type Choice = "mine" | "theirs";
 
-export interface SaveDialogProps {
+export interface SaveDialogProps<R extends GridItem> {
   open: boolean;
   onOpenChange: (open: boolean) => void;
   /** Shown above the changes: the CSV import's dry run says so here. */
   note: string | null;
   edits: EditsState;
   setEdits: Dispatch<SetStateAction<EditsState>>;
-  byKey: ReadonlyMap<string, BulkProduct>;
+  byKey: ReadonlyMap<string, R>;
   ctx: GridContext;
-  replaceProducts: (products: readonly BulkProduct[]) => void;
+  /** How the grid's rows are re-read and saved (bulk-saver.ts, the inventory's stock-saver.ts). */
+  saver: GridSaver<R>;
   onSaving: (saving: boolean) => void;
   onProblems: (problems: ReadonlyMap<string, GridProblem>) => void;
-}
-
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-/** A product with its edited values written in (the store answered it unchanged: it already held them). */
-function withValues(product: BulkProduct, edits: EditsState, columns: readonly ColumnId[]): BulkProduct {
-  const next: Record<string, unknown> = { ...product };
-  for (const column of columns) {
-    const edit = edits.cells.get(cellId(product.key, column));
-    if (edit && !edit.error) next[column] = edit.value;
-  }
-  return next as unknown as BulkProduct;
 }
 
 /**
  * The review panel, the conflict check and the save in chunks, in one dialog.
  * Mounted while open: each opening starts at the review.
  */
-export function SaveDialog(props: SaveDialogProps) {
-  const { open, onOpenChange, edits, setEdits, byKey, ctx, replaceProducts, onSaving, onProblems } = props;
+export function SaveDialog<R extends GridItem>(props: SaveDialogProps<R>) {
+  const { open, onOpenChange, edits, setEdits, byKey, ctx, saver, onSaving, onProblems } = props;
+  const { noun } = saver;
+  const count = (n: number) => plural(n, noun.one, noun.many);
   const [phase, setPhase] = useState<Phase>({ step: "review" });
   // The save runs across renders: it reads the latest edits and products from here.
   const latest = useRef({ edits, byKey });
@@ -87,21 +63,9 @@ export function SaveDialog(props: SaveDialogProps) {
     onSaving(true);
     setPhase({ step: "checking" });
     const keys = editedKeys(latest.current.edits);
-    let current: Map<string, BulkProduct>;
+    let current: ReadonlyMap<string, GridItem>;
     try {
-      if (keys.length <= REREAD_ONE_BY_ONE) {
-        const response = await fetch(`/api/products/bulk/current?keys=${keys.map(encodeURIComponent).join(",")}`);
-        const body = (await response.json().catch(() => null)) as {
-          products?: BulkProduct[];
-          error?: string;
-        } | null;
-        if (!response.ok || !body?.products) {
-          throw new Error(body?.error ?? `The store could not be read (HTTP ${response.status}).`);
-        }
-        current = new Map(body.products.map((p) => [p.key, p]));
-      } else {
-        current = new Map((await readCatalogueOnce()).map((p) => [p.key, p]));
-      }
+      current = await saver.readCurrent(keys);
     } catch (error) {
       onSaving(false);
       setPhase({
@@ -120,17 +84,17 @@ export function SaveDialog(props: SaveDialogProps) {
   }
 
   function resolve(phaseNow: Extract<Phase, { step: "conflicts" }>) {
-    const theirs: BulkProduct[] = [];
+    const theirs: R[] = [];
     const dropped: string[] = [];
     for (const conflict of phaseNow.conflicts) {
       const choice = phaseNow.chosen.get(conflict.key);
-      const stored = phaseNow.current.get(conflict.key);
+      const stored = phaseNow.current.get(conflict.key) as R | undefined;
       if (stored) theirs.push(stored);
       if (choice === "theirs" || conflict.deleted) dropped.push(conflict.key);
     }
     // The grid now shows what the store holds; "keep mine" keeps the edits on top of it.
-    replaceProducts(theirs);
-    const nextByKey = new Map(latest.current.byKey);
+    saver.take(theirs);
+    const nextByKey = new Map<string, R>(latest.current.byKey);
     for (const product of theirs) nextByKey.set(product.key, product);
     setEdits((current) => rebase(dropEdits(current, dropped), nextByKey));
     latest.current = { ...latest.current, byKey: nextByKey };
@@ -148,67 +112,20 @@ export function SaveDialog(props: SaveDialogProps) {
       return;
     }
     onSaving(true);
-    const queue: SaveChunk[] = planSave(now, products, ctx, SAVE_LIMITS);
-    const total = queue.reduce((sum, chunk) => sum + chunk.keys.length, 0);
-    const failed: { key: string; name: string; message: string }[] = [];
-    let done = 0;
-    let saved = 0;
-    let waits = 0;
-    setPhase({ step: "saving", done, total });
-
-    while (queue.length) {
-      const chunk = queue.shift()!;
-      let result: Awaited<ReturnType<typeof saveProductsMultiAction>>;
-      try {
-        result = await saveProductsMultiAction({ products: chunk.payload });
-      } catch {
-        // The action itself was not reached or not answered (the connection, or Next refused the body).
-        result = {
-          ok: false,
-          status: 0,
-          code: "outcome_unknown",
-          error: "The dashboard did not answer, so these may or may not have saved. Retry to make sure.",
-        };
-      }
-      if (result.ok) {
-        const answered = new Set(result.data.changed.map((p) => p.key));
-        const columns = chunk.fields.flatMap((f) => columnOfField.get(f) ?? []);
-        const unchanged = chunk.keys
-          .filter((key) => !answered.has(key))
-          .flatMap((key) => {
-            const product = products.get(key);
-            return product ? [withValues(product, now, columns)] : [];
-          });
-        replaceProducts([...result.data.changed, ...unchanged]);
-        setEdits((current) => dropEdits(current, chunk.keys, columns));
-        saved += chunk.keys.length;
-        done += chunk.keys.length;
-      } else if (result.status === 413 && chunk.keys.length > 1) {
-        // Over this store's body limit: halve and go on.
-        queue.unshift(...splitChunk(chunk));
-        continue;
-      } else if (result.status === 429 && waits < 6) {
-        waits += 1;
-        await sleep(1000 * 2 ** Math.min(waits, 4));
-        queue.unshift(chunk);
-        continue;
-      } else {
-        for (const key of chunk.keys) {
-          // `products.<key>.<property>`: the property has no dot, the key may.
-          const own = Object.entries(result.fieldErrors ?? {}).find(
-            ([field]) => field.slice(0, field.lastIndexOf(".")) === `products.${key}`,
-          );
-          failed.push({ key, name: products.get(key)?.name ?? key, message: own ? own[1] : result.error });
-        }
-        done += chunk.keys.length;
-      }
-      setPhase({ step: "saving", done, total });
-    }
+    setPhase({ step: "saving", done: 0, total: 0 });
+    const { saved, failed } = await saver.save({
+      edits: now,
+      byKey: products,
+      ctx,
+      setEdits,
+      take: saver.take,
+      progress: (done, total) => setPhase({ step: "saving", done, total }),
+    });
 
     onProblems(new Map(failed.map((f) => [f.key, { message: f.message }])));
     onSaving(false);
     if (!failed.length) {
-      toast.success(`Saved ${plural(saved, "product")}.`);
+      toast.success(`Saved ${count(saved)}.`);
       onOpenChange(false);
       setPhase({ step: "review" });
     } else {
@@ -222,14 +139,14 @@ export function SaveDialog(props: SaveDialogProps) {
       : phase.step === "saving"
         ? "Saving"
         : phase.step === "done"
-          ? "Some products did not save"
+          ? `Some ${noun.many} did not save`
           : "Review changes";
   const description =
     phase.step === "conflicts"
-      ? "Someone changed these products in the store after the grid loaded them. Choose, for each, whose values to keep."
+      ? `Someone changed these ${noun.many} in the store after the grid loaded them. Choose, for each, whose values to keep.`
       : phase.step === "done"
         ? "Their changes are still in the grid, marked in red. Nothing else was lost."
-        : `${editsSummary(edits, byKey)}. Nothing is saved until you save.`;
+        : `${editsSummary(edits, byKey, noun)}. Nothing is saved until you save.`;
   const cuts = changes.filter((c) => c.warning && c.column === "price").length;
 
   return (
@@ -269,7 +186,7 @@ export function SaveDialog(props: SaveDialogProps) {
                 </Button>
               ) : null}
               <Button onClick={() => void check()} disabled={invalid > 0 || !changes.length}>
-                Save {plural(new Set(changes.map((c) => c.key)).size, "product")}
+                Save {count(new Set(changes.map((c) => c.key)).size)}
               </Button>
             </DialogFooter>
           </>
@@ -301,7 +218,7 @@ export function SaveDialog(props: SaveDialogProps) {
                     ) : conflict.fields.length ? (
                       <ul className="mt-1 space-y-1 text-sm">
                         {conflict.fields.map((field) => {
-                          const column = allColumns.find((c) => c.id === field.column)!;
+                          const column = columnById[field.column];
                           return (
                             <li key={field.column}>
                               {column.label}: theirs <strong>{column.format(field.theirs, ctx) || "empty"}</strong>,
@@ -377,16 +294,16 @@ export function SaveDialog(props: SaveDialogProps) {
         ) : phase.step === "saving" ? (
           <div className="mt-6" role="status">
             <ProgressBar
-              label="Saving products"
+              label={`Saving ${noun.many}`}
               value={phase.done}
               max={phase.total}
-              text={`Saving products: ${counted(phase.done)} of ${counted(phase.total)}`}
+              text={`Saving ${noun.many}: ${counted(phase.done)} of ${counted(phase.total)}`}
             />
           </div>
         ) : (
           <>
             <p className="mt-4 text-sm">
-              Saved {plural(phase.saved, "product")}; {plural(phase.failed.length, "product")} did not save.
+              Saved {count(phase.saved)}; {count(phase.failed.length)} did not save.
             </p>
             <ul className="mt-3 max-h-[40dvh] space-y-1 overflow-y-auto text-sm" aria-label="Not saved">
               {phase.failed.slice(0, 500).map((f) => (
@@ -403,7 +320,7 @@ export function SaveDialog(props: SaveDialogProps) {
               <Button variant="secondary" onClick={() => onOpenChange(false)}>
                 Back to the grid
               </Button>
-              <Button onClick={() => void check()}>Retry the unsaved products</Button>
+              <Button onClick={() => void check()}>Retry the unsaved {noun.many}</Button>
             </DialogFooter>
           </>
         )}

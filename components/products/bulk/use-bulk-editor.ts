@@ -29,6 +29,7 @@ import {
 import { fillDownRequests } from "./model/fill";
 import { followRows, type Selection } from "./model/selection";
 import { categoriesOf, type GridFilter } from "./model/view";
+import { bulkSaver } from "./bulk-saver";
 import { useCatalogue } from "./use-catalogue";
 import { plural } from "./words";
 
@@ -40,6 +41,7 @@ import { plural } from "./words";
  */
 export function useBulkEditor(ctx: GridContext) {
   const catalogue = useCatalogue();
+  const saver = useMemo(() => bulkSaver(catalogue.replace), [catalogue.replace]);
   const { state: loaded } = catalogue;
   const products = loaded.products;
   const byKey = useMemo(() => new Map(products.map((p) => [p.key, p])), [products]);
@@ -186,6 +188,7 @@ export function useBulkEditor(ctx: GridContext) {
 
   return {
     catalogue,
+    saver,
     products,
     byKey,
     state,

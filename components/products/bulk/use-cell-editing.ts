@@ -1,7 +1,7 @@
 "use client";
 
 import { type Dispatch, type SetStateAction, useEffect } from "react";
-import type { BulkProduct } from "@/lib/store/products/model-bulk";
+import type { GridItem } from "./model/columns";
 import { type ColumnDef, type ColumnId, type GridContext, originalValue } from "./model/columns";
 import { type CellChangeRequest, editOf, type EditsState } from "./model/edits";
 import { type Bounds, type CellPos, collapse, moveBy, type Selection } from "./model/selection";
@@ -21,7 +21,7 @@ export interface Editing {
  */
 export function shownText(
   edits: EditsState,
-  product: BulkProduct,
+  product: GridItem,
   column: ColumnDef,
   ctx: GridContext,
   edit = editOf(edits, product.key, column.id),
@@ -35,7 +35,7 @@ export interface CellEditingOptions {
   setEditing: Dispatch<SetStateAction<Editing | null>>;
   /** The row of the product being edited now (-1: not shown, or nothing edited). */
   editingRow: number;
-  rows: readonly BulkProduct[];
+  rows: readonly GridItem[];
   columns: readonly ColumnDef[];
   edits: EditsState;
   ctx: GridContext;

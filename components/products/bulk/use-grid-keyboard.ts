@@ -1,7 +1,7 @@
 "use client";
 
 import type { ClipboardEvent, KeyboardEvent, RefObject } from "react";
-import type { BulkProduct } from "@/lib/store/products/model-bulk";
+import type { GridItem } from "./model/columns";
 import { clearRequests, keyCommand, lockedEditedCells } from "./grid-keys";
 import { pageRows } from "./grid-layout";
 import { keyboardMoveTarget, movedSelection, movedSentence, rangeKeys } from "./grid-moves";
@@ -14,7 +14,7 @@ import { type CellPos, collapse, rangeOf, type Selection } from "./model/selecti
 export interface GridKeyboardOptions {
   /** The grid element: keys count only when it has the focus itself (not a cell's editor). */
   scrollerRef: RefObject<HTMLDivElement | null>;
-  rows: readonly BulkProduct[];
+  rows: readonly GridItem[];
   columns: readonly ColumnDef[];
   edits: EditsState;
   ctx: GridContext;

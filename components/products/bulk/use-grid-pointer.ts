@@ -1,7 +1,7 @@
 "use client";
 
 import { type PointerEvent as ReactPointerEvent, type RefObject, useEffect, useRef, useState } from "react";
-import type { BulkProduct } from "@/lib/store/products/model-bulk";
+import type { GridItem } from "./model/columns";
 import { dragScrollStep, gapAt, HEADER_HEIGHT } from "./grid-layout";
 import { dropTarget, movedSelection, movedSentence, rangeKeys } from "./grid-moves";
 import type { ColumnDef } from "./model/columns";
@@ -10,7 +10,7 @@ import type { Editing } from "./use-cell-editing";
 
 export interface GridPointerOptions {
   scrollerRef: RefObject<HTMLDivElement | null>;
-  rows: readonly BulkProduct[];
+  rows: readonly GridItem[];
   columns: readonly ColumnDef[];
   selection: Selection | null;
   reorder: { onMove: (keys: string[], toIndex: number) => void } | null;

@@ -346,6 +346,9 @@ function PaletteBody({ catalogue, permissions, close, onShowShortcuts }: Palette
           "sm:inset-x-auto sm:top-[12dvh] sm:left-1/2 sm:w-[calc(100vw-2rem)] sm:max-w-xl sm:-translate-x-1/2 sm:rounded-lg",
         )}
         data-command-palette=""
+        // For bench/palette.mjs: whether the catalogue is all here, and how much of it.
+        data-catalogue={may.products ? catalogue.phase : "none"}
+        data-products={catalogue.products.length}
       >
         <RadixDialog.Title className="sr-only">Search and commands</RadixDialog.Title>
         <RadixDialog.Description className="sr-only">

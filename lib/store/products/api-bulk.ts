@@ -15,7 +15,7 @@ import {
 import { listShippingGroups } from "../shipping/api";
 import { groupCurrency, type ShippingGroup } from "../shipping/model";
 import { listTaxGroups } from "../tax/api";
-import { getProduct, listCatalogueProducts, listProducts } from "./api";
+import { getProduct, listCatalogueProducts, listProducts, updateStockItem } from "./api";
 import {
   type BulkContext,
   type BulkGroup,
@@ -26,6 +26,13 @@ import {
   toBulkProduct,
 } from "./model-bulk";
 import type { ProductPage } from "./model";
+import {
+  type StockItem,
+  type StockWrite,
+  type StockWriteResult,
+  stockOf,
+  stockWriteConcurrency,
+} from "./model-inventory";
 import { storeProductSchema, toProduct } from "./schema";
 
 /**
@@ -60,10 +67,13 @@ export interface CatalogueOptions {
   sleep?: (ms: number) => Promise<void>;
   /** Labels the log lines of a failure. */
   where?: string;
+  /** Each product with its options' and extras' stock (the inventory's stream, docs/bulk-editing.md#inventory). */
+  stock?: boolean;
 }
 
 type PageLine = Extract<CatalogueLine, { type: "page" }>;
-type Settled = { ok: true; page: ProductPage<CatalogueProduct> } | { ok: false; error: unknown };
+type StreamedProduct = CatalogueProduct & { stock?: StockItem[] };
+type Settled = { ok: true; page: ProductPage<StreamedProduct> } | { ok: false; error: unknown };
 
 function errorLine(error: unknown, where: string): CatalogueLine {
   const { status, code, error: sentence } = failureFrom(error, { where });
@@ -102,12 +112,13 @@ export async function* readCatalogue(
     rateLimitWaitMs = 2000,
     sleep = defaultSleep,
     where = "readCatalogue",
+    stock = false,
   } = options;
 
-  async function readPage(page: number): Promise<ProductPage<CatalogueProduct>> {
+  async function readPage(page: number): Promise<ProductPage<StreamedProduct>> {
     for (let retry = 1; ; retry++) {
       try {
-        return await listCatalogueProducts(store, { page, count: pageSize });
+        return await listCatalogueProducts(store, { page, count: pageSize }, { stock });
       } catch (error) {
         // The client already waited out Retry-After a few times (StoreClient's maxRetries).
         if (!(error instanceof StoreRateLimitError) || retry > rateLimitRetries) throw error;
@@ -125,7 +136,7 @@ export async function* readCatalogue(
   let count = 0;
 
   /** The page's line, or why the reading stops. */
-  function take(page: number, items: ProductPage<CatalogueProduct>["items"]): PageLine | "ignored" {
+  function take(page: number, items: ProductPage<StreamedProduct>["items"]): PageLine | "ignored" {
     const head = items[0]?.key;
     if (head !== undefined) {
       if (firstKeys.has(head)) return "ignored";
@@ -135,7 +146,7 @@ export async function* readCatalogue(
     for (const product of items) {
       if (sent.has(product.key)) continue;
       sent.add(product.key);
-      products.push(toBulkProduct(product));
+      products.push(toBulkProduct(product, product.stock));
     }
     if (items.length >= pageSize && products.length === 0) return "ignored";
     count += products.length;
@@ -221,7 +232,11 @@ export async function* readCatalogue(
 
 /* ---------- products read again ---------- */
 
-async function eachLimited<T>(items: readonly T[], limit: number, run: (item: T) => Promise<void>): Promise<void> {
+export async function eachLimited<T>(
+  items: readonly T[],
+  limit: number,
+  run: (item: T) => Promise<void>,
+): Promise<void> {
   let next = 0;
   const worker = async () => {
     while (next < items.length) {
@@ -240,13 +255,15 @@ async function eachLimited<T>(items: readonly T[], limit: number, run: (item: T)
 export async function readProducts(
   store: StoreClient,
   keys: readonly string[],
+  { stock = false }: { stock?: boolean } = {},
 ): Promise<{ products: BulkProduct[]; missing: string[] }> {
   const unique = [...new Set(keys)];
   const found = new Map<string, BulkProduct>();
   const missing = new Set<string>();
   await eachLimited(unique, 4, async (key) => {
     try {
-      found.set(key, toBulkProduct(await getProduct(store, key)));
+      const product = await getProduct(store, key);
+      found.set(key, toBulkProduct(product, stock ? stockOf(product) : undefined));
     } catch (error) {
       if (!(error instanceof StoreNotFoundError)) throw error;
       missing.add(key);
@@ -420,4 +437,35 @@ export async function loadBulkContext(store: StoreClient): Promise<BulkContext> 
     taxGroups: tax.groups,
     note: groupsNote(shipping.problem, tax.problem),
   };
+}
+
+/* ---------- the inventory's save ---------- */
+
+/**
+ * The inventory's save (docs/bulk-editing.md#inventory): each write is one
+ * `PUT /products/{key}/options|extras/{item}` with `quantity`, `concurrency`
+ * at a time, and each answers for itself: a refusal (a 422 naming `quantity`,
+ * an option deleted since) is that row's result, and the others go on. Only
+ * a session that ended fails the whole.
+ */
+export async function writeStock(
+  store: StoreClient,
+  writes: readonly StockWrite[],
+  concurrency = stockWriteConcurrency,
+): Promise<StockWriteResult[]> {
+  const results = new Map<string, StockWriteResult>();
+  await eachLimited(writes, concurrency, async (write) => {
+    try {
+      const quantity = await updateStockItem(store, write);
+      results.set(write.row, { row: write.row, ok: true, quantity });
+    } catch (error) {
+      if (error instanceof StoreAuthError) throw error;
+      const failure = failureFrom(error, { where: "writeStock" });
+      const sentence =
+        failure.fieldErrors?.quantity ??
+        (error instanceof StoreNotFoundError ? "The store no longer has this option or product." : failure.error);
+      results.set(write.row, { row: write.row, ok: false, status: failure.status, error: sentence });
+    }
+  });
+  return writes.map((write) => results.get(write.row)!);
 }

@@ -7,13 +7,17 @@ import { anyBody, type ListRequest, listAll, listPage, oneOrListOfOne } from "..
 import type { GroupChoices, ItemWrite, ProductFields } from "./edit";
 import { categorySlugFromName, type Product, type ProductCategory, type ProductPage } from "./model";
 import type { CatalogueProduct } from "./model-bulk";
+import type { StockItem, StockWrite } from "./model-inventory";
 import {
   groupRefFields,
   storeCatalogueProductSchema,
   storeCategorySchema,
+  storeItemSchema,
   storeProductSchema,
+  storeStockProductSchema,
   toCatalogueProduct,
   toProduct,
+  toStockProduct,
 } from "./schema";
 
 /**
@@ -65,13 +69,17 @@ export async function listProducts(
 export async function listCatalogueProducts(
   store: StoreClient,
   { page = 0, count = defaultProductPageSize }: PageRequest = {},
-): Promise<ProductPage<CatalogueProduct>> {
+  { stock = false }: { stock?: boolean } = {},
+): Promise<ProductPage<CatalogueProduct & { stock?: StockItem[] }>> {
   const result = await listPage(
     store,
     {
       ...readRequest,
       path: "/api/v1/products",
-      item: storeCatalogueProductSchema.transform(toCatalogueProduct),
+      // The inventory's reading adds the options' and extras' stock (docs/bulk-editing.md#inventory).
+      item: stock
+        ? storeStockProductSchema.transform(toStockProduct)
+        : storeCatalogueProductSchema.transform(toCatalogueProduct),
       tags: [productTags.all],
       // Each product embeds its whole shipping and tax groups: read once a page, not 250 times.
       compact: (bytes) => reduceRepeatedMembers(bytes, ["shipping_group", "tax_group"], groupRefFields),
@@ -275,6 +283,24 @@ export async function replaceProductItems(
     form: { [kind]: items as unknown as FormValue },
     schema: z.unknown(),
   });
+}
+
+/**
+ * One option's or extra's stock: `PUT /products/{key}/options/{option_key}`
+ * (or `/extras/{extra_key}`) with `quantity` alone (docs/contract.md#catalogue-and-settings:
+ * a single PUT takes only its row's fields). An option answers a list
+ * holding it, an extra itself; answers the quantity the store now holds.
+ */
+export async function updateStockItem(store: StoreClient, write: Omit<StockWrite, "row">): Promise<number> {
+  const answer = await store.request({
+    ...writeRequest,
+    method: "PUT",
+    id: write.product,
+    path: `${productPath(write.product)}/${write.kind === "option" ? "options" : "extras"}/${encodeURIComponent(write.item)}`,
+    form: { quantity: write.quantity },
+    schema: oneOrListOfOne(storeItemSchema),
+  });
+  return answer.quantity ?? write.quantity;
 }
 
 /** Replace-all `POST /products/{key}/categories`: comma-separated names; empty removes them all. */

@@ -1,4 +1,5 @@
 import { hasOwnOptions, mediaUrl, type Product, type ProductImage, type ProductOption } from "./model";
+import type { StockItem } from "./model-inventory";
 
 /**
  * The bulk grid's data (components/products/bulk/, docs/bulk-editing.md):
@@ -35,6 +36,8 @@ export interface BulkProduct {
   currency: string;
   /** The first image's small size, for the products list's search results (a row's thumbnail); null: none. */
   image: string | null;
+  /** Its options and extras: only in the inventory's stream (`?with=stock`, docs/bulk-editing.md#inventory). */
+  stock?: StockItem[];
 }
 
 /**
@@ -63,8 +66,9 @@ export type CatalogueProduct = Pick<
   | "currency"
 > & { options: Pick<ProductOption, "isDefault">[]; images: Pick<ProductImage, "urls">[] };
 
-export function toBulkProduct(product: CatalogueProduct): BulkProduct {
+export function toBulkProduct(product: CatalogueProduct, stock?: StockItem[]): BulkProduct {
   return {
+    ...(stock ? { stock } : {}),
     key: product.key,
     slug: product.slug,
     name: product.name,

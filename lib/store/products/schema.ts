@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { normaliseCurrency, parseFormattedAmount, toMinorUnits } from "../../money";
 import type { CatalogueProduct } from "./model-bulk";
+import { type StockItem, type StockSource, stockOf } from "./model-inventory";
 import {
   type DigitalSample,
   type GroupRef,
@@ -463,6 +464,42 @@ export function toCatalogueProduct(raw: StoreCatalogueProduct): CatalogueProduct
     options: raw.options.map((option) => ({ isDefault: option.default ?? false })),
     images: byOrder(raw.images.map(toImage)),
   };
+}
+
+/**
+ * The inventory's reading of a catalogue product (docs/bulk-editing.md#inventory):
+ * the lighter reading above, with each option's and extra's key, values,
+ * quantity and SKU. Only the inventory's stream pays for it.
+ */
+export const storeStockProductSchema = storeCatalogueProductSchema.extend({
+  options: tolerantList(storeItemSchema),
+  extras: tolerantList(storeItemSchema),
+});
+
+type StoreStockProduct = z.infer<typeof storeStockProductSchema>;
+
+/** An item as stockOf reads it; one without a key (it cannot be written back) or a quantity (nothing to count) is left out. */
+function stockFields(raw: StoreItem): StockSource[] {
+  const key = raw.key ?? raw.id;
+  if (!key || raw.quantity == null) return [];
+  return [
+    {
+      key,
+      isDefault: raw.default ?? false,
+      metadata: raw.metadata,
+      quantity: raw.quantity,
+      fetchSku: raw.fetch_sku ?? null,
+    },
+  ];
+}
+
+/** A product's options and extras as stock items, from the inventory's reading. */
+export function toStockItems(raw: Pick<StoreStockProduct, "options" | "extras">): StockItem[] {
+  return stockOf({ options: raw.options.flatMap(stockFields), extras: raw.extras.flatMap(stockFields) });
+}
+
+export function toStockProduct(raw: StoreStockProduct): CatalogueProduct & { stock: StockItem[] } {
+  return { ...toCatalogueProduct(raw), stock: toStockItems(raw) };
 }
 
 /** A category of the categories sub-resource: `{name, slug}`; a bare name is tolerated. */

@@ -1,4 +1,4 @@
-import type { BulkProduct } from "../../../../lib/store/products/model-bulk";
+import type { GridItem } from "./columns";
 import { type ColumnId, columnById, type GridContext } from "./columns";
 import { delimitedRows } from "../../../../lib/csv";
 import { parseDelimited, splitDelimited } from "./delimited";
@@ -49,7 +49,7 @@ export interface PasteResult {
 export function pasteRequests(
   text: string,
   sel: Selection,
-  rows: readonly BulkProduct[],
+  rows: readonly GridItem[],
   cols: readonly ColumnId[],
 ): PasteResult {
   const block = parseTsv(text);
@@ -83,7 +83,7 @@ export function pasteRequests(
 /** The selected cells as shown (the current values, formatted; a text in error as typed), as TSV. */
 export function copyCells(
   sel: Selection,
-  rows: readonly BulkProduct[],
+  rows: readonly GridItem[],
   cols: readonly ColumnId[],
   state: EditsState,
   ctx: GridContext,

@@ -1,4 +1,5 @@
 import type { BulkProduct, WireValue } from "../../../../lib/store/products/model-bulk";
+import type { InventoryRow } from "../../../../lib/store/products/model-inventory";
 import { moneyText, parseMoneyText } from "../../../../lib/money";
 import { parseQuantityText, parseWeightText } from "../../../../lib/store/products/edit";
 import {
@@ -33,7 +34,26 @@ export type ColumnId =
   | "type"
   | "shippingGroup"
   | "taxGroup"
-  | "order";
+  | "order"
+  // The inventory's (docs/bulk-editing.md#inventory): an InventoryRow's fields.
+  | "product"
+  | "values"
+  | "itemSku"
+  | "stock"
+  | "unlimited";
+
+/**
+ * A row the grid edits: a product (the bulk grid), or an option or extra
+ * (the inventory page). A cell's stored value is the row's field named as
+ * its column.
+ */
+export interface GridItem {
+  key: string;
+  /** The row's name in sentences ("Crew Tee", "Crew Tee (M, White)"). */
+  name: string;
+  /** UNIX seconds, when the store sends it: the conflict check compares it. */
+  modified: number | null;
+}
 
 export type CellValue = string | number | null;
 
@@ -71,10 +91,15 @@ export interface ColumnDef {
   choices?: (ctx: GridContext) => Choice[];
   /** What the cell shows, copy writes and the CSV export writes: money without a symbol, -1 as "Unlimited", a choice as its label, null as "". */
   format: (value: CellValue, ctx: GridContext) => string;
-  /** What a person typed or pasted into this product's cell. */
-  parse: (text: string, ctx: GridContext, product: BulkProduct) => Parsed;
-  /** Why the cell cannot be changed on this product, or null. */
-  readOnly?: (product: BulkProduct) => string | null;
+  /**
+   * What a person typed or pasted into this row's cell. (Methods, not function properties: a
+   * column of one grid takes that grid's rows, BulkProduct or InventoryRow, as its GridItem.)
+   */
+  parse(text: string, ctx: GridContext, product: GridItem): Parsed;
+  /** Why the cell cannot be changed on this row, or null. */
+  readOnly?(product: GridItem): string | null;
+  /** A page the cell's text links to (the inventory's product), or null. */
+  href?(product: GridItem): string | null;
   /** The value as products_multi takes it. */
   toWire: (value: CellValue, ctx: GridContext) => WireValue;
 }
@@ -84,8 +109,8 @@ export const maxTextLength = 255;
 
 export const quantityReadOnlyReason = "Quantity is the sum of this product's options: edit them on the product's page.";
 
-export function originalValue(product: BulkProduct, column: ColumnId): CellValue {
-  return product[column];
+export function originalValue(product: GridItem, column: ColumnId): CellValue {
+  return (product as unknown as Record<ColumnId, CellValue>)[column];
 }
 
 export function sameValue(a: CellValue, b: CellValue): boolean {
@@ -275,17 +300,21 @@ function parseOrder(text: string): Parsed {
 
 /* ---------- the columns ---------- */
 
-type Spec = Omit<ColumnDef, "parse"> & {
-  /** The parse proper: `parse` first takes back what `format` showed for this product. */
-  read: (text: string, ctx: GridContext, product: BulkProduct) => Parsed;
+type Spec<R extends GridItem> = Omit<ColumnDef, "parse" | "readOnly" | "href"> & {
+  /** The parse proper: `parse` first takes back what `format` showed for this row. */
+  read: (text: string, ctx: GridContext, product: R) => Parsed;
+  readOnly?: (product: R) => string | null;
+  href?: (product: R) => string | null;
   /** Text columns: surrounding spaces do not make a change. */
   trims?: boolean;
 };
 
-function column({ read, trims, ...spec }: Spec): ColumnDef {
+/** A column of the grid whose rows are R: only R rows ever reach its read, readOnly and href. */
+function column<R extends GridItem = BulkProduct>({ read, trims, ...spec }: Spec<R>): ColumnDef {
   return {
-    ...spec,
-    parse(text, ctx, product) {
+    ...(spec as Omit<ColumnDef, "parse">),
+    parse(text, ctx, item) {
+      const product = item as R;
       const original = originalValue(product, spec.id);
       const shown = spec.format(original, ctx);
       // The round trip: what this cell showed (a store value this grid would
@@ -456,13 +485,97 @@ export const columns: readonly ColumnDef[] = [
   }),
 ];
 
-export const columnById = Object.fromEntries(columns.map((c) => [c.id, c])) as Record<ColumnId, ColumnDef>;
+/* ---------- the inventory's columns ---------- */
+
+const itemReadOnly = "The product, the option's values and its SKU are changed on the product's page.";
+const yesNoChoices: Choice[] = [
+  { value: "no", label: "No" },
+  { value: "yes", label: "Yes" },
+];
+
+/**
+ * The inventory page's columns (docs/bulk-editing.md#inventory): an option's
+ * or extra's product (linking to its page), values and SKU, shown; its stock
+ * and "unlimited", edited. Both write the item's `quantity` (-1: unlimited;
+ * components/products/inventory/model.ts, stockWrites).
+ */
+export const inventoryColumns: readonly ColumnDef[] = [
+  column<InventoryRow>({
+    id: "product",
+    label: "Product",
+    field: "product",
+    kind: "text",
+    width: 240,
+    align: "start",
+    format: textFormat,
+    read: () => fail(itemReadOnly),
+    readOnly: () => itemReadOnly,
+    href: (row) => `/products/${encodeURIComponent(row.productKey)}`,
+    toWire: textWire,
+  }),
+  column<InventoryRow>({
+    id: "values",
+    label: "Option",
+    field: "values",
+    kind: "text",
+    width: 200,
+    align: "start",
+    format: textFormat,
+    read: () => fail(itemReadOnly),
+    readOnly: () => itemReadOnly,
+    toWire: textWire,
+  }),
+  column<InventoryRow>({
+    id: "itemSku",
+    label: "SKU",
+    field: "fetch_sku",
+    kind: "text",
+    width: 150,
+    align: "start",
+    format: textFormat,
+    read: () => fail(itemReadOnly),
+    readOnly: () => itemReadOnly,
+    toWire: textWire,
+  }),
+  column<InventoryRow>({
+    id: "stock",
+    label: "Stock",
+    field: "quantity",
+    kind: "quantity",
+    width: 110,
+    align: "end",
+    format: (value) => (value === unlimitedQuantity ? "Unlimited" : textFormat(value)),
+    read: parseQuantity,
+    toWire: (value) => (typeof value === "number" ? value : null),
+  }),
+  column<InventoryRow>({
+    id: "unlimited",
+    label: "Unlimited",
+    field: "unlimited",
+    kind: "choice",
+    width: 110,
+    align: "start",
+    choices: () => yesNoChoices,
+    format: (value) => (value === "yes" ? "Yes" : value === "no" ? "No" : ""),
+    read: parseFixedChoice(yesNoChoices, "value"),
+    toWire: (value) => (value === null ? null : String(value)),
+  }),
+];
+
+export const columnById = Object.fromEntries([...columns, ...inventoryColumns].map((c) => [c.id, c])) as Record<
+  ColumnId,
+  ColumnDef
+>;
 
 export const columnIds: readonly ColumnId[] = columns.map((c) => c.id);
 
-/** Where each column sits in `columns` (the column order of reviews and save plans). */
-export const columnIndex = Object.fromEntries(columns.map((c, i) => [c.id, i])) as Record<ColumnId, number>;
+/** Where each column sits in its grid's list (the column order of reviews and save plans). */
+export const columnIndex = Object.fromEntries([
+  ...columns.map((c, i) => [c.id, i]),
+  ...inventoryColumns.map((c, i) => [c.id, i]),
+] as [ColumnId, number][]) as Record<ColumnId, number>;
 
+/** A column of the bulk grid (a CSV's header, a column to show). */
 export function isColumnId(value: string): value is ColumnId {
-  return Object.hasOwn(columnById, value);
+  return columnIds.includes(value as ColumnId);
 }

@@ -1,4 +1,4 @@
-import type { BulkProduct } from "../../../../lib/store/products/model-bulk";
+import type { GridItem } from "./columns";
 import { type CellValue, type ColumnId, originalValue, sameValue } from "./columns";
 import { editsByKey, type EditsState } from "./edits";
 import { editsInColumnOrder } from "./review";
@@ -39,8 +39,8 @@ export interface Conflict {
  * are left out; the order is that of `keys`.
  */
 export function findConflicts(
-  loaded: ReadonlyMap<string, BulkProduct>,
-  current: ReadonlyMap<string, BulkProduct>,
+  loaded: ReadonlyMap<string, GridItem>,
+  current: ReadonlyMap<string, GridItem>,
   keys: readonly string[],
   state: EditsState,
 ): Conflict[] {

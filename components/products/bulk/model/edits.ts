@@ -1,4 +1,4 @@
-import type { BulkProduct } from "../../../../lib/store/products/model-bulk";
+import type { GridItem } from "./columns";
 import { type CellValue, type ColumnId, columnById, type GridContext, originalValue, sameValue } from "./columns";
 
 /**
@@ -91,7 +91,7 @@ function commit(state: EditsState, next: Map<string, CellEdit | undefined>, labe
 }
 
 /** The edit a value makes on a product's cell: none when it is the original value. */
-function editFor(product: BulkProduct, column: ColumnId, value: CellValue, text: string): CellEdit | undefined {
+function editFor(product: GridItem, column: ColumnId, value: CellValue, text: string): CellEdit | undefined {
   if (sameValue(value, originalValue(product, column))) return undefined;
   return { key: product.key, column, value, text, error: null };
 }
@@ -106,7 +106,7 @@ function editFor(product: BulkProduct, column: ColumnId, value: CellValue, text:
 export function applyChanges(
   state: EditsState,
   requests: readonly CellChangeRequest[],
-  products: ReadonlyMap<string, BulkProduct>,
+  products: ReadonlyMap<string, GridItem>,
   ctx: GridContext,
   label: string,
 ): EditsState {
@@ -130,7 +130,7 @@ export function applyChanges(
 export function setValues(
   state: EditsState,
   changes: readonly CellValueChange[],
-  products: ReadonlyMap<string, BulkProduct>,
+  products: ReadonlyMap<string, GridItem>,
   ctx: GridContext,
   label: string,
 ): EditsState {
@@ -184,7 +184,7 @@ export function editOf(state: EditsState, key: string, column: ColumnId): CellEd
 }
 
 /** The cell's value as the grid has it: the edited value, or the product's. */
-export function currentValue(state: EditsState, product: BulkProduct, column: ColumnId): CellValue {
+export function currentValue(state: EditsState, product: GridItem, column: ColumnId): CellValue {
   const edit = state.cells.get(cellId(product.key, column));
   return edit ? edit.value : originalValue(product, column);
 }
@@ -245,7 +245,7 @@ export function dropEdits(state: EditsState, keys: Iterable<string>, columns?: r
  * the undo history; a cell in error keeps its text, over the new value.
  * Products not in `products` keep their edits as they are.
  */
-export function rebase(state: EditsState, products: ReadonlyMap<string, BulkProduct>): EditsState {
+export function rebase(state: EditsState, products: ReadonlyMap<string, GridItem>): EditsState {
   return lockEdits(
     mapEdits(state, (edit) => {
       const product = products.get(edit.key);
@@ -265,7 +265,7 @@ export function rebase(state: EditsState, products: ReadonlyMap<string, BulkProd
  * rather than the change being left out of the save without a word. The same
  * state when there are none.
  */
-export function lockEdits(state: EditsState, products: ReadonlyMap<string, BulkProduct>): EditsState {
+export function lockEdits(state: EditsState, products: ReadonlyMap<string, GridItem>): EditsState {
   return mapEdits(state, (edit) => {
     const product = products.get(edit.key);
     const reason = product ? columnById[edit.column].readOnly?.(product) : null;
@@ -336,7 +336,7 @@ export function editsByKey(state: EditsState): Map<string, CellEdit[]> {
 }
 
 /** What the cell shows: the text in error as typed, else its current value as the column formats it. */
-export function cellText(state: EditsState, product: BulkProduct, column: ColumnId, ctx: GridContext): string {
+export function cellText(state: EditsState, product: GridItem, column: ColumnId, ctx: GridContext): string {
   const edit = state.cells.get(cellId(product.key, column));
   if (edit?.error) return edit.text;
   return columnById[column].format(edit ? edit.value : originalValue(product, column), ctx);

@@ -1,4 +1,4 @@
-import type { BulkProduct } from "../../../../lib/store/products/model-bulk";
+import type { GridItem } from "./columns";
 import { type ColumnId, columnById, type GridContext } from "./columns";
 import { type CellChangeRequest, cellText, type EditsState } from "./edits";
 import { rangeOf, type Selection } from "./selection";
@@ -12,7 +12,7 @@ import { rangeOf, type Selection } from "./selection";
 /** Each column of the range: the top row's cell, as shown, into every row below it in the range. */
 export function fillDownRequests(
   sel: Selection,
-  rows: readonly BulkProduct[],
+  rows: readonly GridItem[],
   cols: readonly ColumnId[],
   state: EditsState,
   ctx: GridContext,
@@ -37,7 +37,7 @@ export function fillDownRequests(
 /** `text` into every cell of the range. */
 export function setAllRequests(
   sel: Selection,
-  rows: readonly BulkProduct[],
+  rows: readonly GridItem[],
   cols: readonly ColumnId[],
   text: string,
 ): CellChangeRequest[] {

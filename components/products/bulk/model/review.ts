@@ -1,4 +1,4 @@
-import type { BulkProduct } from "../../../../lib/store/products/model-bulk";
+import type { GridItem } from "./columns";
 import { type ColumnId, columnById, columnIndex, type GridContext, originalValue, sameValue } from "./columns";
 import { type CellEdit, editsByKey, type EditsState } from "./edits";
 
@@ -52,13 +52,13 @@ export function editsInColumnOrder(edits: readonly CellEdit[]): CellEdit[] {
  */
 export function reviewChanges(
   state: EditsState,
-  products: ReadonlyMap<string, BulkProduct>,
+  products: ReadonlyMap<string, GridItem>,
   ctx: GridContext,
 ): ReviewChange[] {
   const byKey = editsByKey(state);
   const out: ReviewChange[] = [];
   if (!byKey.size) return out;
-  const push = (product: BulkProduct, edits: readonly CellEdit[]) => {
+  const push = (product: GridItem, edits: readonly CellEdit[]) => {
     for (const edit of editsInColumnOrder(edits)) {
       const def = columnById[edit.column];
       const original = originalValue(product, edit.column);

@@ -1,6 +1,6 @@
 import type { BulkProduct } from "../../../../lib/store/products/model-bulk";
 import { unlimitedQuantity } from "../../../../lib/store/products/model";
-import { type CellValue, type ColumnId, columnById, type GridContext } from "./columns";
+import { type CellValue, type ColumnId, columnById, type GridContext, type GridItem } from "./columns";
 import { cellId, currentValue, type EditsState } from "./edits";
 
 /**
@@ -56,7 +56,8 @@ function haystackOf(product: BulkProduct, state: EditsState): string {
   return searchText([text("name"), text("nameShort"), text("sku"), product.key, product.slug].join("\n"));
 }
 
-function words(text: string): string[] {
+/** The words of a search, each matched on its own. */
+export function words(text: string): string[] {
   const t = searchText(text);
   return t ? t.split(" ") : [];
 }
@@ -119,6 +120,15 @@ export function visibleRows(
 ): BulkProduct[] {
   const needles = words(f.text);
   const kept = isFiltering(f) ? products.filter((p) => matchesWords(p, needles, f, state)) : [...products];
+  return sortRows(kept, sort, state, ctx);
+}
+
+/**
+ * Rows sorted on their current values (the bulk grid's, the inventory's);
+ * `kept` is theirs to sort in place. Stable (equal keys keep the store's
+ * order, in both directions); empty values last in both directions.
+ */
+export function sortRows<R extends GridItem>(kept: R[], sort: GridSort, state: EditsState, ctx: GridContext): R[] {
   if (sort.column === "store") return sort.direction === "desc" ? kept.reverse() : kept;
   const column = sort.column;
   const keys = kept.map((p) => sortKey(column, currentValue(state, p, column), ctx));
@@ -134,7 +144,7 @@ export function visibleRows(
 }
 
 /** Every category of the products, once each, sorted. */
-export function categoriesOf(products: readonly BulkProduct[]): string[] {
+export function categoriesOf(products: readonly Pick<BulkProduct, "categories">[]): string[] {
   const seen = new Set<string>();
   for (const product of products) for (const category of product.categories) seen.add(category);
   return [...seen].sort((a, b) => collator.compare(a, b) || (a < b ? -1 : a > b ? 1 : 0));

@@ -23,5 +23,6 @@ export const GET = storeRead(async (store, { searchParams }): Promise<BulkCurren
   if (keys.length === 0) throw refuse("Name the products to read: ?keys=key1,key2.");
   if (keys.length > bulkCurrentMaxKeys) throw refuse(`Read at most ${bulkCurrentMaxKeys} products at a time.`);
   if (keys.some((key) => key.length > bulkSaveLimits.keyLength)) throw refuse("A product key is too long.");
-  return readProducts(store, keys);
+  // `&with=stock`: with their options' and extras' stock (the inventory's conflict check).
+  return readProducts(store, keys, { stock: searchParams.get("with") === "stock" });
 });
