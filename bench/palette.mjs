@@ -90,6 +90,8 @@ function instrument() {
         return;
       }
       if (!target?.matches?.('[data-command-palette] [role="combobox"]')) return;
+      // Typed characters only: Escape or ⌘K close the palette, and their "results" never come.
+      if (event.key.length !== 1 || event.ctrlKey || event.metaKey) return;
       const check = () => {
         const list = document.querySelector('[data-command-palette] [role="listbox"]');
         if (list && list.dataset.resultsFor === target.value) {
