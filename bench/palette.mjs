@@ -74,7 +74,14 @@ async function queriesFrom(storeBase, auth) {
     "xylophone",
   ];
   // Keys a keyboard has (Playwright presses them one by one; "—" and the like are pasted, without a keydown).
-  return queries.map((q) => q.replace(/[^A-Za-z0-9 #\-]/g, "").replace(/\s+/g, " ").trim()).filter(Boolean);
+  return queries
+    .map((q) =>
+      q
+        .replace(/[^A-Za-z0-9 #\-]/g, "")
+        .replace(/\s+/g, " ")
+        .trim(),
+    )
+    .filter(Boolean);
 }
 
 /** In the page: a recorder of key-to-results times for the palette's field and for a bare input. */
