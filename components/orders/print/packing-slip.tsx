@@ -53,7 +53,9 @@ export function PackingSlipView({
       </header>
 
       <section aria-label={`Ship to, order #${slip.number}`} className="mt-3">
-        <h3 className="text-sm font-medium text-fg-muted">{slip.shipToIsBilling ? "Ship to (billing address)" : "Ship to"}</h3>
+        <h3 className="text-sm font-medium text-fg-muted">
+          {slip.shipToIsBilling ? "Ship to (billing address)" : "Ship to"}
+        </h3>
         <div className="mt-1" data-slip-address>
           {slip.shipTo ? (
             <PostalAddress address={slip.shipTo} />
@@ -96,9 +98,7 @@ export function PackingSlipView({
                     </span>
                   ))}
                   {line.product === "gone" ? (
-                    <span className="block text-xs text-fg-muted italic">
-                      No longer in the catalogue: as ordered.
-                    </span>
+                    <span className="block text-xs text-fg-muted italic">No longer in the catalogue: as ordered.</span>
                   ) : line.product === "unknown" ? (
                     <span className="block text-xs text-fg-muted italic">
                       The store did not say more of this product: as ordered.
@@ -129,9 +129,7 @@ export function PackingSlipView({
           </tr>
         </tfoot>
       </table>
-      {slip.lines.length === 0 ? (
-        <p className="mt-3 text-sm text-fg">The store lists no items in this order.</p>
-      ) : null}
+      {slip.lines.length === 0 ? <p className="mt-3 text-sm text-fg">The store lists no items in this order.</p> : null}
     </article>
   );
 }

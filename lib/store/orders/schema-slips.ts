@@ -94,7 +94,12 @@ function productRef(value: unknown): ProductRef | null {
 
 /** A product of the catalogue (lib/store/products/api.ts getProduct) as a line's product. */
 export function productRefOf(product: Product): ProductRef {
-  const item = (o: { key: string; metadata: Record<string, string>; fetchSku?: string | null; isDefault?: boolean }) => ({
+  const item = (o: {
+    key: string;
+    metadata: Record<string, string>;
+    fetchSku?: string | null;
+    isDefault?: boolean;
+  }) => ({
     key: o.key || null,
     values: o.metadata,
     fetchSku: o.fetchSku?.trim() || null,

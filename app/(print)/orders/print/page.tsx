@@ -166,8 +166,8 @@ export default async function PrintPage({ searchParams }: { searchParams: Promis
               ))}
               {parsed.truncated ? (
                 <li>
-                  At most {maxSlipOrders} orders print at a time: the first {maxSlipOrders} are here. Print the rest
-                  in a second batch.
+                  At most {maxSlipOrders} orders print at a time: the first {maxSlipOrders} are here. Print the rest in
+                  a second batch.
                 </li>
               ) : null}
             </ul>
@@ -175,8 +175,8 @@ export default async function PrintPage({ searchParams }: { searchParams: Promis
         ) : null}
         {productsUnavailable.length ? (
           <Notice tone="info">
-            {productsUnavailable.length === 1 ? "A product" : `${productsUnavailable.length} products`} of these
-            orders could not be read from the catalogue: their lines show what the orders kept, and say so.
+            {productsUnavailable.length === 1 ? "A product" : `${productsUnavailable.length} products`} of these orders
+            could not be read from the catalogue: their lines show what the orders kept, and say so.
           </Notice>
         ) : null}
         {slips.length ? (
@@ -200,10 +200,7 @@ export default async function PrintPage({ searchParams }: { searchParams: Promis
               </ul>
             </nav>
             {part !== "pick" ? (
-              <Link
-                href={href({ prices: !prices })}
-                className="text-sm text-accent underline-offset-4 hover:underline"
-              >
+              <Link href={href({ prices: !prices })} className="text-sm text-accent underline-offset-4 hover:underline">
                 {prices ? "Hide prices on the slips" : "Show prices on the slips"}
               </Link>
             ) : null}
