@@ -1,4 +1,5 @@
 import { type Browser, type Locator, type Page, expect, test } from "@playwright/test";
+import { readPdf } from "./pdf";
 import { accessTokenOf, e2e, expectAccessible, signIn, storeApi, unique, watchConsole } from "./support";
 
 /*
@@ -138,17 +139,23 @@ async function expectSlip(page: Page, number: number, storeName: string, lines: 
   }
 }
 
-/** The number of pages of a PDF made by Chromium: its `/Type /Page` objects (not `/Pages`). */
-function pdfPageCount(pdf: Buffer): number {
-  return (pdf.toString("latin1").match(/\/Type\s*\/Page(?![a-zA-Z])/g) ?? []).length;
-}
-
-/** The page as Chromium prints it (print CSS, A4), and its number of pages. */
-async function printedPages(page: Page): Promise<number> {
+/**
+ * The page as Chromium prints it (print CSS, A4): its number of pages, and on which page each
+ * slip's heading and the pick list's heading land (the PDF's outline: e2e/pdf.ts).
+ */
+async function printed(page: Page): Promise<{ pages: number; on: string[] }> {
   await page.emulateMedia({ media: "print" });
-  const pdf = await page.pdf({ format: "A4", printBackground: true });
+  const pdf = await page.pdf({ format: "A4", printBackground: true, outline: true, tagged: true });
   await page.emulateMedia({ media: null });
-  return pdfPageCount(pdf);
+  const { pages, headings } = readPdf(pdf);
+  // Page by page, what starts on it: "pick list", "#1001"…
+  const on = Array.from({ length: pages }, (_, index) =>
+    headings
+      .filter((h) => h.page === index)
+      .map((h) => (h.title.startsWith("Pick list") ? "pick list" : (/Order (#\d+)$/.exec(h.title)?.[1] ?? h.title)))
+      .join(" + "),
+  );
+  return { pages, on };
 }
 
 test("from a selection in the list: the pick list sums the orders, a slip per order, one order per printed page", async ({
@@ -201,16 +208,25 @@ test("from a selection in the list: the pick list sums the orders, a slip per or
   await expect(slip(page, orders.a)).not.toContainText("$");
 
   // Printed: the pick list on a page of its own, then one order a page; the toolbar is not on paper.
-  expect(await printedPages(page)).toBe(4);
-  await page.getByRole("navigation", { name: "What to print" }).getByRole("link", { name: "Packing slips" }).click();
+  expect(await printed(page)).toEqual({
+    pages: 4,
+    on: ["pick list", `#${orders.a}`, `#${orders.b}`, `#${orders.c}`],
+  });
+  await page
+    .getByRole("navigation", { name: "What to print" })
+    .getByRole("link", { name: "Packing slips", exact: true })
+    .click();
   await expect(page).toHaveURL(/show=slips/);
   await expect(pickList(page)).toHaveCount(0);
   await expect(page.locator("[data-slip]")).toHaveCount(3);
-  expect(await printedPages(page)).toBe(3);
-  await page.getByRole("navigation", { name: "What to print" }).getByRole("link", { name: "Pick list" }).click();
+  expect(await printed(page)).toEqual({ pages: 3, on: [`#${orders.a}`, `#${orders.b}`, `#${orders.c}`] });
+  await page
+    .getByRole("navigation", { name: "What to print" })
+    .getByRole("link", { name: "Pick list", exact: true })
+    .click();
   await expect(page.getByRole("heading", { level: 1, name: "Pick list" })).toBeVisible();
   await expect(page.locator("[data-slip]")).toHaveCount(0);
-  expect(await printedPages(page)).toBe(1);
+  expect(await printed(page)).toEqual({ pages: 1, on: ["pick list"] });
   await expect(page.getByRole("button", { name: "Print" })).toBeVisible();
   await page.emulateMedia({ media: "print" });
   await expect(page.getByRole("button", { name: "Print" })).toBeHidden();
@@ -228,7 +244,7 @@ test("an order that does not exist is listed as missing and the rest still print
 }) => {
   await signIn(page, e2e.owner, `/orders/print?orders=${orders.a},999999999,nope,${orders.c}&show=slips&prices=1`);
   const notice = page.getByRole("alert").filter({ hasText: "cannot be printed" });
-  await expect(notice).toContainText("3 of what you chose cannot be printed; the other 2 orders print.");
+  await expect(notice).toContainText("2 of what you chose cannot be printed; the other 2 orders print.");
   await expect(notice.getByRole("list", { name: "Not printed" })).toContainText(
     "#999999999: missing. Your store has no order #999999999.",
   );
@@ -236,7 +252,7 @@ test("an order that does not exist is listed as missing and the rest still print
   await expect(page.locator("[data-slip]")).toHaveCount(2);
   await expect(slip(page, orders.a).getByRole("columnheader", { name: "Price" })).toBeVisible();
   await expect(slip(page, orders.a)).toContainText("$20.00");
-  expect(await printedPages(page)).toBe(2);
+  expect(await printed(page)).toEqual({ pages: 2, on: [`#${orders.a}`, `#${orders.c}`] });
 
   // Nothing to print at all: a way back.
   await page.goto("/orders/print?orders=");
@@ -253,7 +269,7 @@ test("from an order's page: its slip alone, Print opens the browser's dialog, ba
     [mugName, "", `${sku}-MUG`, 3],
   ]);
   await expect(pickList(page)).toHaveCount(0);
-  expect(await printedPages(page)).toBe(1);
+  expect(await printed(page)).toEqual({ pages: 1, on: [`#${orders.b}`] });
 
   // The Print button calls the browser's own print dialog (stubbed here: headless has none to show).
   await page.evaluate(() => {
@@ -301,7 +317,10 @@ test.describe("against a plain store", () => {
     await page.goto(`/orders/print?orders=${orders.a},${orders.b},${orders.c}`);
     await expect(pickRow(page, `${sku}-M`).locator("[data-pick-quantity]")).toHaveText("3");
     await expect(page.locator("[data-slip]")).toHaveCount(3);
-    expect(await printedPages(page)).toBe(4);
+    expect(await printed(page)).toEqual({
+      pages: 4,
+      on: ["pick list", `#${orders.a}`, `#${orders.b}`, `#${orders.c}`],
+    });
     await context.close();
   });
 });

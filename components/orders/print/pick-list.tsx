@@ -46,7 +46,7 @@ export function PickListView({
               <th scope="col" className="py-2 pe-3 text-end font-medium text-fg-muted">
                 Qty
               </th>
-              <th scope="col" className="py-2 text-start font-medium text-fg-muted max-sm:sr-only print:not-sr-only">
+              <th scope="col" className="py-2 text-start font-medium text-fg-muted max-sm:hidden print:table-cell">
                 Orders
               </th>
             </tr>
