@@ -148,11 +148,13 @@ async function printed(page: Page): Promise<{ pages: number; on: string[] }> {
   const pdf = await page.pdf({ format: "A4", printBackground: true, outline: true, tagged: true });
   await page.emulateMedia({ media: null });
   const { pages, headings } = readPdf(pdf);
-  // Page by page, what starts on it: "pick list", "#1001"…
+  // Page by page, the pick list and the slips on it: "pick list", "#1001"… (the slips' "Ship to" headings left out).
   const on = Array.from({ length: pages }, (_, index) =>
     headings
       .filter((h) => h.page === index)
-      .map((h) => (h.title.startsWith("Pick list") ? "pick list" : (/Order (#\d+)$/.exec(h.title)?.[1] ?? h.title)))
+      .flatMap((h) =>
+        h.title.startsWith("Pick list") ? ["pick list"] : (/^Packing slip · Order (#\d+)$/.exec(h.title)?.[1] ?? []),
+      )
       .join(" + "),
   );
   return { pages, on };
