@@ -4,7 +4,9 @@
 // from navigation to every slip shown (the page's load event, the 100th slip in the DOM), and then
 // Chromium's print layout of it (`page.pdf()`, A4: what the browser's print dialog lays out). The
 // goal is at most 3 s for the 100 orders. The baseline, measured in the same run in turn with it:
-// the same view of one order, so that the ratio says what the other 99 cost.
+// the same view of one order, so that the ratio says what the other 99 cost; and the store alone:
+// the 100 orders read directly one by one (six at a time), and as one page of the orders list (how
+// the view reads orders that are among the newest: lib/store/orders/api-slips.ts).
 //
 //   node bench/slips.mjs [--orders 100] [--runs 5] [--rate-limit 40]
 //
@@ -71,6 +73,17 @@ async function printView(context, base, numbers) {
   } finally {
     await page.close();
   }
+}
+
+/** The orders read from the store directly, one GET each, six at a time: what the view would cost read that way. */
+async function timeDirect(api, numbers) {
+  const started = performance.now();
+  let next = 0;
+  const worker = async () => {
+    while (next < numbers.length) await api(`/api/v1/orders/${numbers[next++]}`).then((r) => r.arrayBuffer());
+  };
+  await Promise.all(Array.from({ length: 6 }, worker));
+  return performance.now() - started;
 }
 
 async function main() {
@@ -157,7 +170,16 @@ async function main() {
 
     const many = [];
     const one = [];
+    const direct = [];
+    const listed = [];
     for (let run = 0; run < RUNS; run++) {
+      // The store alone, for comparison: the orders one by one (six at a time, 429s waited out), and one list page.
+      if (RATE_LIMIT !== "0") await sleep(2500);
+      direct.push(await timeDirect(api, numbers));
+      if (RATE_LIMIT !== "0") await sleep(2500);
+      const listStarted = performance.now();
+      await api(`/api/v1/orders?count=${numbers.length}`).then((r) => r.arrayBuffer());
+      listed.push(performance.now() - listStarted);
       // The store's rate limit (a bucket of twice the rate a second) refilled before each load.
       if (RATE_LIMIT !== "0") await sleep(2500);
       one.push(await printView(context, dashboardBase, numbers.slice(-1)));
@@ -187,6 +209,16 @@ async function main() {
         median: ms(manyShown + manyPrinted),
         "each run": "",
         goal: `≤ ${GOAL_MS} ms`,
+      },
+      [`store direct: ${numbers.length} × GET /orders/{n}, 6 at a time`]: {
+        median: ms(median(direct)),
+        "each run": direct.map(ms).join(", "),
+        goal: "",
+      },
+      [`store direct: GET /orders?count=${numbers.length}`]: {
+        median: ms(median(listed)),
+        "each run": listed.map(ms).join(", "),
+        goal: "",
       },
       "baseline, 1 order: slip shown": {
         median: ms(oneShown),

@@ -8,14 +8,15 @@ vi.mock("server-only", () => ({}));
 
 const { serve } = localServers();
 
-type Route = (path: string) => { status?: number; body: unknown } | undefined;
+type Route = (path: string, url: URL) => { status?: number; body: unknown } | undefined;
 
 async function store(route: Route): Promise<{ client: StoreClient; seen: string[] }> {
   const seen: string[] = [];
   const baseUrl = await serve((req: http.IncomingMessage, res: http.ServerResponse) => {
-    const path = new URL(req.url ?? "/", "http://x").pathname;
-    seen.push(path);
-    const answer = route(path) ?? { status: 404, body: { error: "not_found" } };
+    const url = new URL(req.url ?? "/", "http://x");
+    const path = url.pathname;
+    seen.push(`${path}${url.search}`);
+    const answer = route(path, url) ?? { status: 404, body: { error: "not_found" } };
     res.writeHead(answer.status ?? 200, { "content-type": "application/json" });
     res.end(JSON.stringify(answer.body));
   });
@@ -60,6 +61,40 @@ describe("loadPackingSlips", () => {
     ]);
     expect(seen.filter((p) => p === "/api/v1/products/tee")).toHaveLength(1);
     expect(result.productsUnavailable).toEqual(["gone"]);
+  });
+
+  it("looks for five orders or more in the newest pages of the list first, the rest one by one", async () => {
+    const { client, seen } = await store((path, url) => {
+      // Newest first: 120 down to 21 on page 0, then 20 down to 1 (a short page).
+      if (path === "/api/v1/orders") {
+        const page = Number(url.searchParams.get("page"));
+        const from = 120 - page * 100;
+        const numbers = Array.from({ length: Math.min(100, from) }, (_, i) => from - i);
+        return { body: numbers.map((n) => order(n, [])) };
+      }
+      const single = /^\/api\/v1\/orders\/(\d+)$/.exec(path);
+      if (single && Number(single[1]) <= 120) return { body: order(Number(single[1]), []) };
+      return undefined;
+    });
+    const result = await loadPackingSlips(client, [118, 119, 120, 50, 500]);
+    expect(result.slips.map((s) => s.number)).toEqual([118, 119, 120, 50]);
+    expect(result.problems).toMatchObject([{ number: 500, kind: "missing" }]);
+    // Page 0 holds four of them and reaches past the oldest: only the one not listed is read alone.
+    expect(seen).toEqual(["/api/v1/orders?page=0&count=100", "/api/v1/orders/500"]);
+  });
+
+  it("reads no further page of the list once one reaches past the oldest chosen", async () => {
+    const { client, seen } = await store((path, url) => {
+      if (path === "/api/v1/orders") {
+        const page = Number(url.searchParams.get("page"));
+        return { body: Array.from({ length: 100 }, (_, i) => order(1000 - page * 100 - i, [])) };
+      }
+      const single = /^\/api\/v1\/orders\/(\d+)$/.exec(path);
+      return single ? { body: order(Number(single[1]), []) } : undefined;
+    });
+    const numbers = [995, 996, 997, 998, 2000];
+    await loadPackingSlips(client, numbers);
+    expect(seen.filter((p) => p.startsWith("/api/v1/orders?"))).toEqual(["/api/v1/orders?page=0&count=100"]);
   });
 
   it("fails the whole when no order could be read for another reason than a 404", async () => {
