@@ -308,6 +308,10 @@ test("fits a phone and is accessible in both themes", async ({ browser }) => {
     await expect(page.locator("[data-slip]")).toHaveCount(2);
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
     await expectAccessible(page, `packing slips (${theme}, 390 px)`);
+    // On paper, the light scheme whatever the screen shows (tailwind.config.ts: @media print).
+    await page.emulateMedia({ media: "print" });
+    expect(await page.evaluate(() => getComputedStyle(document.body).backgroundColor)).toBe("rgb(246, 247, 249)");
+    await page.emulateMedia({ media: null });
     await context.close();
   }
 });
