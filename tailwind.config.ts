@@ -43,6 +43,11 @@ const themeVariables = plugin(({ addBase }) => {
     "@media (prefers-color-scheme: dark)": {
       ':root[data-theme="system"]': { ...darkVariables, colorScheme: "dark" },
     },
+    // Paper is white whatever the screen shows: every page prints in the light scheme
+    // (the packing slips: docs/architecture.md#printing). Last, so that it wins over both above.
+    "@media print": {
+      ":root:is([data-theme])": { ...schemeVariables("light"), colorScheme: "light" },
+    },
   });
 });
 

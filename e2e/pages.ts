@@ -267,6 +267,11 @@ export const sitePages: readonly SitePage[] = [
   dashboardPage("order-new", "owner", () => "/orders/new", "Create order"),
   orderEstimatePage("order-new-estimate"),
   dashboardPage("order", "owner", (f) => `/orders/${f.orderNumber}`, /^Order #\d+$/),
+  // The print view has no shell (app/(print)/layout.tsx): its first Tab is its back link.
+  {
+    ...dashboardPage("orders-print", "owner", (f) => `/orders/print?orders=${f.orderNumber}&show=all`, "Packing slips"),
+    shell: false,
+  },
   orderFulfilPage("order-fulfil-confirm", false),
   orderFulfilPage("order-fulfil-undo", true),
   dashboardPage("products", "owner", () => "/products"),

@@ -4,7 +4,7 @@ import { useQueryClient } from "@tanstack/react-query";
 import Ban from "lucide-react/icons/ban";
 import PackageCheck from "lucide-react/icons/package-check";
 import { useRouter } from "next/navigation";
-import { useEffect, useRef, useState } from "react";
+import { type ReactNode, useEffect, useRef, useState } from "react";
 import { cancelOrderAction, fulfilOrderAction, unfulfilOrderAction } from "@/lib/actions/orders";
 import { queryKeys } from "@/lib/query-keys";
 import { signInAgainIfNeeded } from "@/lib/sign-in-again";
@@ -39,9 +39,9 @@ type ActionOrder = Pick<
  * Fulfilling reaches the customer (the store may e-mail them), so it asks
  * first and says so; its toast then offers an undo for a few seconds
  * (`fulfilled=false`, docs/contract.md#orders), and a store that refuses it
- * is said to in a sentence.
+ * is said to in a sentence. `children`: more of the page's actions, after these.
  */
-export function OrderActions({ order }: { order: ActionOrder }) {
+export function OrderActions({ order, children }: { order: ActionOrder; children?: ReactNode }) {
   const router = useRouter();
   const queryClient = useQueryClient();
   const [confirming, setConfirming] = useState<"fulfil" | "cancel" | null>(null);
@@ -152,6 +152,8 @@ export function OrderActions({ order }: { order: ActionOrder }) {
           Cancel order
         </Button>
       ) : null}
+      {/* More of the page's actions (the packing slip's print link), after these. */}
+      {children}
       {/* On a phone these wrap under the buttons; on a desktop, under the header's row. */}
       <div className="basis-full space-y-2">
         {!cancel.allowed && order.cancelled !== true ? (

@@ -37,7 +37,7 @@ function regionText(address: Address): string {
 }
 
 /** An address as it is written on a parcel, with the country by name. */
-function PostalAddress({ address, withContact = false }: { address: Address; withContact?: boolean }) {
+export function PostalAddress({ address, withContact = false }: { address: Address; withContact?: boolean }) {
   const cityLine = [address.city, [regionText(address), address.postalCode].filter(Boolean).join(" ")]
     .filter(Boolean)
     .join(", ");

@@ -2,9 +2,10 @@
 
 import Check from "lucide-react/icons/check";
 import Pause from "lucide-react/icons/pause";
+import Printer from "lucide-react/icons/printer";
 import X from "lucide-react/icons/x";
 import Link from "next/link";
-import { Button } from "../../ui/button";
+import { Button, buttonClasses } from "../../ui/button";
 import type { FulfilProgress, HeldBack } from "./bulk-fulfil";
 import { progressText, summaryText } from "./bulk-fulfil";
 
@@ -14,14 +15,18 @@ import { progressText, summaryText } from "./bulk-fulfil";
  * 12…"). Sticky at the bottom of the screen, so it stays in reach on a long
  * page, and kept to one or two lines: it covers the rows it passes over.
  * The run's answers (FulfilResults) stay in the page's flow, below the list.
+ * The chosen orders' packing slips and pick list print from here too.
  */
 export function FulfilBar({
   selected,
   progress,
   onFulfil,
   onClear,
+  printHref,
 }: {
   selected: number;
+  /** The print view of the chosen orders' packing slips and pick list (lib/store/orders/model-slips.ts). */
+  printHref?: string;
   /** The current or last run; null before any. */
   progress: FulfilProgress | null;
   onFulfil: () => void;
@@ -43,6 +48,12 @@ export function FulfilBar({
             <Button onClick={onFulfil} pending={running} pendingLabel="Fulfilling…" size="sm">
               Fulfil {selected} {selected === 1 ? "order" : "orders"}
             </Button>
+            {printHref && selected ? (
+              <Link href={printHref} className={buttonClasses("secondary", "", "sm")}>
+                <Printer aria-hidden="true" />
+                Print packing slips
+              </Link>
+            ) : null}
             <Button variant="ghost" size="sm" onClick={onClear} disabled={running}>
               Clear selection
             </Button>

@@ -22,6 +22,7 @@ import {
   orderViews,
   undoFulfilMs,
 } from "@/lib/store/orders/model";
+import { printHref } from "@/lib/store/orders/model-slips";
 import { useHydrated } from "../../ui/after-hydration";
 import { Button, buttonClasses } from "../../ui/button";
 import { cn } from "../../ui/cn";
@@ -543,6 +544,12 @@ export function OrdersManager({
             progress={progress}
             onFulfil={askToFulfil}
             onClear={() => setSelection({ key: here, numbers: new Set() })}
+            // Oldest first, as orders are packed (and runs of numbers make a short address); Back returns here.
+            printHref={
+              chosenHere.length
+                ? `${printHref(chosenHere.map((o) => o.number).sort((a, b) => a - b))}${here === "/orders" ? "" : `&${new URLSearchParams({ back: here })}`}`
+                : undefined
+            }
           />
           {progress ? (
             <FulfilResults

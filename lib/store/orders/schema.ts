@@ -30,13 +30,13 @@ import type { Address, Order, OrderCoupon, OrderLine, OrderSummary, Shipment } f
  */
 
 /** An order number: a positive whole number, or a numeric string. */
-const orderNumber = z.union([
+export const orderNumber = z.union([
   z.number().int().positive(),
   z.string().trim().regex(/^\d+$/).transform(Number).pipe(z.number().int().positive()),
 ]);
 
-const time = z.unknown().optional().transform(readTime);
-const str = text.transform((value) => value?.trim() ?? "");
+export const time = z.unknown().optional().transform(readTime);
+export const str = text.transform((value) => value?.trim() ?? "");
 
 function isTrue(value: unknown): boolean {
   return value === true || value === 1 || (typeof value === "string" && /^\s*(true|1|yes)\s*$/i.test(value));
@@ -68,7 +68,7 @@ const addressSchema = z
     phone: raw.phone,
   }));
 
-const optionalAddress = z
+export const optionalAddress = z
   .unknown()
   .optional()
   .transform((value): Address | null => {

@@ -1,4 +1,6 @@
 import type { Metadata } from "next";
+import Printer from "lucide-react/icons/printer";
+import Link from "next/link";
 import { notFound } from "next/navigation";
 import { LocalDate } from "@/components/coupons/local-date";
 import { NoAccess } from "@/components/no-access";
@@ -7,12 +9,14 @@ import { OrderActions } from "@/components/orders/detail/order-actions";
 import { CustomerCard, DetailsCard, LinesCard, ShipmentsCard, TotalsCard } from "@/components/orders/detail/order-view";
 import { OrderStatus } from "@/components/orders/list/order-status";
 import { StoreProblemNotice } from "@/components/store-problem";
+import { buttonClasses } from "@/components/ui/button";
 import { Notice } from "@/components/ui/notice";
 import { PageHeader } from "@/components/ui/page-header";
 import { mayUse, sectionAt } from "@/lib/navigation";
 import { requireSession } from "@/lib/session";
 import { getOrder } from "@/lib/store/orders/api";
 import { parseOrderNumber } from "@/lib/store/orders/model";
+import { printHref } from "@/lib/store/orders/model-slips";
 import { loadFromStore } from "@/lib/store/load";
 
 type Params = {
@@ -68,7 +72,17 @@ export default async function OrderPage({ params, searchParams }: Params) {
         }
         back={back}
         // Reading an order takes manage_orders, as its writes do: whoever sees the page may try them (the store decides).
-        actions={<OrderActions order={order} />}
+        actions={
+          <OrderActions order={order}>
+            <Link
+              href={`${printHref([order.number])}&${new URLSearchParams({ back: `/orders/${order.number}` })}`}
+              className={buttonClasses("secondary")}
+            >
+              <Printer aria-hidden="true" />
+              Print packing slip
+            </Link>
+          </OrderActions>
+        }
       />
       {/* Cancelled reads first, never a plain "Paid" (lib/store/orders/model.ts orderStatusBadges). */}
       <OrderStatus order={order} list className="-mt-3" />
