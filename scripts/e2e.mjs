@@ -10,6 +10,7 @@
 // by process group, and exits with Playwright's code.
 import crypto from "node:crypto";
 import fs from "node:fs";
+import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { spawn } from "node:child_process";
@@ -103,7 +104,43 @@ const bulkDataDir = fs.mkdtempSync(path.join(os.tmpdir(), "store-admin-e2e-bulk-
 const walkDataDir = fs.mkdtempSync(path.join(os.tmpdir(), "store-admin-e2e-walk-"));
 const clusterDir = path.join(dataDir, "cluster");
 
+/**
+ * Refuses to start when one of the run's ports is taken (another run in this or another checkout, a
+ * leftover server): waiting on a port another process answers would test that process, and its end
+ * would look like this run's store going away (connection refused in the middle of the tests).
+ */
+async function checkPortsFree() {
+  const ports = [
+    STORE_PORT,
+    DASHBOARD_PORT,
+    UNREACHABLE_DASHBOARD_PORT,
+    DEAD_STORE_PORT,
+    PLAIN_STORE_PORT,
+    PLAIN_DASHBOARD_PORT,
+    BULK_STORE_PORT,
+    BULK_DASHBOARD_PORT,
+    WALK_STORE_PORT,
+    WALK_DASHBOARD_PORT,
+  ];
+  const taken = [];
+  for (const port of ports) {
+    const free = await new Promise((resolve) => {
+      const server = net.createServer();
+      server.once("error", () => resolve(false));
+      server.listen(port, "127.0.0.1", () => server.close(() => resolve(true)));
+    });
+    if (!free) taken.push(port);
+  }
+  if (taken.length) {
+    throw new Error(
+      `port${taken.length > 1 ? "s" : ""} ${taken.join(", ")} already in use (another e2e run, or a server left running); ` +
+        "stop it, or run beside it with E2E_PORT_OFFSET=1000",
+    );
+  }
+}
+
 async function main() {
+  await checkPortsFree();
   buildStoreIfStale();
   buildDashboardIfStale();
 
