@@ -451,6 +451,18 @@ test("a new order's page shows the form's own loading state, never the orders li
     await page.evaluate(() => (window as unknown as { loadingStates: { arm(): void } }).loadingStates.arm());
     await link.click();
     await expect(form).toBeVisible();
-    expect(await loadingStatesSeen(page), prefetched ? "prefetched" : "not prefetched").toEqual(["Loading the form…"]);
+    const seen = await loadingStatesSeen(page);
+    if (prefetched) {
+      // Prefetched, the page is already here, and the form's code may be too (the first round read it, and
+      // the browser keeps it): then the form shows at once, with no loading state, which is as right as its
+      // own. Any other (the list's skeleton) never is. Seen in CI under load, where the first round's chunk
+      // had long arrived.
+      expect(
+        seen.filter((text) => text !== "Loading the form…"),
+        "prefetched",
+      ).toEqual([]);
+    } else {
+      expect(seen, "not prefetched").toEqual(["Loading the form…"]);
+    }
   }
 });

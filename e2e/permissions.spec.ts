@@ -33,7 +33,7 @@ test("a signed-in user whose permissions change follows them on their next page,
   const nav = page.getByRole("navigation", { name: "Sections" });
   const main = page.getByRole("main");
   // (The Orders link may carry the count of unfulfilled orders.)
-  await expect(nav.getByRole("link")).toHaveText(["Home", /^Orders/, "Products", "Bulk edit"]);
+  await expect(nav.getByRole("link")).toHaveText(["Home", /^Orders/, "Products", "Bulk edit", "Inventory"]);
 
   // The owner makes Quinn marketing-only on the Users page, and is told when it takes effect.
   await actionsOf(owner, email).click();
