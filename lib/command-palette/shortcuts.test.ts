@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { goKeys, isTypingTarget, SEQUENCE_MS, shortcutCommand, shortcutSheet } from "./shortcuts";
+import { shortcutSheet } from "./shortcut-sheet";
+import { goKeys, isTypingTarget, SEQUENCE_MS, shortcutCommand } from "./shortcuts";
 
 const press = (
   key: string,

@@ -111,12 +111,6 @@ export function commandEntries(permissions: readonly string[] | null): StaticEnt
   return commands.filter((c) => may(permissions, c.permission));
 }
 
-/** Whether "g" + key may go to `path` (a section the person may not use is not offered). */
-export function goAllowed(path: string, permissions: readonly string[] | null): boolean {
-  const section = sections.find((s) => s.path === path);
-  return !!section && may(permissions, section.permission);
-}
-
 /** May the person see orders, products, coupons, users (what the palette searches)? */
 export function searchable(permissions: readonly string[] | null) {
   return {

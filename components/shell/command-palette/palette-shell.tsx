@@ -1,18 +1,30 @@
 "use client";
 
 import Search from "lucide-react/icons/search";
-import dynamic from "next/dynamic";
 import { usePathname, useRouter } from "next/navigation";
-import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useRef, useState } from "react";
+import {
+  createContext,
+  lazy,
+  type ReactNode,
+  Suspense,
+  useCallback,
+  useContext,
+  useEffect,
+  useMemo,
+  useRef,
+  useState,
+} from "react";
 import { buttonClasses } from "@/components/ui/button";
 import { cn } from "@/components/ui/cn";
 import { isTypingTarget, shortcutCommand } from "@/lib/command-palette/shortcuts";
-import { goAllowed } from "./palette-entries";
+import { mayUse, sections } from "@/lib/navigation";
 import { useMac } from "./use-mac";
 
 // The palette and the sheet load on first use: the shell on every page carries only the keys and the button.
-const CommandPalette = dynamic(() => import("./command-palette").then((m) => m.CommandPalette), { ssr: false });
-const ShortcutsSheet = dynamic(() => import("./shortcuts-sheet").then((m) => m.ShortcutsSheet), { ssr: false });
+// React's own lazy (next/dynamic would add its loader to every page); both only ever render in the browser,
+// after a key or a click.
+const CommandPalette = lazy(() => import("./command-palette").then((m) => ({ default: m.CommandPalette })));
+const ShortcutsSheet = lazy(() => import("./shortcuts-sheet").then((m) => ({ default: m.ShortcutsSheet })));
 
 interface PaletteControls {
   openPalette: () => void;
@@ -85,7 +97,11 @@ export function PaletteShell({ permissions, children }: PaletteShellProps) {
           return;
         case "go":
           event.preventDefault();
-          if (goAllowed(command.path, permissions)) router.push(command.path);
+          {
+            // Only to a section the person may use (the sidebar's rule, lib/navigation.ts).
+            const section = sections.find((s) => s.path === command.path);
+            if (section && mayUse(permissions, section)) router.push(command.path);
+          }
           return;
         case "focus-search": {
           const field = listSearchField();
@@ -114,19 +130,21 @@ export function PaletteShell({ permissions, children }: PaletteShellProps) {
   return (
     <PaletteContext.Provider value={controls}>
       {children}
-      {paletteMounted ? (
-        <CommandPalette
-          open={paletteOpen}
-          opening={opening}
-          onOpenChange={setPaletteOpen}
-          permissions={permissions}
-          onShowShortcuts={() => {
-            setPaletteOpen(false);
-            setSheetOpen(true);
-          }}
-        />
-      ) : null}
-      {sheetOpen ? <ShortcutsSheet open={sheetOpen} onOpenChange={setSheetOpen} /> : null}
+      <Suspense fallback={null}>
+        {paletteMounted ? (
+          <CommandPalette
+            open={paletteOpen}
+            opening={opening}
+            onOpenChange={setPaletteOpen}
+            permissions={permissions}
+            onShowShortcuts={() => {
+              setPaletteOpen(false);
+              setSheetOpen(true);
+            }}
+          />
+        ) : null}
+        {sheetOpen ? <ShortcutsSheet open={sheetOpen} onOpenChange={setSheetOpen} /> : null}
+      </Suspense>
     </PaletteContext.Provider>
   );
 }

@@ -2,7 +2,7 @@
 
 import { Fragment } from "react";
 import { Dialog, DialogContent } from "@/components/ui/dialog";
-import { shortcutSheet } from "@/lib/command-palette/shortcuts";
+import { shortcutSheet } from "@/lib/command-palette/shortcut-sheet";
 import { useMac } from "./use-mac";
 
 /** Every keyboard shortcut (`?`), from lib/command-palette/shortcuts.ts: the list the keys themselves use. */
