@@ -9,7 +9,7 @@ import { isLoopbackHost } from "./auth/loopback.js";
 import type { Database, Db } from "./db/index.js";
 import { registerDocs } from "./docs/plugin.js";
 import { DatabaseUnavailableError, NotFoundError } from "./api/errors.js";
-import { trackDatabaseWork } from "./api/database-work.js";
+import { databaseWorkOf, trackDatabaseWork } from "./api/database-work.js";
 import { isDatabaseUnreachable } from "./db/outage.js";
 import { echoRequestId, loggingOptions } from "./logging/logger.js";
 import { Mailer } from "./mail/mailer.js";
@@ -71,21 +71,29 @@ export interface BuildOptions {
 /**
  * Every request that may write (any method but GET, HEAD and OPTIONS, in any
  * scope: the API, the OAuth endpoints, the pages) brackets itself for the
- * caches (docs/architecture.md#the-read-cache): from its first hook to its
- * answer, when its transaction has settled, committed or not. On a database
- * that other store processes share, the end bumps the database's generation
- * first, in onSend: after the route's transaction, before a byte of the answer
- * leaves. If that bump fails, the request answers an error instead: when the
- * database went away, a 503 saying that the change was saved (the route had
- * answered 2xx). A request that failed already keeps its error: it changed
- * nothing the other processes need to hear of.
+ * caches (docs/architecture.md#the-read-cache): from its handler's start to its
+ * answer, when its transaction has settled, committed or not. A request refused
+ * before its handler (no token, a bad token, a rate limit, a body that does not
+ * validate, an unknown path) never starts a bracket: it cannot have changed
+ * anything, so it empties no cache, here or on another instance.
+ *
+ * The end empties the caches only when the handler sent a statement that may
+ * change data (db/outage.ts notes each). On a database that other store
+ * processes share, it then bumps the database's generation first, in onSend:
+ * after the route's transaction, before a byte of the answer leaves. If that
+ * bump fails, the request answers an error instead: when the database went
+ * away, a 503 saying that the change was saved (the route had answered 2xx). A
+ * request that failed already keeps its error: it changed nothing the other
+ * processes need to hear of.
  */
 function bracketWrites(app: FastifyInstance, caches: ReadCache<unknown>[], generation: WriteGeneration) {
   const writing = new WeakSet<FastifyRequest>();
   const end = async (request: FastifyRequest, reply: FastifyReply) => {
     if (!writing.delete(request)) return;
+    // No record (it is made in the first preHandler, before this one): assume the worst.
+    const changed = databaseWorkOf(request)?.changed ?? true;
     try {
-      await generation.bump();
+      if (changed) await generation.bump();
     } catch (err) {
       if (!isDatabaseUnreachable(err)) throw err;
       if (reply.statusCode >= 400) {
@@ -94,11 +102,14 @@ function bracketWrites(app: FastifyInstance, caches: ReadCache<unknown>[], gener
       }
       throw new DatabaseUnavailableError("saved");
     } finally {
-      for (const cache of caches) cache.endWrite();
+      for (const cache of caches) cache.endWrite(changed);
     }
   };
-  app.addHook("onRequest", async (request) => {
+  // preHandler: after every scope's onRequest (the API's token and permission checks, the pages' origin
+  // check), the body's parsing and its validation; the 404 handler runs its hooks too, and changes nothing.
+  app.addHook("preHandler", async (request) => {
     if (request.method === "GET" || request.method === "HEAD" || request.method === "OPTIONS") return;
+    if (request.is404) return;
     writing.add(request);
     for (const cache of caches) cache.beginWrite();
   });

@@ -16,7 +16,7 @@ export function databaseWorkOf(request: FastifyRequest): DatabaseWork | undefine
  */
 export function trackDatabaseWork(app: FastifyInstance): void {
   app.addHook("preHandler", (request, _reply, done) => {
-    const work: DatabaseWork = { commitSent: false };
+    const work: DatabaseWork = { commitSent: false, changed: false };
     works.set(request, work);
     withDatabaseWork(work, done);
   });

@@ -49,6 +49,8 @@ export const answerBytes = (answer: CachedAnswer): number =>
 /** Where a read started: hand it from `ticket()` to `set()`. */
 export interface Ticket {
   generation: number;
+  /** How many writes had started: one that starts before the answer is kept may change it. */
+  writeStarts: number;
   seen: number;
 }
 
@@ -57,8 +59,10 @@ export interface Ticket {
  * catalogue's answers; the access tokens, src/api/token-cache.ts).
  */
 export class ReadCache<V = CachedAnswer> {
+  /** Bumped by every write that may have changed something: answers kept under an older one are dead. */
   #generation = 0;
   #writes = 0;
+  #writeStarts = 0;
   readonly #entries = new Map<string, Entry<V>>();
   #weight = 0;
   /** The newest database generation a request has seen: answers kept under older ones are dead. */
@@ -84,12 +88,17 @@ export class ReadCache<V = CachedAnswer> {
   /** A write starts: nothing is served or kept until it ends. */
   beginWrite(): void {
     this.#writes++;
-    this.#generation++;
+    this.#writeStarts++;
   }
 
-  /** A write ended (committed or not): every answer kept before it is forgotten. */
-  endWrite(): void {
+  /**
+   * A write ended (committed or not). When it may have changed something,
+   * every answer kept before it is forgotten; one that changed nothing (a
+   * request refused before it wrote) leaves them: they are still true.
+   */
+  endWrite(changed = true): void {
     this.#writes = Math.max(0, this.#writes - 1);
+    if (!changed) return;
     this.#generation++;
     this.#entries.clear();
     this.#weight = 0;
@@ -146,12 +155,18 @@ export class ReadCache<V = CachedAnswer> {
   ticket(seen = 0): Ticket | null {
     if (!this.enabled || this.#writes > 0) return null;
     this.#observe(seen);
-    return { generation: this.#generation, seen };
+    return { generation: this.#generation, writeStarts: this.#writeStarts, seen };
   }
 
   /** Keeps an answer computed since `ticket()`, unless a write of this process started in between. */
   set(key: string, ticket: Ticket | null, value: V): void {
-    if (ticket === null || ticket.generation !== this.#generation || this.#writes > 0) return;
+    if (
+      ticket === null ||
+      ticket.generation !== this.#generation ||
+      ticket.writeStarts !== this.#writeStarts ||
+      this.#writes > 0
+    )
+      return;
     // Another process wrote since: no request will see this generation again.
     if (ticket.seen < this.#latestSeen) return;
     const weight = this.#limit ? this.#limit.weigh(value) : 0;

@@ -209,7 +209,8 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
     client = new PGlite(opts.loadDataDir ? { loadDataDir: opts.loadDataDir } : {});
     await client.waitReady;
   }
-  const db = drizzlePglite({ client, schema });
+  // The same watcher as PostgreSQL's: the caches hear only of requests that may have changed something.
+  const db = drizzlePglite({ client, schema, logger: commitWatcher });
   await migratePglite(db, { migrationsFolder });
   return {
     db: db as unknown as Db,

@@ -57,10 +57,17 @@ export function isDatabaseUnreachable(err: unknown, depth = 0): boolean {
   return isDatabaseUnreachable(cause, depth + 1);
 }
 
-/** What a request did with the database that matters when it fails. */
+/** What a request did with the database that matters when it fails, and to the caches. */
 export interface DatabaseWork {
   /** A COMMIT was sent: from then on, a failure may come after the change was saved. */
   commitSent: boolean;
+  /**
+   * A statement that may change data was sent (anything but a read or a
+   * transaction's own bracket): the caches of every store process must hear of
+   * the request (api/cache-generation.ts). A refused request never sends one,
+   * so it empties no cache (docs/architecture.md#the-read-cache).
+   */
+  changed: boolean;
 }
 
 const current = new AsyncLocalStorage<DatabaseWork>();
@@ -70,20 +77,35 @@ export function withDatabaseWork<T>(work: DatabaseWork, fn: () => T): T {
   return current.run(work, fn);
 }
 
-/** Marks the current request's work: a COMMIT went to the database. */
-export function noteCommitSent(): void {
-  const work = current.getStore();
-  if (work) work.commitSent = true;
+/**
+ * Runs `fn` apart from the request's record: what it writes is the store's
+ * bookkeeping, which no cache holds (the sign-in throttle's windows), so it is
+ * neither the request's change nor a reason to empty the caches.
+ */
+export function apartFromRequest<T>(fn: () => T): T {
+  return current.run({ commitSent: false, changed: false }, fn);
 }
 
 /**
+ * Statements that change no data: reads, and the brackets and settings of a
+ * transaction. Anything else (an insert, an update, a `with` that may hold
+ * one, DDL) counts as a change: a cache emptied once too often costs a read,
+ * one emptied too rarely serves a stale answer.
+ */
+const CHANGES_NOTHING =
+  /^\s*(select|begin|start\s+transaction|commit|end|rollback|abort|savepoint|release|set|show)\b/i;
+
+/**
  * Drizzle's logger sees every statement as it is sent, in the caller's async
- * context: it notes a COMMIT (Drizzle's transactions end with one) for the
- * request that sends it.
+ * context: it notes a COMMIT (Drizzle's transactions end with one), and any
+ * statement that may change data, for the request that sends it.
  */
 export const commitWatcher: Logger = {
   logQuery(query) {
-    if (/^\s*commit\b/i.test(query)) noteCommitSent();
+    const work = current.getStore();
+    if (!work) return;
+    if (/^\s*commit\b/i.test(query)) work.commitSent = true;
+    if (!CHANGES_NOTHING.test(query)) work.changed = true;
   },
 };
 

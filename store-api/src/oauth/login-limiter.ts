@@ -4,6 +4,7 @@ import { sha256 } from "../auth/secrets.js";
 import type { SignInSettings } from "../config.js";
 import type { Queryable } from "../db/index.js";
 import { signInThrottle } from "../db/schema/index.js";
+import { apartFromRequest } from "../db/outage.js";
 
 /**
  * The sign-in throttle (docs/contract.md#oauth). Every password check is
@@ -108,13 +109,20 @@ function keys(email: string, address: string) {
   return { emailAndAddress: `ea:${sha256(`${email.toLowerCase()}\n${client}`)}`, address: `a:${sha256(client)}` };
 }
 
-/** Reserves one password check for the email from the address, before the hash runs. */
-export async function reserveSignIn(
+/**
+ * Reserves one password check for the email from the address, before the hash runs. The counters are
+ * the store's bookkeeping, which no cache holds: a failed sign-in empties no cache (db/outage.ts).
+ */
+export function reserveSignIn(
   q: Queryable,
   limits: SignInLimits,
   email: string,
   address: string,
 ): Promise<Reservation> {
+  return apartFromRequest(() => reserve(q, limits, email, address));
+}
+
+async function reserve(q: Queryable, limits: SignInLimits, email: string, address: string): Promise<Reservation> {
   const k = keys(email, address);
   const ea = await take(q, k.emailAndAddress, limits.perEmailAndAddress, limits.windowMs);
   if (!ea) return { ok: false, limit: "email-and-address", retryAfter: await secondsLeft(q, k.emailAndAddress) };
@@ -141,8 +149,8 @@ export async function signInSucceeded(q: Queryable, r: Reservation & { ok: true 
 }
 
 /** No check happened after all (the store was too busy to hash): the reservation is returned whole. */
-export async function signInNotChecked(q: Queryable, r: Reservation & { ok: true }) {
-  await giveBack(q, r.held);
+export function signInNotChecked(q: Queryable, r: Reservation & { ok: true }): Promise<void> {
+  return apartFromRequest(() => giveBack(q, r.held));
 }
 
 /** Deletes counters whose window has ended (a schedule calls it). */
