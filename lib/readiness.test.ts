@@ -59,6 +59,7 @@ describe("checkReadiness", () => {
       ready: true,
       checks: { configuration: { status: "ok" }, store: { status: "ok", via: "/readyz" } },
       problem: "",
+      detail: "",
     });
     storeReady = false;
     const result = await checkReadiness(env);
@@ -66,9 +67,10 @@ describe("checkReadiness", () => {
     expect(result.ready).toBe(false);
     expect(result.checks.store).toEqual({
       status: "failed",
-      error: `the store at ${withReadyz.url()} is not ready (its /readyz answered 503)`,
+      error: "the store is not ready (its /readyz answered 503)",
     });
-    expect(result.problem).toMatch(/^Store Admin is not ready: store: .+ answered 503\)\.$/);
+    expect(result.problem).toBe("Store Admin is not ready: store: the store is not ready (its /readyz answered 503).");
+    expect(result.detail).toContain(withReadyz.url());
   });
 
   it("asks a store without /readyz at its token endpoint", async () => {
@@ -81,13 +83,33 @@ describe("checkReadiness", () => {
 
   it("names a store that does not answer, or cannot be reached", async () => {
     const slow = await checkReadiness({ ...configured, STORE_BASE_URL: hanging.url() }, { timeoutMs: 200 });
-    expect(slow.checks.store).toEqual({
-      status: "failed",
-      error: `the store at ${hanging.url()} did not answer within 0.2 s`,
-    });
+    expect(slow.checks.store).toEqual({ status: "failed", error: "the store did not answer within 0.2 s" });
     const gone = await checkReadiness({ ...configured, STORE_BASE_URL: closedUrl });
-    expect(gone.checks.store).toEqual({ status: "failed", error: `the store at ${closedUrl} could not be reached` });
+    expect(gone.checks.store).toEqual({ status: "failed", error: "the store is unreachable" });
     expect(gone.ready).toBe(false);
+    expect(gone.detail).toContain(closedUrl);
+  });
+
+  it("never repeats the store's address outside (it may carry credentials); the log has it without them", async () => {
+    const withCredentials = (url: string) => url.replace("http://", "http://admin:hunter2@");
+    for (const url of [closedUrl, withReadyz.url()]) {
+      storeReady = false;
+      const result = await checkReadiness({ ...configured, STORE_BASE_URL: withCredentials(url) });
+      storeReady = true;
+      expect(result.ready).toBe(false);
+      const outside = JSON.stringify({ checks: result.checks, problem: result.problem });
+      expect(outside).not.toContain("hunter2");
+      expect(outside).not.toContain(new URL(url).host);
+      expect(result.detail).toContain(new URL(url).host);
+      expect(result.detail).not.toContain("hunter2");
+      expect(result.detail).not.toContain("admin");
+    }
+  });
+
+  it("does not take any server for a store: a 404 at both /readyz and the token endpoint is not ready", async () => {
+    const result = await checkReadiness({ ...configured, STORE_BASE_URL: withReadyz.url() + "/not-a-store" });
+    expect(result.ready).toBe(false);
+    expect(result.checks.store).toEqual({ status: "failed", error: "the store answered 404 at its token endpoint" });
   });
 
   it("names what the configuration lacks, and does not ask the store", async () => {
@@ -95,7 +117,8 @@ describe("checkReadiness", () => {
     const result = await checkReadiness({ STORE_BASE_URL: withReadyz.url(), STORE_CLIENT_ID: "id" });
     expect(result.ready).toBe(false);
     expect(result.checks.configuration.status).toBe("failed");
-    expect(result.problem).toContain("STORE_CLIENT_SECRET is not set");
+    expect(result.problem).not.toContain("STORE_CLIENT_SECRET");
+    expect(result.detail).toContain("STORE_CLIENT_SECRET is not set");
     expect(result.checks.store).toEqual({ status: "skipped", error: "the configuration is incomplete" });
     expect(seen).toEqual([]);
   });

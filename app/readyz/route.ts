@@ -13,7 +13,8 @@ export async function GET(): Promise<Response> {
   const result = await checkReadiness(process.env);
   const headers = { "cache-control": "no-store", "x-content-type-options": "nosniff" };
   if (result.ready) return Response.json({ status: "ready", checks: result.checks }, { headers });
-  console.warn(`readyz: ${result.problem}`);
+  // The log has the details; the answer (no sign-in) names only the kind of failure (lib/readiness.ts).
+  console.warn(`readyz: ${result.detail}`);
   return Response.json(
     { status: "unready", error: "not_ready", error_description: result.problem, checks: result.checks },
     { status: 503, headers },
