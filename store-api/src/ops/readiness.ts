@@ -29,6 +29,15 @@ export interface Readiness {
 /** How long one check may take: load balancers give a probe a few seconds. */
 export const CHECK_TIMEOUT_MS = 3000;
 
+/**
+ * How long a bucket's answer is kept: its check writes, reads back and
+ * deletes a file, three requests to the bucket (each billed), and every load
+ * balancer probes every few seconds. A bucket that stops taking files is seen
+ * within this much more. The local folder's check is a file on this machine's
+ * disk: it runs for every probe.
+ */
+export const MEDIA_CHECK_TTL_MS = 5000;
+
 class CheckTimeout extends Error {}
 
 function within<T>(ms: number, work: Promise<T>): Promise<T> {
@@ -67,14 +76,25 @@ export interface ReadinessDeps {
   /** What this build ships; by default the journal of its migrations folder, read once. */
   migrations?: ShippedMigration[];
   timeoutMs?: number;
+  /** How long a bucket's answer is kept (MEDIA_CHECK_TTL_MS by default; the local folder's is not kept). */
+  mediaTtlMs?: number;
 }
 
 /**
  * Checks readiness. Probes that arrive while one runs share its answer, so a
- * burst of probes (several load balancers) costs one query and one file.
+ * burst of probes (several load balancers) costs one query; a media bucket's
+ * answer is kept a few seconds (MEDIA_CHECK_TTL_MS), so a steady stream of
+ * probes costs it three requests per period, not per probe.
  */
 export function readinessChecker(options: ReadinessDeps): () => Promise<Readiness> {
-  const deps = { ...options, migrations: options.migrations ?? shippedMigrations(migrationsFolder) };
+  const ttl = mediaStorage(options.media).driver === "s3" ? (options.mediaTtlMs ?? MEDIA_CHECK_TTL_MS) : 0;
+  let media: { result: Promise<CheckResult>; at: number } | null = null;
+  const mediaCheck = (): Promise<CheckResult> => {
+    const now = Date.now();
+    if (!media || now - media.at >= ttl) media = { result: checkMedia(options), at: now };
+    return media.result;
+  };
+  const deps = { ...options, migrations: options.migrations ?? shippedMigrations(migrationsFolder), mediaCheck };
   let running: Promise<Readiness> | null = null;
   return () => {
     running ??= check(deps).finally(() => {
@@ -84,12 +104,29 @@ export function readinessChecker(options: ReadinessDeps): () => Promise<Readines
   };
 }
 
+/**
+ * The media storage (src/media/storage.ts) writes, reads back and deletes a probe: a dot and no image
+ * name, never served at /media/ (media/files.ts), whatever happens to it.
+ */
+async function checkMedia({ media, timeoutMs = CHECK_TIMEOUT_MS }: ReadinessDeps): Promise<CheckResult> {
+  const storage = mediaStorage(media);
+  try {
+    await within(timeoutMs, storage.check());
+    return { status: "ok" };
+  } catch (err) {
+    // The storage's own sentence names paths or buckets: the probe answers anyone, so only the kind of failure.
+    const cause = err instanceof CheckTimeout ? err : ((err as { cause?: unknown }).cause ?? err);
+    const where = storage.driver === "s3" ? "the media bucket is not usable" : "the media folder is not writable";
+    return { status: "failed", error: `${where}: ${describe(cause, timeoutMs)}` };
+  }
+}
+
 async function check({
   db,
-  media,
   migrations,
+  mediaCheck,
   timeoutMs = CHECK_TIMEOUT_MS,
-}: ReadinessDeps & { migrations: ShippedMigration[] }): Promise<Readiness> {
+}: ReadinessDeps & { migrations: ShippedMigration[]; mediaCheck: () => Promise<CheckResult> }): Promise<Readiness> {
   const database = async (): Promise<[CheckResult, CheckResult]> => {
     try {
       await within(timeoutMs, db.execute(sql`select 1`));
@@ -115,22 +152,7 @@ async function check({
     }
   };
 
-  // The media storage (src/media/storage.ts) writes, reads back and deletes a probe: a dot and no image
-  // name, never served at /media/ (media/files.ts), whatever happens to it.
-  const mediaFolder = async (): Promise<CheckResult> => {
-    const storage = mediaStorage(media);
-    try {
-      await within(timeoutMs, storage.check());
-      return { status: "ok" };
-    } catch (err) {
-      // The storage's own sentence names paths or buckets: the probe answers anyone, so only the kind of failure.
-      const cause = err instanceof CheckTimeout ? err : ((err as { cause?: unknown }).cause ?? err);
-      const where = storage.driver === "s3" ? "the media bucket is not usable" : "the media folder is not writable";
-      return { status: "failed", error: `${where}: ${describe(cause, timeoutMs)}` };
-    }
-  };
-
-  const [[databaseResult, migrationsResult], mediaResult] = await Promise.all([database(), mediaFolder()]);
+  const [[databaseResult, migrationsResult], mediaResult] = await Promise.all([database(), mediaCheck()]);
   const checks: Record<CheckName, CheckResult> = {
     database: databaseResult,
     migrations: migrationsResult,
