@@ -108,4 +108,24 @@ describe("readReport", () => {
     expect(readReport(null)).toBeNull();
     expect(readReport({ error: { k: "y".repeat(600) } })!.errors.k).toHaveLength(500);
   });
+
+  it("reads no byte of a body sent with a token that names no pending import", async () => {
+    let pulled = 0;
+    const body = new ReadableStream<Uint8Array>({
+      pull(controller) {
+        pulled++;
+        controller.enqueue(new TextEncoder().encode(" ".repeat(64 * 1024)));
+      },
+    });
+    const made = new Request("http://dashboard.test/api/import-callback/x", {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body,
+      duplex: "half",
+    } as RequestInit);
+    // The stream's first pull happens when it is made (its queue fills once); a read would pull on.
+    const before = pulled;
+    expect((await handleImportReport(made, "B".repeat(43))).status).toBe(404);
+    expect(pulled).toBe(before);
+  });
 });

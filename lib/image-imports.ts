@@ -123,6 +123,23 @@ export function abandonImport(record: ImportRecord) {
   forget(registry(), record);
 }
 
+/** The import a callback token names while it may still report, or none (unknown, used, expired). */
+function pendingImport(reg: Registry, hash: string): ImportRecord | undefined {
+  const id = reg.byToken.get(hash);
+  const record = id ? reg.imports.get(id) : undefined;
+  return record && record.tokenHash === hash ? record : undefined;
+}
+
+/**
+ * Whether a callback token names an import that may still report, asked before
+ * its body is read: a made-up token costs no read (the route is open to anyone).
+ */
+export function awaitsReport(token: string, now = Date.now()): boolean {
+  const reg = registry();
+  prune(reg, now);
+  return pendingImport(reg, sha256(token)) !== undefined;
+}
+
 /**
  * The store's report for the import its token names: taken once. False when
  * the token is unknown, used or expired (nothing is kept then).
@@ -131,9 +148,8 @@ export function receiveReport(token: string, report: { errors: Record<string, st
   const reg = registry();
   prune(reg, now);
   const hash = sha256(token);
-  const id = reg.byToken.get(hash);
-  const record = id ? reg.imports.get(id) : undefined;
-  if (!record || record.tokenHash !== hash) return false;
+  const record = pendingImport(reg, hash);
+  if (!record) return false;
   reg.byToken.delete(hash);
   record.tokenHash = null;
   record.report = report;
@@ -194,6 +210,11 @@ export function readReport(body: unknown): { errors: Record<string, string> } | 
 export async function handleImportReport(request: Request, token: string): Promise<Response> {
   if (request.method !== "POST") return answer(405);
   if (!/^[A-Za-z0-9_-]{43}$/.test(token)) return answer(404);
+  // Before a byte of the body: anyone may post here, and only a pending import's token is worth a read.
+  if (!awaitsReport(token)) {
+    await request.body?.cancel().catch(() => {});
+    return answer(404);
+  }
   const text = await readCapped(request, maxReportBytes);
   if (text === null) return answer(413);
   let body: unknown;
