@@ -83,8 +83,13 @@ export async function dropDatabase(adminUrl, name) {
   await admin.end();
 }
 
-/** nginx's configuration: one server per upstream, proxied as the store and the dashboard expect. */
-function nginxConf(dir, { storePort, dashboardPort, stores, dashboards }) {
+/**
+ * nginx's configuration: one server per upstream, proxied as the store and the dashboard expect. The
+ * forwarding headers are nginx's own: a client's X-Forwarded-For is appended to (the store trusts only the
+ * last hop it is told to, docs/architecture.md#running-at-scale), and its X-Forwarded-Host, X-Forwarded-Port and
+ * Forwarded, which a trusted proxy's word would make the store's or the dashboard's own, are cleared.
+ */
+export function nginxConf(dir, { storePort, dashboardPort, stores, dashboards }) {
   const upstream = (name, ports) =>
     `  upstream ${name} {\n${ports.map((p) => `    server 127.0.0.1:${p} max_fails=1 fail_timeout=5s;`).join("\n")}\n    keepalive 16;\n  }`;
   const server = (port, name) => `  server {
@@ -96,6 +101,9 @@ function nginxConf(dir, { storePort, dashboardPort, stores, dashboards }) {
       proxy_set_header Host $http_host;
       proxy_set_header X-Forwarded-For $proxy_add_x_forwarded_for;
       proxy_set_header X-Forwarded-Proto $scheme;
+      proxy_set_header X-Forwarded-Host "";
+      proxy_set_header X-Forwarded-Port "";
+      proxy_set_header Forwarded "";
       # An instance that is down: the request goes to the other (GET and the like only; nginx
       # never sends a POST twice unless told to).
       proxy_next_upstream error timeout http_502 http_503;
