@@ -1,10 +1,13 @@
+import dns from "node:dns/promises";
 import http from "node:http";
-import type { AddressInfo } from "node:net";
+import net, { type AddressInfo } from "node:net";
 import { sql } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from "prom-client";
 import type { MetricsSettings } from "../config.js";
 import { jobs } from "../db/schema/index.js";
+import { isLoopbackHost } from "../auth/loopback.js";
+import { isPrivateAddress } from "../media/fetch.js";
 
 /**
  * Prometheus metrics (docs/architecture.md#operations), off unless
@@ -59,6 +62,25 @@ function followingCounter(
   });
   // Every series from the first scrape, at 0, so that a rate over them has a start.
   for (const value of Object.keys(counts)) counter.inc({ [label]: value }, 0);
+}
+
+/**
+ * Why a metrics listener on `host` may be reachable from the internet, or
+ * null when it is not: every interface (0.0.0.0, ::), a public address, or a
+ * name that resolves to one. Loopback and private addresses are fine.
+ */
+export async function publicExposure(host: string): Promise<string | null> {
+  const h = host.trim().replace(/^\[|\]$/g, "");
+  if (h === "0.0.0.0" || h === "::" || h === "0:0:0:0:0:0:0:0") return "listens on every interface";
+  if (net.isIP(h)) return isPrivateAddress(h) ? null : "is a public address";
+  if (isLoopbackHost(h)) return null;
+  try {
+    const addresses = await dns.lookup(h, { all: true });
+    const open = addresses.find((a) => !isPrivateAddress(a.address));
+    return open ? `resolves to a public address (${open.address})` : null;
+  } catch {
+    return null; // The listener failed already when the name does not resolve.
+  }
 }
 
 /** Registers the metrics and their listener (started when the app is ready, closed with it); null when off. */
@@ -200,6 +222,14 @@ export function registerMetrics(app: FastifyInstance, settings: MetricsSettings 
     });
     const { address, port } = server.address() as AddressInfo;
     app.log.info({ metrics: `http://${address}:${port}/metrics` }, "metrics: serving them");
+    const exposed = await publicExposure(settings.host);
+    if (exposed) {
+      app.log.warn(
+        { metricsHost: settings.host },
+        `STORE_API_METRICS_HOST=${settings.host} ${exposed}: the metrics need no token, so anyone who can reach it ` +
+          "reads them (the routes, the queue, the caches); listen on 127.0.0.1 or a private network's address instead",
+      );
+    }
   });
   app.addHook("onClose", async () => {
     server.closeAllConnections();

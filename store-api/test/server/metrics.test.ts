@@ -5,7 +5,9 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { jobs } from "../../src/db/schema/index.js";
 import { enqueueJob } from "../../src/jobs/queue.js";
 import { UPLOAD_CALLBACK } from "../../src/media/imports.js";
-import { api, createProduct, startStoreWithAdmin, type TestStore } from "../helpers/index.js";
+import { publicExposure } from "../../src/ops/metrics.js";
+import { api, createProduct, startStore, startStoreWithAdmin, type TestStore } from "../helpers/index.js";
+import { LogCapture } from "./log-capture.js";
 
 /**
  * Prometheus metrics on their own listener (docs/architecture.md#operations):
@@ -116,5 +118,29 @@ describe("what it shows", () => {
     expect(value(text, "store_jobs_due")).toBe(0);
     for (let i = 0; i < 2; i++) await enqueueJob(store.database.db, UPLOAD_CALLBACK, `due-${i}`, { url: "http://x" });
     expect(value(await scrape(), "store_jobs_due")).toBe(2);
+  });
+});
+
+describe("STORE_API_METRICS_HOST", () => {
+  const warningsAt = async (host: string) => {
+    const log = new LogCapture();
+    const other = await startStore({ metrics: { port: 0, host }, logLevel: "warn" }, { logStream: log.stream });
+    await other.close();
+    return log.lines.filter((l) => String(l.msg).startsWith("STORE_API_METRICS_HOST="));
+  };
+
+  it("warns at start when the metrics may be reachable from the internet (every interface, a public address)", async () => {
+    const [warning] = await warningsAt("0.0.0.0");
+    expect(warning).toMatchObject({ level: 40, metricsHost: "0.0.0.0" });
+    expect(String(warning!.msg)).toContain("listens on every interface");
+    expect(await publicExposure("::")).toBe("listens on every interface");
+    expect(await publicExposure("8.8.8.8")).toBe("is a public address");
+    expect(await publicExposure("2001:4860:4860::8888")).toBe("is a public address");
+  });
+
+  it("says nothing of loopback and private addresses", async () => {
+    expect(await warningsAt("127.0.0.1")).toEqual([]);
+    for (const host of ["127.0.0.1", "::1", "localhost", "10.0.0.5", "192.168.1.20", "172.16.0.1", "fd00::1"])
+      expect(await publicExposure(host), host).toBeNull();
   });
 });
