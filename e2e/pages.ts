@@ -393,7 +393,7 @@ export async function prepare(browser: Browser): Promise<Prepared> {
       permissions: JSON.stringify(["manage_orders"]),
     });
     expect(created.status, JSON.stringify(created.body)).toBe(201);
-    const setPasswordLink = await setPasswordLinkFor(invitee);
+    const setPasswordLink = await setPasswordLinkFor(token, invitee);
     // A product with a bit of everything the editor shows.
     const product = await storeApi(token, "POST", "/api/v1/products", {
       name: uniqueEmail("Pages product").replace(/@.*/, ""),

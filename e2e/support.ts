@@ -264,16 +264,20 @@ export interface OutboxMail {
   text: string;
 }
 
-/** The store's development outbox (GET /dev/outbox: development mode, loopback only), newest first. */
-export async function readOutbox(): Promise<OutboxMail[]> {
-  const response = await fetch(`${e2e.storeUrl}/dev/outbox`);
-  expect(response.status, "the e2e store serves its outbox").toBe(200);
+/**
+ * The store's development outbox (GET /dev/outbox: development mode, loopback
+ * only, with the token of a user who may manage users: accessTokenOf the
+ * owner's context), newest first.
+ */
+export async function readOutbox(token: string): Promise<OutboxMail[]> {
+  const response = await fetch(`${e2e.storeUrl}/dev/outbox`, { headers: { Authorization: `Bearer ${token}` } });
+  expect(response.status, "the e2e store serves its outbox to a user with manage_users").toBe(200);
   return (await response.json()) as OutboxMail[];
 }
 
-/** The set-password link of the newest mail to `email`. */
-export async function setPasswordLinkFor(email: string): Promise<string> {
-  const mail = (await readOutbox()).find((m) => m.to === email);
+/** The set-password link of the newest mail to `email`, read with `token` (readOutbox). */
+export async function setPasswordLinkFor(token: string, email: string): Promise<string> {
+  const mail = (await readOutbox(token)).find((m) => m.to === email);
   const link = mail?.text.match(/https?:\/\/\S+\/account\/set-password\?token=[^\s<>"]+/)?.[0];
   if (!link) throw new Error(`no set-password link in the outbox for ${email}`);
   return link;

@@ -90,7 +90,7 @@ test("invites a user from the dialog with no permission ticked: the store holds 
   expect(stored?.permissions).toEqual([]);
   expect(stored?.is_active).toBe(true);
   expect(stored?.password_set).toBe(false);
-  expect((await readOutbox()).filter((mail) => mail.to === email)).toHaveLength(1);
+  expect((await readOutbox(await accessTokenOf(context))).filter((mail) => mail.to === email)).toHaveLength(1);
 });
 
 test("invites with a password on the invite page, with the permissions ticked", async ({ page, context }) => {
@@ -109,7 +109,7 @@ test("invites with a password on the invite page, with the permissions ticked", 
   await expect(userRow(page, email)).toContainText("Active");
   const stored = await findUser(await accessTokenOf(context), email);
   expect(stored?.permissions).toEqual(["manage_orders"]);
-  expect((await readOutbox()).some((mail) => mail.to === email)).toBe(false);
+  expect((await readOutbox(await accessTokenOf(context))).some((mail) => mail.to === email)).toBe(false);
 });
 
 test("shows the form's and the store's errors next to the email field", async ({ page }) => {
@@ -134,26 +134,27 @@ test("resends an invitation: a second mail, and the first link no longer works",
   const email = uniqueEmail("resend");
   const token = await accessTokenOf(context);
   expect((await storeApi(token, "POST", "/api/v1/users", { email, permissions: "[]" })).status).toBe(201);
-  const firstLink = await setPasswordLinkFor(email);
+  const firstLink = await setPasswordLinkFor(token, email);
   await page.reload();
   await expect(userRow(page, email)).toContainText("Invited");
 
   await pick(page, email, "Resend invitation");
   await expect(toast(page, `Sent a new invitation to ${email}. The earlier link no longer works.`)).toBeVisible();
-  expect((await readOutbox()).filter((mail) => mail.to === email)).toHaveLength(2);
-  expect(await setPasswordLinkFor(email)).not.toBe(firstLink);
+  expect((await readOutbox(token)).filter((mail) => mail.to === email)).toHaveLength(2);
+  expect(await setPasswordLinkFor(token, email)).not.toBe(firstLink);
 
   await page.goto(firstLink);
   await expect(page.getByRole("heading", { name: "This link no longer works" })).toBeVisible();
   await expect(page.getByText(/expired, was already used/)).toBeVisible();
 });
 
-test("sends a password reset to an active user", async ({ page }) => {
+test("sends a password reset to an active user", async ({ page, context }) => {
   const email = e2e.staff("gale");
-  const before = (await readOutbox()).filter((mail) => mail.to === email).length;
+  const token = await accessTokenOf(context);
+  const before = (await readOutbox(token)).filter((mail) => mail.to === email).length;
   await pick(page, email, "Send password reset");
   await expect(toast(page, `Sent a password reset link to ${email}.`)).toBeVisible();
-  expect((await readOutbox()).filter((mail) => mail.to === email)).toHaveLength(before + 1);
+  expect((await readOutbox(token)).filter((mail) => mail.to === email)).toHaveLength(before + 1);
 });
 
 test("changes a user's permissions", async ({ page, context }) => {

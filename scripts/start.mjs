@@ -281,7 +281,7 @@ async function main() {
     lines.push(
       env.SMTP_URL
         ? "  Mail        the store sends its mail through SMTP_URL"
-        : `  Mail        mail the store sends: Dashboard → Mail (development), or ${storeUrl}/dev/outbox`,
+        : `  Mail        mail the store sends: Dashboard → Mail (development), or ${storeUrl}/dev/outbox with a token of a user who may manage users`,
     );
   }
   lines.push(

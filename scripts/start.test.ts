@@ -179,7 +179,7 @@ describe("npm start", () => {
       expect(output).toContain(`http://localhost:${store}/docs`);
       expect(output).toContain(credentials.owner_email);
       expect(output).toContain(credentials.owner_password);
-      expect(output).toContain(`http://localhost:${store}/dev/outbox`);
+      expect(output).toContain(`http://localhost:${store}/dev/outbox with a token of a user who may manage users`);
       expect(output).toContain("Ctrl+C");
       // The first start added the demo catalogue (store seed) and says so.
       expect(output).toMatch(/Demo data +added: \d+ products in \d+ categories, .*; 5 coupons/);

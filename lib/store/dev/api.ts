@@ -18,7 +18,9 @@ const outboxSchema = z.array(
  * The mail the store has "sent" (kept in its outbox when it has no SMTP
  * server), newest first; null when the store offers no outbox (production
  * mode, another store, or the dashboard not on the store's machine: the
- * store shows it to loopback clients only).
+ * store shows it to loopback clients only). Read with the user's token, like
+ * every store call: the store shows it only to a user with manage_users (the
+ * Mail page's own rule, components/shell/dev-links.ts), a 403 otherwise.
  */
 export async function listOutbox(store: StoreClient): Promise<OutboxMail[] | null> {
   try {

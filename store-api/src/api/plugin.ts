@@ -43,7 +43,7 @@ function bearerToken(request: FastifyRequest): string | null {
 }
 
 /** How the reference describes a route's access rule. */
-function security(rule: AccessRule): Record<string, string[]>[] {
+export function security(rule: AccessRule): Record<string, string[]>[] {
   return [{ bearerHeader: [] }, { bearerQuery: [] }, ...rule.scopes.map((scope) => ({ oauth2: [scope] }))];
 }
 
@@ -121,24 +121,40 @@ export const apiPlugin: FastifyPluginAsync<ApiOptions> = async (api, { routes })
   api.decorateRequest("auth", null);
   api.addHook("onRequest", async (request) => {
     if (request.method === "OPTIONS" || request.is404) return;
-    const token = bearerToken(request);
-    if (!token) throw new InvalidTokenError("An access token is required: send Authorization: Bearer <token>.");
-    const auth = await cachedAccessToken(api, request, token);
-    if (!auth) throw new InvalidTokenError();
+    const auth = await authenticate(api, request);
     const wait = await limiter.take(String(auth.grantId));
     if (wait > 0) throw new RateLimitedError(wait);
     request.auth = auth;
 
     const rule = request.routeOptions.config.access;
     if (!rule) return; // 405 answers for itself
-    if (!rule.scopes.some((s) => auth.scopes.includes(s))) throw new InsufficientScopeError(rule.scopes[0]!);
-    if (rule.permission && !auth.user.permissions.includes(rule.permission)) {
-      throw new ForbiddenError(`Your store account lacks the ${rule.permission} permission.`);
-    }
+    authorize(auth, rule);
   });
 
   for (const plugin of routes) await api.register(plugin);
 };
+
+/**
+ * The live access token the request carries (Authorization header or
+ * bearer_token), or a 401 `invalid_token`: none, unknown, revoked, expired, or
+ * its user deactivated. Every /api/v1 route and the development outbox
+ * (routes/dev/outbox.ts) pass here.
+ */
+export async function authenticate(api: FastifyInstance, request: FastifyRequest): Promise<AccessToken> {
+  const token = bearerToken(request);
+  if (!token) throw new InvalidTokenError("An access token is required: send Authorization: Bearer <token>.");
+  const auth = await cachedAccessToken(api, request, token);
+  if (!auth) throw new InvalidTokenError();
+  return auth;
+}
+
+/** A 403 unless the token has one of the rule's scopes and its user the rule's permission. */
+export function authorize(auth: AccessToken, rule: AccessRule): void {
+  if (!rule.scopes.some((s) => auth.scopes.includes(s))) throw new InsufficientScopeError(rule.scopes[0]!);
+  if (rule.permission && !auth.user.permissions.includes(rule.permission)) {
+    throw new ForbiddenError(`Your store account lacks the ${rule.permission} permission.`);
+  }
+}
 
 /**
  * The live access token, from the token cache when no write has run since it

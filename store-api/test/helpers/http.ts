@@ -1,4 +1,6 @@
-import type { TestStore } from "./store.js";
+import { and, eq, sql } from "drizzle-orm";
+import { oauthClients, users } from "../../src/db/schema/index.js";
+import { addClient, seedToken, type TestStore } from "./store.js";
 
 function parseJson(text: string): unknown {
   try {
@@ -23,11 +25,51 @@ export async function postForm(
   return { res, status: res.status, json: parseJson(text) as Record<string, any>, text };
 }
 
-/** The development outbox (GET /dev/outbox), newest first. */
+/** The token `outbox` reads with when it is given none, by store. */
+const outboxReaders = new WeakMap<TestStore, string>();
+
+/**
+ * An admin token of the store's first active user with manage_users (who alone
+ * may read the outbox), seeded straight into the database on a registered
+ * application (a new one when there is none).
+ */
+async function outboxReader(store: TestStore): Promise<string> {
+  const db = store.database.db;
+  const [reader] = await db
+    .select()
+    .from(users)
+    .where(and(eq(users.isActive, true), sql`${users.permissions} ? 'manage_users'`))
+    .orderBy(users.id)
+    .limit(1);
+  if (!reader) throw new Error("reading /dev/outbox needs an active user with manage_users in the store");
+  const [client] = await db.select({ client_id: oauthClients.clientId }).from(oauthClients).limit(1);
+  return (await seedToken(store, client ?? (await addClient(store)), reader)).access_token;
+}
+
+/**
+ * The development outbox (GET /dev/outbox), newest first, read with `token`,
+ * or else with a token of the store's first user who may manage users.
+ */
 export async function outbox(
   store: TestStore,
+  token?: string,
 ): Promise<{ id: number; to: string; subject: string; text: string; html: string | null }[]> {
-  const res = await fetch(`${store.url}/dev/outbox`);
+  const get = (bearer: string) => fetch(`${store.url}/dev/outbox`, { headers: { authorization: `Bearer ${bearer}` } });
+  let res: Response;
+  if (token) res = await get(token);
+  else {
+    const kept = outboxReaders.get(store);
+    const reader = kept ?? (await outboxReader(store));
+    outboxReaders.set(store, reader);
+    res = await get(reader);
+    // The kept reader's token may have ended since (its user changed): take a fresh one, once.
+    if (kept && (res.status === 401 || res.status === 403)) {
+      await res.body?.cancel();
+      const fresh = await outboxReader(store);
+      outboxReaders.set(store, fresh);
+      res = await get(fresh);
+    }
+  }
   if (res.status !== 200) throw new Error(`/dev/outbox answered ${res.status}`);
   return (await res.json()) as never;
 }

@@ -84,8 +84,8 @@ describe("production mode, no trusted proxy", () => {
     ).toEqual(["view_stats"]);
   });
 
-  it("has no /dev/outbox", async () => {
-    const res = await fetch(`${store.url}/dev/outbox`);
+  it("has no /dev/outbox, not even for the owner's token", async () => {
+    const res = await fetch(`${store.url}/dev/outbox`, { headers: { authorization: `Bearer ${admin}` } });
     expect(res.status).toBe(404);
     expect(await res.json()).toEqual({ error: "not_found", error_description: expect.any(String) });
   });
