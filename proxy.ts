@@ -5,7 +5,7 @@ import { signInPath } from "./lib/callback-path";
 import { getEnv } from "./lib/env";
 import { failureResponse, signedOutFailure } from "./lib/failure";
 import { contentSecurityPolicy, newNonce, nonPagePolicy, strictTransportSecurity } from "./lib/security-headers";
-import { refreshedSession, writeSessionCookie } from "./lib/session-refresh";
+import { clearSessionCookie, refreshedSession, writeSessionCookie } from "./lib/session-refresh";
 import { usableSession } from "./lib/session-token";
 
 /** Pages a signed-out visitor may see. */
@@ -19,9 +19,11 @@ const isUnder = (pathname: string, prefix: string) => pathname === prefix || pat
  * are due to be read again (lib/session-refresh.ts: older than
  * DASHBOARD_PERMISSIONS_REFRESH_SECONDS, or marked by a 403 or a change saved
  * here), they are read now and the session is written again, on the request
- * (so that this very page is rendered with them) and for the browser.
+ * (so that this very page is rendered with them) and for the browser. A
+ * token the store refuses while they are read (a 401) ends the session: its
+ * cookie is cleared, and the caller answers as to someone signed out.
  */
-async function signedIn(request: NextRequest): Promise<SetCookies | null> {
+async function signedIn(request: NextRequest): Promise<SetCookies | null | Ended> {
   const env = getEnv();
   const jwt = await getToken({
     req: request,
@@ -31,14 +33,23 @@ async function signedIn(request: NextRequest): Promise<SetCookies | null> {
   const session = usableSession(jwt, env.STORE_PUBLIC_URL);
   if (!jwt || !session) return null;
   const toSet: SetCookies = [];
+  const jar = {
+    request: request.cookies,
+    response: { set: (name: string, value: string, options?: object) => toSet.push([name, value, options]) },
+  };
   const refreshed = await refreshedSession(jwt, session, env);
-  if (refreshed) {
-    await writeSessionCookie(refreshed, env, {
-      request: request.cookies,
-      response: { set: (name, value, options) => toSet.push([name, value, options]) },
-    });
+  if (refreshed === "signed_out") {
+    // The store refused the token itself (a 401 while the permissions were read): the session is over.
+    clearSessionCookie(env, jar);
+    return { ended: toSet };
   }
+  if (refreshed) await writeSessionCookie(refreshed, env, jar);
   return toSet;
+}
+
+/** A session the store no longer accepts, with the cookies that clear it. */
+interface Ended {
+  ended: SetCookies;
 }
 
 /** Cookies for the response, once it exists. */
@@ -67,7 +78,10 @@ function withSecurityHeaders(response: Response, policy: string): Response {
  * - a signed-in user's permissions are read again when due (signedIn, above),
  *   so that the shell, Home and the pages follow a change without a new sign-in.
  * - signed-out visitors of any other dashboard page go to
- *   /signin?callbackUrl=<that page> (lib/callback-path.ts keeps it a path of ours).
+ *   /signin?callbackUrl=<that page> (lib/callback-path.ts keeps it a path of ours);
+ *   a session whose token the store refused during that re-read (a 401) is
+ *   cleared and goes there too, told that its store session ended (a route
+ *   handler's caller gets the signed-out 401).
  * - pages get a Content-Security-Policy with a fresh nonce, on the request
  *   (Next.js reads the nonce from it) and on the response
  *   (lib/security-headers.ts); HSTS when the dashboard is on HTTPS.
@@ -82,6 +96,12 @@ export async function proxy(request: NextRequest): Promise<Response> {
     if (isUnder(pathname, "/api/auth") || isUnder(pathname, "/api/import-callback"))
       return withSecurityHeaders(NextResponse.next(), nonPagePolicy);
     const cookies = await signedIn(request);
+    if (cookies && "ended" in cookies) {
+      // A 401 as the store's own: the browser's client reads send the person to sign in (lib/sign-in-again.ts).
+      const refusal = failureResponse(signedOutFailure);
+      const ended = new NextResponse(refusal.body, { status: refusal.status, headers: refusal.headers });
+      return withSecurityHeaders(withCookies(ended, cookies.ended), nonPagePolicy);
+    }
     if (cookies) {
       // The request's headers carry the session as it was just written.
       const next = NextResponse.next({ request: { headers: new Headers(request.headers) } });
@@ -94,6 +114,11 @@ export async function proxy(request: NextRequest): Promise<Response> {
   if (!cookies) {
     const target = new URL(signInPath(`${pathname}${search}`), env.NEXTAUTH_URL);
     return withSecurityHeaders(NextResponse.redirect(target), nonPagePolicy);
+  }
+  if ("ended" in cookies) {
+    // As a page's own 401 does (lib/store/load.ts): to sign in, told the session ended, and back here after.
+    const target = new URL(signInPath(`${pathname}${search}`, "SessionExpired"), env.NEXTAUTH_URL);
+    return withSecurityHeaders(withCookies(NextResponse.redirect(target), cookies.ended), nonPagePolicy);
   }
 
   const policy = contentSecurityPolicy({

@@ -36,7 +36,9 @@ export default defineConfig({
           maxWorkers: 2,
           // A worker's files share their modules (the app's, Fastify's, Drizzle's are loaded once, not
           // once a file): a third less time. Safe because no store test changes what it imports (no
-          // vi.mock, fake timers or process.env writes); each file still gets its own app and database.
+          // vi.mock, fake timers or process.env writes; the one mock, of the dashboard's "server-only" marker in
+          // test/api/dashboard-permissions.test.ts, is of a module no store code imports); each file still gets
+          // its own app and database.
           isolate: false,
         },
       },

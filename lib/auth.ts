@@ -5,7 +5,7 @@ import { authCookies, usesSecureCookies } from "./auth-cookies";
 import { safeCallbackPath } from "./callback-path";
 import { getEnv } from "./env";
 import { sessionMaxAgeSeconds, sessionTokenSchema, type SessionToken } from "./session-token";
-import { probeRefusedPermissions } from "./store/access";
+import { signInPermissions } from "./store/access";
 import { displayAddress } from "./store/errors";
 import { type StoreProfile, exchangeCode, profileFromTokens, requestedScopes, type TokenResponse } from "./store/oauth";
 
@@ -91,6 +91,9 @@ export function getAuthOptions(): AuthOptions {
         const expiresAt = typeof account.expires_at === "number" ? account.expires_at : null;
         const accessToken = String(account.access_token);
         const named = storeProfile && !storeProfile.isStore ? (storeProfile.permissions ?? null) : null;
+        // A store that does not say what the user may do is asked, failing closed: what it did not
+        // prove is hidden until a read proves it (lib/store/access.ts). Unsure: read again at once.
+        const asked = named ? null : await signInPermissions({ baseUrl: env.STORE_BASE_URL, accessToken });
         const next: SessionToken = {
           accessToken,
           scope: typeof account.scope === "string" ? account.scope : null,
@@ -104,10 +107,10 @@ export function getAuthOptions(): AuthOptions {
                 }
               : null,
           storeUrl: env.STORE_PUBLIC_URL,
-          // A store that does not say what the user may do is asked, once.
-          refused: named ? [] : await probeRefusedPermissions({ baseUrl: env.STORE_BASE_URL, accessToken }),
-          // Read again by proxy.ts once older than DASHBOARD_PERMISSIONS_REFRESH_SECONDS (lib/session-refresh.ts).
-          permissionsReadAt: Date.now(),
+          refused: asked?.refused ?? [],
+          // Read again by proxy.ts once older than DASHBOARD_PERMISSIONS_REFRESH_SECONDS (lib/session-refresh.ts),
+          // or at the next request when the store could not answer for some of them.
+          permissionsReadAt: asked && !asked.certain ? null : Date.now(),
           permissionsBefore: null,
         };
         return { sub: token.sub, ...next };

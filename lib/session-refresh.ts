@@ -20,14 +20,19 @@ import { rereadPermissions } from "./store/access";
  * (permissionsRefreshDue: older than DASHBOARD_PERMISSIONS_REFRESH_SECONDS,
  * or marked since their last read), else null. Concurrent requests of one
  * session share one re-read. A store that cannot be reached changes nothing
- * but the time of the read, so that every request does not wait on it again.
+ * but the time of the read, so that every request does not wait on it again;
+ * a throttled or failing store keeps each permission it could not answer for
+ * as it was (lib/store/access.ts). "signed_out" when the store refused the
+ * token itself (a 401: revoked, expired, its user deactivated): the session
+ * is over, and proxy.ts ends it as it ends any session the store no longer
+ * accepts (to sign-in, "your store session has ended").
  */
 export async function refreshedSession(
   jwt: JWT,
   session: SessionToken,
   env: Pick<Env, "STORE_BASE_URL">,
   now = Date.now(),
-): Promise<JWT | null> {
+): Promise<JWT | null | "signed_out"> {
   const due = permissionsRefreshDue(session, { now, maxAgeMs: permissionsRefreshMs(), markedAt: markedAt(session) });
   if (!due) return null;
   const permissions = await readOnce(session.accessToken, () =>
@@ -36,6 +41,7 @@ export async function refreshedSession(
       effectivePermissions(session),
     ),
   );
+  if (permissions === "signed_out") return "signed_out";
   // The time after the read: a 403 the probes themselves met is not a reason to read again.
   const readAt = Math.max(Date.now(), now);
   const next =
@@ -84,6 +90,26 @@ export async function writeSessionCookie(
     httpOnly: false,
     expires,
   });
+}
+
+/**
+ * Clears the session cookie (and any chunks of it) on the response and on the
+ * request being served, as signing out does (lib/actions/session.ts): a
+ * session the store no longer accepts is not sent again.
+ */
+export function clearSessionCookie(
+  env: Pick<Env, "NEXTAUTH_URL">,
+  cookies: { request?: RequestJar; response: ResponseJar },
+): void {
+  const { name, options } = sessionCookie(env);
+  const names = new Set([
+    name,
+    ...(cookies.request?.getAll() ?? []).map((c) => c.name).filter((n) => n.startsWith(`${name}.`)),
+  ]);
+  for (const each of names) {
+    cookies.request?.delete(each);
+    cookies.response.set(each, "", { ...options, maxAge: 0 });
+  }
 }
 
 interface CookieOptions {

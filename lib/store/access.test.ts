@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from "vitest";
 import { localServers } from "../testing/local-server";
-import { probeRefusedPermissions, rereadPermissions } from "./access";
+import { probePermissions, rereadPermissions, signInPermissions } from "./access";
 
 vi.mock("server-only", () => ({}));
 
@@ -18,9 +18,47 @@ async function store(routes: Record<string, number>, seen: string[]): Promise<st
   });
 }
 
-describe("probeRefusedPermissions", () => {
-  it("names exactly the permissions whose reads the store refuses with 403", async () => {
+describe("probePermissions", () => {
+  it("counts as allowed only what proves access: a 2xx, and the products write refused as invalid", async () => {
     const seen: string[] = [];
+    const baseUrl = await store(
+      {
+        "/api/v1/users": 403,
+        "/api/v1/coupons": 401,
+        "/api/v1/orders": 200,
+        "/api/v1/orders/count": 429,
+        "/api/v1/products_multi": 422,
+        // shipping_groups: 404, which says nothing of the permission
+      },
+      seen,
+    );
+    expect(await probePermissions({ baseUrl, accessToken: "tok" })).toEqual({
+      manage_orders: "allowed",
+      manage_products: "allowed",
+      manage_marketing: "signed_out",
+      manage_store_settings: "unknown",
+      manage_users: "refused",
+      view_stats: "unknown",
+    });
+    expect(seen.every((line) => line.endsWith(" Bearer tok"))).toBe(true);
+    expect(seen).toContain("GET /api/v1/orders?count=1 Bearer tok");
+    // Reading products needs no permission: a write that cannot change anything asks for it.
+    expect(seen).toContain("PUT /api/v1/products_multi Bearer tok");
+  });
+
+  it("counts a 400 or 422 as allowed for the products write only", async () => {
+    const baseUrl = await store({ "/api/v1/orders": 422, "/api/v1/products_multi": 400, "/api/v1/users": 400 }, []);
+    const answers = await probePermissions({ baseUrl, accessToken: "tok" });
+    expect([answers.manage_orders, answers.manage_products, answers.manage_users]).toEqual([
+      "unknown",
+      "allowed",
+      "unknown",
+    ]);
+  });
+});
+
+describe("signInPermissions", () => {
+  it("fails closed: hides what the store refused and what it did not prove, and says it was unsure", async () => {
     const baseUrl = await store(
       {
         "/api/v1/users": 403,
@@ -28,21 +66,42 @@ describe("probeRefusedPermissions", () => {
         "/api/v1/orders": 200,
         "/api/v1/orders/count": 200,
         "/api/v1/products_multi": 422,
-        // shipping_groups: 404, a store without them refuses nothing
+        // shipping_groups: 404
       },
-      seen,
+      [],
     );
-    const refused = await probeRefusedPermissions({ baseUrl, accessToken: "tok" });
-    expect(refused.sort()).toEqual(["manage_marketing", "manage_users"]);
-    expect(seen).toHaveLength(6);
-    expect(seen.every((line) => line.endsWith(" Bearer tok"))).toBe(true);
-    expect(seen).toContain("GET /api/v1/orders?count=1 Bearer tok");
-    // Reading products needs no permission: a write that cannot change anything asks for it.
-    expect(seen).toContain("PUT /api/v1/products_multi Bearer tok");
+    const { refused, certain } = await signInPermissions({ baseUrl, accessToken: "tok" });
+    expect(refused.sort()).toEqual(["manage_marketing", "manage_store_settings", "manage_users"]);
+    expect(certain).toBe(false);
   });
 
-  it("refuses nothing when the store cannot be reached", async () => {
-    expect(await probeRefusedPermissions({ baseUrl: "http://127.0.0.1:1", accessToken: "t" })).toEqual([]);
+  it("is certain when every probe answered", async () => {
+    const baseUrl = await store(
+      {
+        "/api/v1/users": 403,
+        "/api/v1/coupons": 200,
+        "/api/v1/orders": 200,
+        "/api/v1/orders/count": 200,
+        "/api/v1/products_multi": 422,
+        "/api/v1/shipping_groups": 200,
+      },
+      [],
+    );
+    expect(await signInPermissions({ baseUrl, accessToken: "tok" })).toEqual({
+      refused: ["manage_users"],
+      certain: true,
+    });
+  });
+
+  it("grants nothing when the store cannot be reached", async () => {
+    const { refused, certain } = await signInPermissions({ baseUrl: "http://127.0.0.1:1", accessToken: "t" });
+    expect(refused).toHaveLength(6);
+    expect(certain).toBe(false);
+  });
+
+  it("fails the sign-in when the store refuses the token (401)", async () => {
+    const baseUrl = await store({ "/api/v1/orders": 401, "/api/v1/users": 200 }, []);
+    await expect(signInPermissions({ baseUrl, accessToken: "tok" })).rejects.toMatchObject({ status: 401 });
   });
 });
 
@@ -64,6 +123,27 @@ describe("rereadPermissions", () => {
     const read = await rereadPermissions({ baseUrl, accessToken: "tok" }, known);
     expect(read).not.toBe("unreachable");
     expect((read as string[]).sort()).toEqual(["manage_marketing", "manage_products", "store_own", "view_stats"]);
+  });
+
+  it("keeps what was known for what a 429 or a 404 cannot tell", async () => {
+    const baseUrl = await store(
+      {
+        "/api/v1/users": 429,
+        "/api/v1/coupons": 404,
+        "/api/v1/orders": 200,
+        "/api/v1/orders/count": 403,
+        "/api/v1/products_multi": 503,
+        "/api/v1/shipping_groups": 429,
+      },
+      [],
+    );
+    const read = await rereadPermissions({ baseUrl, accessToken: "tok" }, ["manage_users", "view_stats"]);
+    expect((read as string[]).sort()).toEqual(["manage_orders", "manage_users"]);
+  });
+
+  it("says the session is over when the store refuses the token (401)", async () => {
+    const baseUrl = await store({ "/api/v1/users": 401, "/api/v1/orders": 200 }, []);
+    expect(await rereadPermissions({ baseUrl, accessToken: "tok" }, null)).toBe("signed_out");
   });
 
   it("says the store was unreachable rather than granting or taking anything", async () => {
