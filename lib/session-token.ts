@@ -17,8 +17,9 @@ export const sessionTokenSchema = z.looseObject({
     .default(null),
   storeUrl: z.string(),
   /**
-   * Permissions the store refused at sign-in (lib/store/access.ts), asked
-   * only when the token response did not name the user's permissions.
+   * Permissions the store refused at sign-in, or did not prove (lib/store/access.ts:
+   * they fail closed), asked only when the token response did not name the
+   * user's permissions; kept up to date by each re-read.
    */
   refused: z.array(z.string()).default([]),
   /**

@@ -33,8 +33,9 @@ export interface SessionView {
   /**
    * The user's permissions as the token response named them (an extension,
    * docs/contract.md#oauth), or else every permission but those the store
-   * refused at sign-in (lib/store/access.ts); null when neither says
-   * anything. For showing and hiding only: the store decides what is allowed.
+   * refused or did not prove when they were read (lib/store/access.ts); null
+   * when it proved all six. For showing and hiding only: the store decides
+   * what is allowed.
    */
   permissions: string[] | null;
   /** A fingerprint of `permissions` (permissionsVersion), for the shell to notice a re-read elsewhere. */
