@@ -38,6 +38,12 @@ export type MediaStorageSettings =
       publicUrl: string | undefined;
     };
 
+/**
+ * PostgreSQL connections a store process opens at most (STORE_API_DATABASE_POOL).
+ * No client holds more than a quarter of them (src/limits/pool-shares.ts).
+ */
+export const DATABASE_POOL_DEFAULT = 10;
+
 /** STORE_API_JOB_LOCK_SECONDS' bounds (src/jobs/runner.ts renews a running job's lock every third of it). */
 export const JOB_LOCK_MIN_SECONDS = 3;
 export const JOB_LOCK_MAX_SECONDS = 3600;
@@ -89,6 +95,7 @@ const envSchema = z.object({
   STORE_API_ALLOW_PRIVATE_FETCHES: bool.default(false),
   STORE_API_RENDER_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(RENDER_DEFAULTS.concurrency),
   STORE_API_RENDER_QUEUE: z.coerce.number().int().min(0).max(10_000).default(RENDER_DEFAULTS.queue),
+  STORE_API_DATABASE_POOL: z.coerce.number().int().min(2).max(1000).default(DATABASE_POOL_DEFAULT),
   STORE_API_SHUTDOWN_TIMEOUT: z.preprocess(
     (v) => (v === "" ? undefined : v),
     z.coerce
@@ -140,6 +147,12 @@ export interface StoreConfig {
   host: string;
   dataDir: string;
   databaseUrl: string | undefined;
+  /**
+   * The most PostgreSQL connections this process opens (the pool's size); a
+   * client holds at most a quarter of them at once (src/limits/pool-shares.ts),
+   * on the embedded database too (its open streams).
+   */
+  databasePool: number;
   /** The address people and apps reach the store at (links in emails). */
   publicUrl: string;
   /**
@@ -368,6 +381,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): StoreConfig {
     host: e.STORE_API_HOST,
     dataDir: e.STORE_API_DATA_DIR,
     databaseUrl: e.DATABASE_URL || undefined,
+    databasePool: e.STORE_API_DATABASE_POOL,
     publicUrl: (e.STORE_API_PUBLIC_URL ?? `http://localhost:${e.STORE_API_PORT}`).replace(/\/+$/, ""),
     dashboardUrl: e.STORE_DASHBOARD_URL,
     mode: e.STORE_API_MODE,

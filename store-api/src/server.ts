@@ -8,7 +8,11 @@ import { shutDown } from "./ops/shutdown.js";
 export async function startServer(config: StoreConfig) {
   // Before the database opens: nothing starts on a refused address.
   checkListenAddress(config);
-  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  const database = await openDatabase({
+    databaseUrl: config.databaseUrl,
+    dataDir: config.dataDir,
+    poolSize: config.databasePool,
+  });
   if (database.kind === "pglite") await gatherStatistics(database.db);
   const app = await buildApp({ config, database });
   // SIGTERM (a service manager, a container's stop) and SIGINT (Ctrl-C) stop it gracefully (src/ops/shutdown.ts);

@@ -1,5 +1,5 @@
 import type { FastifyError, FastifyReply, FastifyRequest, FastifyServerOptions } from "fastify";
-import { ApiError, DatabaseUnavailableError } from "./errors.js";
+import { ApiError, DatabaseBusyError, DatabaseUnavailableError } from "./errors.js";
 import { redactUrl } from "../logging/logger.js";
 import { isDatabaseUnreachable } from "../db/outage.js";
 import { databaseWorkOf } from "./database-work.js";
@@ -44,6 +44,8 @@ function mayHaveWritten(request: FastifyRequest | undefined): boolean {
  */
 export function toApiError(err: FastifyError, request?: FastifyRequest): ApiError | null {
   if (err instanceof ApiError) return err;
+  // Refused before a connection was taken (limits/pool-shares.ts); Drizzle wraps what its query threw.
+  if (err.cause instanceof DatabaseBusyError) return err.cause;
   if (isDatabaseUnreachable(err))
     return new DatabaseUnavailableError(mayHaveWritten(request) ? "unknown" : "unchanged");
   const dbCode = databaseCode(err);

@@ -138,3 +138,21 @@ export class DatabaseUnavailableError extends ApiError {
     });
   }
 }
+
+/**
+ * 503: the client holds as many of the database's connections as one client
+ * may (a quarter of the pool: limits/pool-shares.ts), in requests or streamed
+ * answers still open.
+ */
+export class DatabaseBusyError extends ApiError {
+  constructor() {
+    super(
+      503,
+      "temporarily_unavailable",
+      "You have as many requests using the store's database as one account may; " +
+        "try again once one has finished (a list you are still reading counts until it ends).",
+      undefined,
+      { "retry-after": String(DATABASE_RETRY_AFTER_SECONDS) },
+    );
+  }
+}

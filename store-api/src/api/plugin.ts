@@ -1,5 +1,7 @@
 import cors from "@fastify/cors";
 import type { FastifyInstance, FastifyPluginAsync, FastifyRequest } from "fastify";
+import { CONNECT_TIMEOUT_MS } from "../db/index.js";
+import { ClientShares, shareDatabase, shareOf } from "../limits/pool-shares.js";
 import { findAccessToken, type AccessToken } from "../oauth/tokens.js";
 import { sha256 } from "../auth/secrets.js";
 import type { UserRow } from "../users/users.js";
@@ -90,7 +92,7 @@ export const apiPlugin: FastifyPluginAsync<ApiOptions> = async (api, { routes })
     origin: "*",
     methods: ["GET", "POST", "PUT", "DELETE"],
     allowedHeaders: ["Authorization", "Content-Type"],
-    exposedHeaders: ["X-Total-Count", "Retry-After", "X-Request-Id", "WWW-Authenticate"],
+    exposedHeaders: ["X-Total-Count", "X-Coupon-Code-Filter", "Retry-After", "X-Request-Id", "WWW-Authenticate"],
     maxAge: 600,
     // Answer any OPTIONS as a preflight: the strict default answers a bare
     // OPTIONS with a plain-text 400, outside the JSON error model.
@@ -108,6 +110,9 @@ export const apiPlugin: FastifyPluginAsync<ApiOptions> = async (api, { routes })
       route.schema = { ...route.schema, description, security: security(access), ...(consumes ? { consumes } : {}) };
     }
   });
+
+  // No client holds more than a quarter of the database's pool at once (limits/pool-shares.ts).
+  shareDatabase(api, new ClientShares(shareOf(api.config.databasePool), 16, CONNECT_TIMEOUT_MS));
 
   // Answers carry a user's data and tokens' effects: no shared or browser cache keeps them.
   api.addHook("onSend", async (_request, reply) => {

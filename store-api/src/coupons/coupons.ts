@@ -130,6 +130,23 @@ export async function findCode(q: Queryable, code: string): Promise<CouponCodeRo
   return row;
 }
 
+/**
+ * The coupons holding the code `code`, whatever its case (one at most: a code
+ * names one coupon), each with that code only: the answer of `GET /coupons?code=`
+ * (an extension, docs/contract.md#extensions). One statement, on the code's
+ * unique index.
+ */
+export async function couponsWithCode(q: Queryable, code: string): Promise<CouponDetail[]> {
+  if (code.includes("\0")) return [];
+  const rows = await q
+    .select({ coupon: coupons, code: couponCodes })
+    .from(couponCodes)
+    .innerJoin(coupons, eq(coupons.id, couponCodes.couponId))
+    .where(sql`lower(${couponCodes.code}) = ${code.toLowerCase()}`)
+    .orderBy(asc(coupons.id));
+  return rows.map((r) => ({ coupon: r.coupon, codes: [r.code] }));
+}
+
 function codeTaken(code: string) {
   return new ConflictError(`The code ${code} is already taken by a coupon.`, { code: "is already taken" });
 }

@@ -209,3 +209,22 @@ export const coupon = z
   .meta({ description: "A coupon." });
 
 export const couponList = z.array(coupon).meta({ description: "Every coupon, by id." });
+
+/** The header that says a list was filtered by `code` (GET /coupons?code=, an extension). */
+export const CODE_FILTER_HEADER = "x-coupon-code-filter";
+
+export const couponListQuery = z.object({
+  code: z
+    .string()
+    .trim()
+    .min(1, "must not be empty")
+    .max(64, "must be at most 64 characters")
+    .optional()
+    .meta({
+      description:
+        "Extension: only the coupons holding this code (matched without case), each with that code only in " +
+        `\`codes\`; the answer then carries \`X-Coupon-Code-Filter: applied\`. A store without the extension ` +
+        "ignores the parameter and lists every coupon, without the header.",
+      "x-store-extension": true,
+    }),
+});

@@ -1,10 +1,11 @@
 import { Readable } from "node:stream";
 import { setImmediate } from "node:timers/promises";
-import { and, asc, eq, gt, sql } from "drizzle-orm";
+import { and, asc, eq, gt, lte, max, sql } from "drizzle-orm";
 import type { FastifyBaseLogger, FastifyReply, FastifyRequest } from "fastify";
 import { NotFoundError } from "../api/errors.js";
 import { isEmbedded } from "../db/driver.js";
-import type { Db, Queryable, Tx } from "../db/index.js";
+import type { Db, Queryable } from "../db/index.js";
+import { shareOfRequest } from "../limits/pool-shares.js";
 import { couponCodes, coupons } from "../db/schema/index.js";
 import type { CouponRow } from "./coupons.js";
 import { CODE_TYPES, coupon as couponSchema } from "./schemas.js";
@@ -19,6 +20,12 @@ import { serializeCoupon } from "./serialize.js";
  * batch at a time, and the next batch only once the client has taken the last
  * one, so that what is held stays at a batch or two whatever the number of
  * codes. The bytes are those the route's schema serializer wrote before.
+ *
+ * Each read is a statement of its own, on either database: nothing holds a
+ * connection while the client is waited for (a list opened and left unread
+ * once held a transaction, and ten of them the whole pool). What the answer
+ * then promises is in `couponsJson`; what a client may hold open at once,
+ * in limits/pool-shares.ts.
  */
 
 /**
@@ -34,7 +41,7 @@ export const EMBEDDED_CODE_BATCH = 2_000;
 export const COUPON_BATCH = 500;
 /**
  * How long the reader may leave a piece untaken before the answer is given up:
- * on PostgreSQL the list holds a connection and a snapshot meanwhile.
+ * the answer holds its client's share of the database meanwhile (limits/pool-shares.ts).
  */
 export const STALL_MS = 30_000;
 
@@ -75,7 +82,8 @@ export interface CouponSource {
 }
 
 /**
- * The coupons (or the one coupon, `only`) and their codes in `q`. The codes'
+ * The coupons (or the one coupon, `only`) and their codes in `q`, up to the
+ * coupon `upTo` (the highest id when the answer began: see couponsJson). The codes'
  * JSON is written by the database, a run of codes a row: per code, the text
  * the response schema gave (coupons/schemas.ts `couponCode`, keys in its
  * order; to_json escapes a string as JSON.stringify does; times are whole
@@ -83,13 +91,19 @@ export interface CouponSource {
  * dropped, left the heap a hundred megabytes of garbage, and cost the embedded
  * database four times the time.
  */
-export function databaseSource(q: Queryable, only?: number): CouponSource {
+export function databaseSource(q: Queryable, only?: number, upTo?: number): CouponSource {
   return {
     coupons: (after, limit) =>
       q
         .select()
         .from(coupons)
-        .where(only === undefined ? gt(coupons.id, after) : and(eq(coupons.id, only), gt(coupons.id, after)))
+        .where(
+          and(
+            gt(coupons.id, after),
+            only === undefined ? undefined : eq(coupons.id, only),
+            upTo === undefined ? undefined : lte(coupons.id, upTo),
+          ),
+        )
         .orderBy(asc(coupons.id))
         .limit(limit),
     codes: async (after, limit) => {
@@ -103,6 +117,8 @@ export function databaseSource(q: Queryable, only?: number): CouponSource {
             -- One coupon's: its end as a bound of the same range (with "coupon_id =", the planner may read
             -- all of the coupon's codes to sort them, for each read).
             ${only === undefined ? sql`` : sql`and coupon_id <= ${only}::integer`}
+            -- The list's end as it began (couponsJson): the same bound of the range.
+            ${upTo === undefined ? sql`` : sql`and coupon_id <= ${upTo}::integer`}
           order by coupon_id, id
           limit ${limit + 1}::integer
         ), numbered as (
@@ -182,13 +198,26 @@ export interface CouponsJsonOptions {
  * its first codes: what fails before (a 404, a database that is down) is
  * thrown by the first `next()`, before anything is sent.
  *
- * Read in one snapshot, the list is the store at one instant. Read a statement
- * at a time (the embedded database, see `openReading`), each coupon is written
- * whole or not at all: a coupon's codes never change after it is made
- * (docs/contract.md#coupons), so a coupon found without its codes was deleted
- * meanwhile and is left out, and one deleted while its codes are written ends
- * the answer broken (CouponsChangedError) rather than wrong. Counts and code
- * states are then each as they were when read.
+ * What "consistent" means for a list read a statement at a time (each batch
+ * is its own statement, keyset-paged by (coupon, code): no transaction spans
+ * the answer, docs/contract.md#coupons):
+ *
+ * - every coupon is written whole or not at all. A coupon's codes never change
+ *   after it is made (they come and go with it, in its one transaction), so a
+ *   coupon's code set is the same in every statement that sees the coupon: a
+ *   coupon found without its codes was deleted meanwhile and is left out, and
+ *   one deleted while its codes are written ends the answer broken
+ *   (CouponsChangedError) rather than short;
+ * - the coupons are those there when the answer began, less those deleted
+ *   before they were reached: the source reads up to the highest id given out
+ *   then (sendCoupons), so a coupon made during a long answer is not in it;
+ * - what moves without a new coupon, a code's `active` and `modified` (a one_use
+ *   code redeemed) and the counts `hits` and `redeemed`, is each as it was when
+ *   read: as two reads of one coupon may differ anyway.
+ *
+ * A single transaction would give one instant for all of it, at the price of
+ * a connection held for as long as the client takes to read (for ever, for one
+ * that stops reading): one client could then hold the store's whole pool.
  */
 export async function* couponsJson(source: CouponSource, opts: CouponsJsonOptions): AsyncGenerator<string> {
   const { batch, couponBatch = COUPON_BATCH, single } = opts;
@@ -280,46 +309,6 @@ export async function* couponsJson(source: CouponSource, opts: CouponsJsonOption
   }
   if (!single) out.push("]");
   yield flush();
-}
-
-/** A read of the database that may span many statements, and its end. */
-interface Reading {
-  q: Queryable;
-  close(): Promise<void>;
-}
-
-/**
- * Where the list is read. On PostgreSQL: one REPEATABLE READ, READ ONLY
- * transaction, one snapshot for the whole answer, on a connection of its own
- * that nobody else waits for. On the embedded database a transaction would
- * hold its one connection, and with it every other request, for as long as the
- * client takes to read the answer (seconds for a million codes, or for ever):
- * there each batch is a statement of its own, and the list is consistent
- * coupon by coupon (couponsJson).
- */
-export async function openReading(db: Db): Promise<Reading> {
-  if (isEmbedded(db)) return { q: db, close: async () => {} };
-  let finish!: () => void;
-  const finished = new Promise<void>((resolve) => (finish = resolve));
-  let done!: Promise<void>;
-  const tx = await new Promise<Tx>((resolve, reject) => {
-    done = db.transaction(
-      async (t) => {
-        resolve(t);
-        await finished;
-      },
-      { isolationLevel: "repeatable read", accessMode: "read only" },
-    );
-    // A failure before the transaction started (no connection): after it started, close() sees it.
-    done.catch(reject);
-  });
-  return {
-    q: tx,
-    close: () => {
-      finish();
-      return done;
-    },
-  };
 }
 
 export interface AnswerOptions {
@@ -420,21 +409,30 @@ export async function sendCoupons(
   only?: number,
 ) {
   const embedded = isEmbedded(db);
+  const share = shareOfRequest(request);
   async function* pieces() {
-    const reading = await openReading(db);
+    // The client's share of the database, held until the answer ends (or refused at once: a 503 before
+    // anything is sent), whether a read is running or the client is waited for (limits/pool-shares.ts).
+    const end = share ? await share.pin() : () => {};
     try {
-      yield* couponsJson(databaseSource(reading.q, only), {
+      const upTo = only ?? (await highestCouponId(db));
+      yield* couponsJson(databaseSource(db, only, upTo), {
         currency,
         batch: embedded ? EMBEDDED_CODE_BATCH : CODE_BATCH,
         ...(only === undefined ? {} : { single: { id: only } }),
       });
     } finally {
-      // A snapshot that only read: its end cannot lose anything, and must not hide the error that ended it.
-      await reading.close().catch((err: unknown) => request.log.warn({ err }, "coupons: closing the read failed"));
+      end();
     }
   }
   return sendJsonPieces(request, reply, pieces(), {
     log: request.log,
     what: only === undefined ? "GET /coupons" : `GET /coupons/${only}`,
   });
+}
+
+/** The highest coupon id given out so far (0 when there is none): where a list that begins now ends. */
+async function highestCouponId(q: Queryable): Promise<number> {
+  const [row] = await q.select({ id: max(coupons.id) }).from(coupons);
+  return row?.id ?? 0;
 }

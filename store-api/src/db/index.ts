@@ -11,6 +11,7 @@ import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
 import pg from "pg";
 import * as schema from "./schema/index.js";
 import { commitWatcher, outageLogger } from "./outage.js";
+import { gateConnections } from "../limits/pool-shares.js";
 
 /**
  * How long a request waits for a connection to PostgreSQL before it fails
@@ -102,6 +103,8 @@ export interface OpenOptions {
    * creating and migrating a database.
    */
   loadDataDir?: Blob | undefined;
+  /** PostgreSQL: the most connections the pool opens (STORE_API_DATABASE_POOL; 10 when unset). */
+  poolSize?: number | undefined;
 }
 
 /**
@@ -151,7 +154,7 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
     // queryable), and the next query opens a new one: once PostgreSQL is back, the store is too.
     const pool = new pg.Pool({
       connectionString: opts.databaseUrl,
-      max: 10,
+      max: opts.poolSize ?? 10,
       connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
     });
     let closing = false;
@@ -175,6 +178,8 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
       });
       releaseOnFailedBegin(client);
     });
+    // A request takes its client's share of the pool before a connection (limits/pool-shares.ts).
+    gateConnections(pool);
     const db = drizzlePg({ client: pool, schema, logger: commitWatcher });
     try {
       await migratePg(db, { migrationsFolder });

@@ -56,7 +56,9 @@ export async function freshPostgresDatabase(): Promise<{ url: string; drop: () =
   };
 }
 
-async function freshDatabase(): Promise<{ database: Database; databaseUrl?: string; drop: () => Promise<void> }> {
+async function freshDatabase(
+  poolSize?: number,
+): Promise<{ database: Database; databaseUrl?: string; drop: () => Promise<void> }> {
   const postgres = await freshPostgresDatabase();
   if (!postgres) {
     const dumpFile = inject("pgliteDump");
@@ -64,7 +66,7 @@ async function freshDatabase(): Promise<{ database: Database; databaseUrl?: stri
     return { database: await openDatabase({ loadDataDir: pgliteDump }), drop: async () => {} };
   }
   return {
-    database: await openDatabase({ databaseUrl: postgres.url }),
+    database: await openDatabase({ databaseUrl: postgres.url, poolSize }),
     databaseUrl: postgres.url,
     drop: postgres.drop,
   };
@@ -74,7 +76,8 @@ export async function startStore(
   overrides: Partial<StoreConfig> = {},
   opts: Pick<BuildOptions, "onRoute" | "logStream"> = {},
 ): Promise<TestStore> {
-  const { database, databaseUrl, drop } = await freshDatabase();
+  // A test's own pool size (databasePool) is the pool's on PostgreSQL too.
+  const { database, databaseUrl, drop } = await freshDatabase(overrides.databasePool);
   const { app, url } = await listen(overrides, database, opts);
   return {
     app,
@@ -120,7 +123,7 @@ async function listen(
  */
 export async function startAnotherInstance(store: TestStore, overrides: Partial<StoreConfig> = {}): Promise<TestStore> {
   if (!store.databaseUrl) throw new Error("Another instance needs PostgreSQL (TEST_DATABASE_URL).");
-  const database = await openDatabase({ databaseUrl: store.databaseUrl });
+  const database = await openDatabase({ databaseUrl: store.databaseUrl, poolSize: overrides.databasePool });
   const { app, url } = await listen(overrides, database, {});
   return { app, url, database, databaseUrl: store.databaseUrl, close: () => app.close() };
 }

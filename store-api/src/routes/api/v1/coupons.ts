@@ -1,21 +1,44 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { resource } from "../../../api/routes.js";
 import { apiErrors, deleted, idParams } from "../../../api/schemas.js";
-import { createCoupon, deleteCoupon, getCoupon, updateCoupon } from "../../../coupons/coupons.js";
-import { coupon, couponList, createCouponBody, updateCouponBody } from "../../../coupons/schemas.js";
+import { couponsWithCode, createCoupon, deleteCoupon, getCoupon, updateCoupon } from "../../../coupons/coupons.js";
+import {
+  CODE_FILTER_HEADER,
+  coupon,
+  couponList,
+  couponListQuery,
+  createCouponBody,
+  updateCouponBody,
+} from "../../../coupons/schemas.js";
+import { serializeCoupon } from "../../../coupons/serialize.js";
 import { couponText, sendCoupons, sendJsonText } from "../../../coupons/stream.js";
 
 const tags = ["Coupons"];
 
-/** /api/v1/coupons and /api/v1/coupons/:id (docs/contract.md#coupons). */
+/** /api/v1/coupons and /api/v1/coupons/:id (docs/contract.md#coupons; the `code` filter: #extensions). */
 const couponsRoutes: FastifyPluginAsyncZod = async (api) => {
   const { db, config } = api;
 
   resource(api, "/coupons", {
     GET: {
-      schema: { tags, summary: "List coupons", response: { 200: couponList, ...apiErrors } },
-      // Streamed as it is read (a coupon may hold 100,000 codes); the schema still describes it in the reference.
-      handler: (request, reply) => sendCoupons(request, reply, db, config.currency),
+      schema: {
+        tags,
+        summary: "List coupons",
+        description:
+          "Every coupon by id, each with all its codes, written as it is read. Extension: with `code`, only the " +
+          "coupons holding that code, in one short read (`X-Coupon-Code-Filter: applied` says the filter was applied).",
+        querystring: couponListQuery,
+        response: { 200: couponList, ...apiErrors },
+      },
+      handler: async (request, reply) => {
+        const { code } = request.query;
+        // Streamed as it is read (a coupon may hold 100,000 codes); the schema still describes it in the reference.
+        if (code === undefined) return sendCoupons(request, reply, db, config.currency);
+        const found = await couponsWithCode(db, code);
+        return reply
+          .header(CODE_FILTER_HEADER, "applied")
+          .send(found.map((detail) => serializeCoupon(detail, config.currency)));
+      },
     },
     POST: {
       schema: {

@@ -1,0 +1,141 @@
+import { connect, type Socket } from "node:net";
+import { sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import {
+  addClient,
+  addUser,
+  api,
+  seedToken,
+  startStore,
+  type TestStore,
+  writeBehindApi,
+} from "../../../helpers/index.js";
+
+/**
+ * No client holds more than a quarter of the database pool, whatever it
+ * streams (docs/architecture.md#a-clients-share-of-the-database): coupon lists
+ * opened and never read once held a connection each for 30 s, and ten of them
+ * (one marketing token) made every other request of the store a 503.
+ */
+
+/** The pool of this test's store: a client's share is one connection. */
+const POOL = 4;
+/**
+ * Codes of the one coupon: some 150 bytes each, 6 MB in all, more than the
+ * socket buffers of a loopback connection hold (some 4 MB), so that a client
+ * that reads nothing stalls the answer.
+ */
+const CODES = 40_000;
+
+let store: TestStore;
+let marketer: string;
+let clerk: string;
+
+beforeAll(async () => {
+  store = await startStore({ databasePool: POOL });
+  const client = await addClient(store);
+  const a = await addUser(store, { email: "marketing@example.com", permissions: ["manage_marketing"] });
+  const b = await addUser(store, { email: "clerk@example.com", permissions: ["manage_orders"] });
+  marketer = (await seedToken(store, client, a)).access_token;
+  clerk = (await seedToken(store, client, b)).access_token;
+  const made = await api(store, marketer, "POST", "/coupons", {
+    name: "Big",
+    type: "free_shipping",
+    start_date: "0",
+    end_date: "4000000000",
+    limit: "0",
+    code: "BIG-0",
+  });
+  expect(made.status, made.text).toBe(201);
+  // Behind the API, in one statement: long codes, few rows (the API makes 14-character ones, slowly).
+  await writeBehindApi(store, () =>
+    store.database.db.execute(sql`
+      insert into coupon_codes (coupon_id, code, type)
+      select ${made.json.id}::integer, 'BIG-' || lpad(g::text, 60, '0'), 'one_use'
+      from generate_series(1, ${CODES}::integer) g`),
+  );
+});
+afterAll(async () => {
+  await store?.close();
+});
+
+interface Opened {
+  status: number;
+  headers: Record<string, string>;
+  /** The whole body when the store answered with a Content-Length (a refusal). */
+  body: string | null;
+  socket: Socket;
+}
+
+/**
+ * GET `path` over a socket of its own, read up to the end of the answer's head
+ * and then not any more (a refusal, which has a length, is read whole).
+ */
+function openUnread(path: string, token: string): Promise<Opened> {
+  return new Promise((resolve, reject) => {
+    const url = new URL(store.url);
+    const socket = connect(Number(url.port), url.hostname);
+    let raw = Buffer.alloc(0);
+    socket.on("error", reject);
+    socket.on("data", (chunk: Buffer) => {
+      raw = Buffer.concat([raw, chunk]);
+      const end = raw.indexOf("\r\n\r\n");
+      if (end < 0) return;
+      const [statusLine, ...lines] = raw.subarray(0, end).toString("latin1").split("\r\n");
+      const headers: Record<string, string> = {};
+      for (const line of lines) {
+        const i = line.indexOf(":");
+        headers[line.slice(0, i).trim().toLowerCase()] = line.slice(i + 1).trim();
+      }
+      const status = Number(statusLine!.split(" ")[1]);
+      if (headers["content-length"] === undefined) {
+        socket.pause();
+        socket.removeAllListeners("data");
+        return resolve({ status, headers, body: null, socket });
+      }
+      const body = raw.subarray(end + 4);
+      if (body.length < Number(headers["content-length"])) return;
+      socket.removeAllListeners("data");
+      resolve({ status, headers, body: body.toString("utf8"), socket });
+    });
+    socket.write(`GET ${path} HTTP/1.1\r\nHost: ${url.host}\r\nAuthorization: Bearer ${token}\r\n\r\n`);
+  });
+}
+
+describe("a client's share of the database pool", () => {
+  it("coupon lists opened and not read: past the client's share a 503 with Retry-After; everyone else is served", async () => {
+    const opened: Opened[] = [];
+    try {
+      // As many lists as the pool has connections, each left unread once its head came.
+      for (let i = 0; i < POOL; i++) opened.push(await openUnread("/api/v1/coupons", marketer));
+      // Another client's reads, and the probe, are answered while the lists stay open and unread.
+      const orders = await api(store, clerk, "GET", "/orders");
+      expect(orders.status, orders.text).toBe(200);
+      const ready = await fetch(`${store.url}/readyz`);
+      expect(ready.status).toBe(200);
+
+      // The marketer's first list was answered; the others were refused before they took a connection.
+      const [first, ...rest] = opened;
+      expect(first!.status).toBe(200);
+      expect(first!.body).toBeNull();
+      for (const extra of rest) {
+        expect(extra.status).toBe(503);
+        expect(extra.headers["retry-after"]).toMatch(/^[1-9]\d*$/);
+        expect(JSON.parse(extra.body!)).toMatchObject({ error: "temporarily_unavailable" });
+      }
+
+      // A list cut off by its client gives its share back: the next one is answered.
+      first!.socket.destroy();
+      let again = await openUnread("/api/v1/coupons", marketer);
+      opened.push(again);
+      for (let tries = 0; again.status === 503 && tries < 50; tries++) {
+        await new Promise((resolve) => setTimeout(resolve, 100));
+        again = await openUnread("/api/v1/coupons", marketer);
+        opened.push(again);
+      }
+      expect(again.status).toBe(200);
+    } finally {
+      for (const o of opened) o.socket.destroy();
+    }
+  });
+});
