@@ -7,9 +7,14 @@ import { jobs } from "../db/schema/index.js";
  * transaction of the request that asks for it, so it exists exactly when the
  * request succeeded, and survives any restart. A worker claims a due job by
  * locking it for a while (`locked_until`); a job whose worker died is claimed
- * again once that lock has expired. `attempts` is the claim's fencing token:
- * a worker that lost its claim (it ran past the lock and another took the job)
- * can no longer finish or reschedule it. While a worker runs a job, it renews
+ * again once that lock has expired. `claims`, which every claim adds one to and
+ * nothing ever lowers, is the claim's fencing token: a worker that lost its
+ * claim (it stalled past the lock and another took the job) can no longer
+ * renew, finish or reschedule it, even after the job was put back and claimed
+ * again. `attempts` is not a fence: a release or a deferral gives its attempt
+ * back, which would make an older claim's number current again. A job's work
+ * that leaves traces outside the database (files) names them after its claim,
+ * so that two claims never write the same file (media/imports.ts). While a worker runs a job, it renews
  * the lock (renewClaim, every third of it): only a process that died or
  * stalled for a whole lock loses its jobs to another.
  */
@@ -28,7 +33,7 @@ export async function enqueueJob(
   return row;
 }
 
-/** Claims the oldest due job (locked for `lockMs`, attempts + 1), or null when none is due. */
+/** Claims the oldest due job (locked for `lockMs`, attempts + 1, claims + 1), or null when none is due. */
 export async function claimJob(db: Db, lockMs: number): Promise<JobRow | null> {
   return db.transaction(async (tx) => {
     const [due] = await tx
@@ -50,6 +55,7 @@ export async function claimJob(db: Db, lockMs: number): Promise<JobRow | null> {
       .set({
         lockedUntil: sql`now() + make_interval(secs => ${lockMs / 1000})`,
         attempts: sql`${jobs.attempts} + 1`,
+        claims: sql`${jobs.claims} + 1`,
       })
       .where(eq(jobs.id, due.id))
       .returning();
@@ -72,8 +78,8 @@ export async function releaseOrphans(db: Db): Promise<number> {
   return freed.length;
 }
 
-/** The claim still holds: the job is pending and nobody claimed it since. */
-const stillOurs = (job: JobRow) => and(eq(jobs.id, job.id), eq(jobs.state, "pending"), eq(jobs.attempts, job.attempts));
+/** The claim still holds: the job is pending and nobody claimed it since (its fence, `claims`, is the same). */
+const stillOurs = (job: JobRow) => and(eq(jobs.id, job.id), eq(jobs.state, "pending"), eq(jobs.claims, job.claims));
 
 /**
  * Renews a running job's claim: locked for `lockMs` more from now. False when

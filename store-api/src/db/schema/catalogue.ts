@@ -232,7 +232,13 @@ export const jobs = pgTable(
     batch: text("batch").notNull(),
     payload: jsonb("payload").$type<Record<string, unknown>>().notNull(),
     state: text("state").notNull().default("pending"),
+    /** Claims that counted as attempts (a release or deferral gives its attempt back). */
     attempts: integer("attempts").notNull().default(0),
+    /**
+     * Every claim ever made, the claim's fence (src/jobs/queue.ts): it only grows, so that a worker
+     * that lost its claim can never find it valid again, whatever happened to `attempts` since.
+     */
+    claims: integer("claims").notNull().default(0),
     error: text("error"),
     runAfter: timestamp("run_after", { withTimezone: true }).notNull().defaultNow(),
     lockedUntil: timestamp("locked_until", { withTimezone: true }),
