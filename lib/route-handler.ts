@@ -7,6 +7,16 @@ import { failureFrom } from "./store/errors";
 
 type Params = Record<string, string | string[]>;
 
+/**
+ * The session's store client, bound to the request: a browser that goes away
+ * (a closed tab, a look-up typed over) aborts `request.signal`, and with it
+ * every store read made for the request, a body being read included, so that
+ * neither the dashboard nor the store works on for nobody.
+ */
+async function storeFor(request: Request): Promise<StoreClient | null> {
+  return (await getStoreClient())?.withSignal(request.signal) ?? null;
+}
+
 export interface StoreReadRequest<P extends Params> {
   params: P;
   searchParams: URLSearchParams;
@@ -25,7 +35,7 @@ export function storeRead<P extends Params = Params>(
   run: (store: StoreClient, request: StoreReadRequest<P>) => Promise<unknown>,
 ) {
   return async (request: NextRequest, context: { params: Promise<P> }): Promise<Response> => {
-    const store = await getStoreClient();
+    const store = await storeFor(request);
     if (!store) return failureResponse(signedOutFailure);
     try {
       const data = await run(store, { params: await context.params, searchParams: request.nextUrl.searchParams });
@@ -57,7 +67,7 @@ export function storeStream<P extends Params = Params>(
   run: (store: StoreClient, request: StoreReadRequest<P>) => Promise<StoreStreamAnswer>,
 ) {
   return async (request: NextRequest, context: { params: Promise<P> }): Promise<Response> => {
-    const store = await getStoreClient();
+    const store = await storeFor(request);
     if (!store) return failureResponse(signedOutFailure);
     const where = `GET ${request.nextUrl.pathname}`;
     let answer: StoreStreamAnswer;

@@ -1,6 +1,7 @@
 "use server";
 
 import { couponTags, createCoupon, deleteCoupon, updateCoupon } from "../store/coupons/api";
+import { forgetCouponCodes } from "../store/coupons/api-lookup";
 import { couponIdInput, createCouponInput, updateCouponInput } from "../store/coupons/input";
 import { storeAction } from "./action";
 
@@ -15,6 +16,8 @@ export const createCouponAction = storeAction({
   invalidates: [couponTags.all],
   run: async (store, write) => {
     const coupon = await createCoupon(store, write);
+    // A look-up by code must see the new codes at once, not after the remembered list expires.
+    forgetCouponCodes();
     return { id: coupon.id, name: coupon.name, codes: coupon.codes };
   },
 });
@@ -22,7 +25,11 @@ export const createCouponAction = storeAction({
 export const updateCouponAction = storeAction({
   input: updateCouponInput,
   invalidates: [couponTags.all],
-  run: (store, { id, ...changes }) => updateCoupon(store, id, changes),
+  run: async (store, { id, ...changes }) => {
+    const coupon = await updateCoupon(store, id, changes);
+    forgetCouponCodes();
+    return coupon;
+  },
 });
 
 export const deleteCouponAction = storeAction({
@@ -30,6 +37,7 @@ export const deleteCouponAction = storeAction({
   invalidates: [couponTags.all],
   run: async (store, { id }) => {
     await deleteCoupon(store, id);
+    forgetCouponCodes();
     return { id };
   },
 });

@@ -1,4 +1,5 @@
 import "server-only";
+import { createHash } from "node:crypto";
 import { z } from "zod";
 import {
   StoreApiError,
@@ -65,6 +66,12 @@ export interface StoreClientOptions {
    * permissions for a re-read: they may have changed since sign-in).
    */
   onForbidden?: () => void;
+  /**
+   * The signal of the request being answered (a route handler's
+   * `request.signal`): once it aborts (the browser went away), every request
+   * of this client stops, a body being read included (lib/route-handler.ts).
+   */
+  signal?: AbortSignal | undefined;
 }
 
 /** The RequestInit of a streamed body (not in every RequestInit type yet). */
@@ -106,8 +113,12 @@ export class StoreClient {
   readonly #maxRetryWaitMs: number;
   readonly #timeoutMs: number;
   readonly #onForbidden: (() => void) | undefined;
+  readonly #signal: AbortSignal | undefined;
+  readonly #options: StoreClientOptions;
 
   constructor(options: StoreClientOptions) {
+    this.#options = options;
+    this.#signal = options.signal;
     this.baseUrl = options.baseUrl.replace(/\/+$/, "");
     this.#token = options.accessToken;
     this.#fetch = options.fetch ?? fetch;
@@ -116,6 +127,25 @@ export class StoreClient {
     this.#maxRetryWaitMs = options.maxRetryWaitMs ?? 10_000;
     this.#timeoutMs = options.timeoutMs ?? 15_000;
     this.#onForbidden = options.onForbidden;
+  }
+
+  /**
+   * Names the store and the token (a hash: never the token itself), for what
+   * the dashboard remembers of one user's reads (lib/store/coupons/api-lookup.ts).
+   */
+  get cacheScope(): string {
+    return createHash("sha256").update(`${this.baseUrl}\n${this.#token}`).digest("base64url");
+  }
+
+  /** The same client, stopped when `signal` aborts (the request it answers went away). */
+  withSignal(signal: AbortSignal): StoreClient {
+    return new StoreClient({ ...this.#options, signal });
+  }
+
+  /** What ends a request of this client: its time limit, or the signal of the request it answers. */
+  #deadline(timeoutMs: number): AbortSignal {
+    const timeout = AbortSignal.timeout(timeoutMs);
+    return this.#signal ? AbortSignal.any([timeout, this.#signal]) : timeout;
   }
 
   async request<T>(request: StoreRequest<T>): Promise<T> {
@@ -251,7 +281,7 @@ export class StoreClient {
           cache: "no-store",
           ...(request.tags?.length ? { next: { tags: [...request.tags] } } : {}),
           redirect: "manual",
-          signal: AbortSignal.timeout(request.timeoutMs ?? this.#timeoutMs),
+          signal: this.#deadline(request.timeoutMs ?? this.#timeoutMs),
         });
       } catch (error) {
         throw lost(error);
@@ -261,6 +291,8 @@ export class StoreClient {
         await response.body?.cancel();
         const wait = retryAfterMs(response.headers.get("retry-after")) ?? 1000 * 2 ** attempt;
         await this.#sleep(Math.min(Math.max(wait, 100), this.#maxRetryWaitMs));
+        // Nobody waits for the answer any more: no retry.
+        if (this.#signal?.aborted) throw lost(this.#signal.reason);
         continue;
       }
 

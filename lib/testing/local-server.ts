@@ -11,7 +11,14 @@ import { afterEach } from "vitest";
 export function localServers() {
   const servers: http.Server[] = [];
   afterEach(async () => {
-    await Promise.all(servers.splice(0).map((s) => new Promise((resolve) => s.close(resolve))));
+    await Promise.all(
+      servers.splice(0).map((s) => {
+        const closed = new Promise((resolve) => s.close(resolve));
+        // A test may leave an answer unfinished (a store that stalls): close waits for no connection.
+        s.closeAllConnections();
+        return closed;
+      }),
+    );
   });
 
   /** A server answering with `handler`; its base address. */

@@ -16,7 +16,10 @@
 //     refused, 422): the specification shows fulfilling and no way back, so a store may
 //     not offer the undo that the bundled store does (docs/contract.md#orders);
 //     and the orders lists send no X-Total-Count;
-//   - nor do the products lists (the bulk grid then pages until a short page).
+//   - nor do the products lists (the bulk grid then pages until a short page);
+//   - the coupons list takes no `code` (docs/contract.md#extensions): the parameter is
+//     ignored, as a store ignores one it does not know, and every coupon comes back,
+//     without X-Coupon-Code-Filter.
 // The dashboard must work against it all the same.
 import http from "node:http";
 
@@ -65,6 +68,7 @@ function transform(req, status, headers, body) {
   if (path.startsWith("/api/v1/orders") && /json/.test(headers["content-type"] ?? "")) body = plainOrders(body);
   // Nor a total of the orders and products lists: the dashboard pages until a short page.
   if (path.startsWith("/api/v1/orders") || path.startsWith("/api/v1/products")) delete headers["x-total-count"];
+  delete headers["x-coupon-code-filter"];
   if (req.method === "POST" && status === 201) return [200, headers, body];
   if (req.method === "PUT" && status === 200) {
     const json = JSON.parse(body.toString("utf8"));
@@ -125,6 +129,16 @@ async function refusedOrderChange(upstream, req, body) {
   return null;
 }
 
+/** Where a request goes upstream: the coupons list without its `code` filter (an extension a plain store lacks). */
+function upstreamPath(url) {
+  const [path, query] = url.split("?");
+  if (path !== "/api/v1/coupons" || query === undefined) return url;
+  const params = new URLSearchParams(query);
+  params.delete("code");
+  const rest = params.toString();
+  return rest ? `${path}?${rest}` : path;
+}
+
 /** Starts the proxy on `port`, forwarding to the store at `target` (http://host:port). */
 export function startPlainStore(port, target) {
   const upstream = new URL(target);
@@ -142,7 +156,7 @@ export function startPlainStore(port, target) {
           host: upstream.hostname,
           port: upstream.port,
           method: req.method,
-          path: req.url,
+          path: upstreamPath(req.url),
           // The Host the browser used passes through, as a reverse proxy keeps it: the
           // store's forms accept a POST from the address the request reached (its Origin check).
           headers: req.headers,

@@ -70,6 +70,10 @@ export function apiErrorHandler(error: FastifyError, request: FastifyRequest, re
   const mapped = toApiError(error, request);
   if (mapped instanceof DatabaseUnavailableError)
     request.log.warn({ err: error, outcome: mapped.outcome }, "the database cannot be reached");
+  // A 503 that says why (e.g. the media storage refused a write, media/render.ts): the client reads a
+  // sentence, the operator needs the cause.
+  else if (mapped && mapped.status >= 500 && mapped.cause !== undefined)
+    request.log.error({ err: mapped.cause }, `answered ${mapped.status}: ${mapped.message}`);
   if (!mapped) {
     request.log.error({ err: error }, "unhandled error");
     return reply.status(500).send({
