@@ -27,6 +27,18 @@ export class RetryLater extends Error {
 }
 
 /**
+ * The job's claim was lost (its write was refused by the fence of queue.ts: this worker stalled past
+ * its lock and another took the job over): the handler stops, having undone only its own work, and
+ * the job is the other worker's. Not a failure of the job.
+ */
+export class ClaimLost extends Error {
+  override name = "ClaimLost";
+  constructor() {
+    super("the job's claim was lost (another worker took it over)");
+  }
+}
+
+/**
  * Not now: the job needs a slot of `key` (an origin) and none is free. The job
  * goes back without spending an attempt, due again when a slot of `key` frees
  * in this process, or after `maxWaitMs` at the latest (by when every holder
@@ -275,7 +287,12 @@ export class JobRunner {
         await releaseJob(this.db, job, 0).catch(() => {});
         return;
       }
-      if (claim.signal.aborted) return; // Another instance has it now (keepClaim said so).
+      // Another instance has it now (keepClaim said so, or the fence refused the handler's write).
+      if (claim.signal.aborted) return;
+      if (err instanceof ClaimLost) {
+        ctx.log.warn("jobs: lost the claim on a running job (another instance took it over); it stops here");
+        return;
+      }
       if (err instanceof Deferred) {
         try {
           if (await deferJob(this.db, job, err.maxWaitMs)) this.deferred(err.key, job.id);

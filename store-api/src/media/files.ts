@@ -56,12 +56,26 @@ export function mediaUrl(mediaBase: string, fileName: string): string {
   return `${mediaBase}/${fileName}`;
 }
 
-const IMAGE_FILE = /^([0-9a-f]{16})-(tiny|small|medium|large|huge)\.(jpg|webp)$/;
+/**
+ * The folder of an import's files, by the claim that rendered them (`c` and the job's `claims`,
+ * src/jobs/queue.ts): two claims of one import (a worker that stalled past its lock, and the one that
+ * took the job over) never write the same file, so the loser can remove its own files and never the
+ * winner's. The Image's URIs keep the specification's shape, `…/{img_key}-{size}.{ext}`: the folder
+ * comes before the file name (docs/contract.md#uploads).
+ */
+export function claimFolder(claims: number): string {
+  return `c${claims}`;
+}
 
-/** The img_key and size of an image file name, or null when the name is not one the store makes. */
+const IMAGE_FILE = /^(?:(c[0-9]{1,9})\/)?([0-9a-f]{16})-(tiny|small|medium|large|huge)\.(jpg|webp)$/;
+
+/**
+ * The img_key and size of an image file name (`{img_key}-{size}.{ext}`, or an import's
+ * `c{claims}/{img_key}-{size}.{ext}`), or null when the name is not one the store makes.
+ */
 export function parseImageFileName(name: string): { key: string; size: ImageSize; ext: string } | null {
   const m = IMAGE_FILE.exec(name);
-  return m ? { key: m[1]!, size: m[2] as ImageSize, ext: m[3]! } : null;
+  return m ? { key: m[2]!, size: m[3] as ImageSize, ext: m[4]! } : null;
 }
 
 /** Deletes media files (after the transaction that forgot them committed); a missing one is fine. */

@@ -130,6 +130,30 @@ export async function storeImage(
   }
 }
 
+/**
+ * Deletes those of `fileNames` that no image row uses: what a write that failed (its transaction
+ * rolled back, or its claim was lost, or its COMMIT's answer never came) leaves, and never a file an
+ * image that did commit shows. When the database cannot tell, every file stays (one left behind is
+ * only space; one deleted under a committed image is a broken picture).
+ */
+export async function removeUnusedImageFiles(q: Queryable, deps: MediaDeps, fileNames: string[]): Promise<void> {
+  if (fileNames.length === 0) return;
+  let used: Set<string>;
+  try {
+    const rows = await q
+      .select({ fileName: imageFiles.fileName })
+      .from(imageFiles)
+      .where(inArray(imageFiles.fileName, fileNames));
+    used = new Set(rows.map((r) => r.fileName));
+  } catch {
+    return;
+  }
+  await removeMediaFiles(
+    deps,
+    fileNames.filter((name) => !used.has(name)),
+  );
+}
+
 /** Attaches the image files to media rows. */
 async function withFiles(q: Queryable, rows: MediaRow[]): Promise<MediaItem[]> {
   const imageIds = rows.filter((r) => r.kind === "image").map((r) => r.id);

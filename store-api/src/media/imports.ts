@@ -7,13 +7,13 @@ import type { JobSettings } from "../config.js";
 import type { Db, Queryable } from "../db/index.js";
 import { products } from "../db/schema/index.js";
 import { batchJobs, enqueueJob, finishJob, type JobRow, lockBatch } from "../jobs/queue.js";
-import { type CatalogueWrite, Deferred, type JobContext, type JobKind, RetryLater } from "../jobs/runner.js";
+import { type CatalogueWrite, ClaimLost, Deferred, type JobContext, type JobKind, RetryLater } from "../jobs/runner.js";
 import {
+  claimFolder,
   type ImageSize,
   MAX_IMAGE_BYTES,
   type MediaDeps,
   newImageKey,
-  removeMediaFiles,
   removeTmp,
   tmpFile,
 } from "./files.js";
@@ -27,8 +27,8 @@ import {
   OriginBusy,
   postJson,
 } from "./fetch.js";
-import { insertImageBefore } from "./images.js";
-import { type RenderedImage, renderImage } from "./render.js";
+import { insertImageBefore, removeUnusedImageFiles } from "./images.js";
+import { MediaStorageUnavailableError, type RenderedImage, renderImage } from "./render.js";
 import { imageFromFiles } from "./serialize.js";
 import { mediaBaseUrl } from "./storage.js";
 
@@ -269,10 +269,18 @@ export function imageJobKinds(
         throw err;
       }
 
+      // Rendered under this claim's own names (files.ts, claimFolder): a worker that stalled past its
+      // lock and the one that took its job over never write, or remove, each other's files.
       let rendered: RenderedImage;
       try {
-        rendered = await renderImage(deps, source.file, payload.key);
+        ctx.signal.throwIfAborted();
+        rendered = await renderImage(deps, source.file, payload.key, { folder: claimFolder(job.claims) });
       } catch (err) {
+        if (err instanceof MediaStorageUnavailableError) {
+          // The storage is away, not the image at fault: tried again later, within the job's attempts.
+          ctx.log.warn({ err: err.cause }, "jobs: the media storage refused an imported image's files");
+          throw new RetryLater(`${where}: the store's media storage could not be reached (it tries again later)`);
+        }
         if (err instanceof ApiError) return failImport(job, `${where}: ${err.message}`);
         throw err;
       } finally {
@@ -282,6 +290,7 @@ export function imageJobKinds(
       const files = Object.fromEntries(rendered.files.map((f) => [f.size, f.fileName]));
       let enqueued = false;
       try {
+        ctx.signal.throwIfAborted();
         enqueued = await runner.catalogueWrite(() =>
           db.transaction(async (tx) => {
             const [still] = await tx
@@ -289,15 +298,15 @@ export function imageJobKinds(
               .from(products)
               .where(eq(products.id, payload.productId));
             if (!still) throw new ImportFailure(`${where}: the product was deleted before the image was imported`);
+            // The fence first: a lost claim adds no image row.
+            if (!(await finishJob(tx, job, { state: "done", payload: { result: files } }))) throw new ClaimLost();
             await insertImageBefore(tx, payload.productId, rendered, payload.later ?? []);
-            if (!(await finishJob(tx, job, { state: "done", payload: { result: files } }))) {
-              throw new Error("the job's claim was lost (another worker took it over)");
-            }
             return afterImport(tx, job);
           }),
         );
       } catch (err) {
-        await removeMediaFiles(deps, Object.values(files));
+        // This claim's files, unless a committed row uses them (the COMMIT went out and its answer was lost).
+        await removeUnusedImageFiles(db, deps, Object.values(files));
         if (err instanceof ImportFailure) return failImport(job, err.message);
         throw err;
       }
@@ -325,6 +334,8 @@ export function imageJobKinds(
       };
       let status: number;
       try {
+        // Not sent by a worker that already knows it lost the job to another (which sends it).
+        ctx.signal.throwIfAborted();
         status = await postJson(url, body, {
           timeoutMs: deps.jobs.fetchTimeoutMs,
           policy: policy(deps),

@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import sharp, { type Metadata } from "sharp";
 import { PayloadTooLargeError } from "../api/bodies.js";
-import { UnsupportedMediaTypeError } from "../api/errors.js";
+import { ApiError, UnsupportedMediaTypeError } from "../api/errors.js";
 import {
   CONTENT_TYPES,
   IMAGE_SIZES,
@@ -99,6 +99,30 @@ async function readHead(source: string | Buffer): Promise<Buffer> {
   }
 }
 
+/** Seconds an upload that met the media storage away is told to wait (Retry-After). */
+const STORAGE_RETRY_AFTER_SECONDS = 10;
+
+/**
+ * 503: the media storage (src/media/storage.ts: the bucket, or the media folder) refused or did not
+ * answer a write; nothing was added, and the upload may be sent again. Not the image's fault: a
+ * job tries again later (media/imports.ts). `cause` is what the storage threw, for the log.
+ */
+export class MediaStorageUnavailableError extends ApiError {
+  constructor(cause: unknown) {
+    super(
+      503,
+      "temporarily_unavailable",
+      `The store cannot save images right now (its media storage did not answer); nothing was added. Send it again in ${STORAGE_RETRY_AFTER_SECONDS} s.`,
+      undefined,
+      { "retry-after": String(STORAGE_RETRY_AFTER_SECONDS) },
+    );
+    this.cause = cause;
+  }
+}
+
+/** A storage write that failed, told apart from an encode that failed (the image's fault). */
+class StorageWriteFailed extends Error {}
+
 export const NOT_AN_IMAGE = "The file is not an image the store takes: send a JPEG, PNG, WebP, GIF or AVIF.";
 const DAMAGED = "The file looks like an image but cannot be read: it may be damaged.";
 
@@ -128,9 +152,11 @@ async function decodeOnce(source: string | Buffer) {
 /**
  * Checks that a file (a path, or the bytes) is an image the store takes, and
  * writes its five sizes into the media folder under `key` (a new img_key unless
- * given: an import job's key was promised to its request). Throws a 415 when
+ * given: an import job's key was promised to its request), inside `folder` when
+ * given (an import's claim: ./files.ts, claimFolder). Throws a 415 when
  * it is not an image or cannot be decoded, a 413 when it has more than
- * MAX_IMAGE_PIXELS; writes nothing then. It renders in one of the process's
+ * MAX_IMAGE_PIXELS, a MediaStorageUnavailableError (503) when the storage
+ * refused a write; leaves none of its files then. It renders in one of the process's
  * render slots (./render-slots.ts): when all are taken and the queue is full,
  * `whenBusy: "refuse"` throws a 503 (an upload), "wait" waits its turn (a job).
  */
@@ -138,11 +164,11 @@ export async function renderImage(
   deps: MediaDeps,
   source: string | Buffer,
   key: string = newImageKey(),
-  { whenBusy = "wait" }: { whenBusy?: WhenBusy } = {},
+  { whenBusy = "wait", folder }: { whenBusy?: WhenBusy; folder?: string } = {},
 ): Promise<RenderedImage> {
   const type = detectImageType(await readHead(source));
   if (!type) throw new UnsupportedMediaTypeError(NOT_AN_IMAGE);
-  return renderSlots.render(() => renderChecked(deps, source, type, key), whenBusy);
+  return renderSlots.render(() => renderChecked(deps, source, type, key, folder), whenBusy);
 }
 
 async function renderChecked(
@@ -150,6 +176,7 @@ async function renderChecked(
   source: string | Buffer,
   type: ImageType,
   key: string,
+  folder: string | undefined,
 ): Promise<RenderedImage> {
   let meta: Metadata;
   try {
@@ -164,16 +191,22 @@ async function renderChecked(
   if ((meta.width ?? 0) * height > MAX_IMAGE_PIXELS) throw tooManyPixels(meta.width ?? 0, height);
 
   const ext = type === "jpeg" ? "jpg" : "webp";
+  const nameOf = (size: ImageSize) => `${folder ? `${folder}/` : ""}${key}-${size}.${ext}`;
   const storage = mediaStorage(deps);
   const pixels = await decodeOnce(source);
+  let storageDown: StorageWriteFailed | undefined;
   const results = await settleEach(SIZE_NAMES, OPERATIONS_PER_RENDER, async (size): Promise<RenderedFile> => {
     const px = IMAGE_SIZES[size];
-    const fileName = `${key}-${size}.${ext}`;
+    const fileName = nameOf(size);
     let pipeline = sharp(pixels.data, { raw: pixels.info });
     if (px < LARGEST) pipeline = pipeline.resize(fit(px));
     const encoded = ext === "jpg" ? pipeline.jpeg({ quality: 82 }) : pipeline.webp({ quality: 85 });
     const { data, info } = await encoded.toBuffer({ resolveWithObject: true });
-    await storage.put(fileName, data, CONTENT_TYPES[ext]!);
+    // Once one write failed, the others are not tried: the storage is away, and each would wait as long.
+    if (storageDown) throw storageDown;
+    await storage.put(fileName, data, CONTENT_TYPES[ext]!).catch((err: unknown) => {
+      throw (storageDown ??= new StorageWriteFailed("the media storage refused a write", { cause: err }));
+    });
     return {
       size,
       fileName,
@@ -185,10 +218,9 @@ async function renderChecked(
   });
   const files = results.flatMap((r) => (r.status === "fulfilled" ? [r.value] : []));
   if (files.length !== SIZE_NAMES.length) {
-    await removeMediaFiles(
-      deps,
-      SIZE_NAMES.map((size) => `${key}-${size}.${ext}`),
-    );
+    // This render's own names only (a fresh key, or its claim's folder): never another's files.
+    await removeMediaFiles(deps, SIZE_NAMES.map(nameOf));
+    if (storageDown) throw new MediaStorageUnavailableError(storageDown.cause);
     throw new UnsupportedMediaTypeError(DAMAGED);
   }
   return { key, files };

@@ -131,4 +131,9 @@ export const mediaFileParams = z.object({
   file: z.string().meta({ description: "The file name, as in an Image URI or a video's thumb_url." }),
 });
 
+export const mediaFolderFileParams = z.object({
+  folder: z.string().meta({ description: "The folder of an imported image's files, as in its Image URIs." }),
+  file: z.string().meta({ description: "The file name, as in an Image URI." }),
+});
+
 export const mediaFileResponse = z.unknown().meta({ description: "The file (image/jpeg or image/webp)." });

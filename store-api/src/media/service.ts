@@ -6,7 +6,14 @@ import { productMedia } from "../db/schema/index.js";
 import { getProduct } from "../products/products.js";
 import { CONTENT_TYPES, type MediaDeps, parseImageFileName, removeMediaFiles, removeTmp } from "./files.js";
 import { mediaStorage } from "./storage.js";
-import { deleteMedia, getMedia, insertImage, type MediaItem, productImageFiles } from "./images.js";
+import {
+  deleteMedia,
+  getMedia,
+  insertImage,
+  type MediaItem,
+  productImageFiles,
+  removeUnusedImageFiles,
+} from "./images.js";
 import { checkCallback, checkImageSources, enqueueImageImports, type ImportDeps } from "./imports.js";
 import { renderImage } from "./render.js";
 import type { UploadImagesInput } from "./schemas.js";
@@ -39,7 +46,9 @@ export async function addUploadedImage(db: Db, deps: MediaDeps, productKey: stri
   try {
     return await db.transaction(async (tx) => insertImage(tx, (await getProduct(tx, productKey)).id, rendered));
   } catch (err) {
-    await removeMediaFiles(
+    // Unless they did commit (the connection broke after the COMMIT went out): then they are the image's.
+    await removeUnusedImageFiles(
+      db,
       deps,
       rendered.files.map((f) => f.fileName),
     );

@@ -57,20 +57,32 @@ export function mediaBaseUrl(config: { publicUrl: string; media?: MediaStorageSe
   return config.media?.publicUrl ?? `${config.publicUrl}/media`;
 }
 
-/** A name as a file name in the folder, never a path out of it. */
-const inFolder = (dir: string, name: string) => path.join(dir, path.basename(name));
+/**
+ * A name as a file in the folder, never a path out of it: a file name, or one sub-folder and a file
+ * name (an import's claim folder, media/files.ts), each part taken as a plain name.
+ */
+const inFolder = (dir: string, name: string) =>
+  path.join(
+    dir,
+    ...name
+      .split("/")
+      .slice(-2)
+      .map((part) => path.basename(part))
+      .filter((part) => part !== "" && part !== "." && part !== ".."),
+  );
 
 class LocalStorage implements MediaStorage {
   readonly driver = "local" as const;
   constructor(readonly dir: string) {}
 
   async put(name: string, body: Buffer): Promise<void> {
-    await fs.promises.mkdir(this.dir, { recursive: true });
+    const target = inFolder(this.dir, name);
+    await fs.promises.mkdir(path.dirname(target), { recursive: true });
     // Written beside, then renamed: a reader never sees half a file.
     const partial = inFolder(this.dir, `.${randomBytes(8).toString("hex")}.partial`);
     try {
       await fs.promises.writeFile(partial, body);
-      await fs.promises.rename(partial, inFolder(this.dir, name));
+      await fs.promises.rename(partial, target);
     } catch (err) {
       await fs.promises.rm(partial, { force: true }).catch(() => {});
       throw err;
@@ -90,6 +102,10 @@ class LocalStorage implements MediaStorage {
 
   async remove(names: readonly string[]): Promise<void> {
     await Promise.all(names.map((name) => fs.promises.rm(inFolder(this.dir, name), { force: true }).catch(() => {})));
+    // A sub-folder left empty goes too (one still holding files stays: rmdir refuses).
+    const folders = new Set(names.map((name) => path.dirname(inFolder(this.dir, name))));
+    folders.delete(path.resolve(this.dir));
+    await Promise.all([...folders].map((folder) => fs.promises.rmdir(folder).catch(() => {})));
   }
 
   async check(): Promise<void> {

@@ -133,16 +133,20 @@ describe("media in an S3-compatible bucket, two instances", () => {
     });
     expect(res.status, res.text).toBe(202);
     const [id] = res.json as string[];
-    const url = `${otherUrl}/media/${id}-medium.jpg`;
-    const file = await eventually(async () => {
-      // s3rver (unlike S3) writes an object in place: a read while it is written may get part of it.
-      const found = await served(url).catch(() => null);
-      return found?.res.status === 200 && found.width !== undefined && found;
+    // The image once its job is done; its files are in the folder of the claim that made them (media/files.ts).
+    const image = await eventually(async () => {
+      const listed = await api(store, admin, "GET", `/products/${key}/images`);
+      return listed.json.length > 0 && (listed.json[0] as Record<string, string>);
     });
+    expect(imgKey(image as { tiny: string })).toBe(id);
+    const name = new URL(image.medium!).pathname.replace(/^\/media\//, "");
+    expect(name).toMatch(new RegExp(`^c\\d+/${id}-medium\\.jpg$`));
+    const file = await served(onOther(image.medium!));
+    expect(file.res.status).toBe(200);
     expect([file.width, file.height]).toEqual([400, 300]);
-    expect(await objects()).toContain(`${id}-tiny.jpg`);
+    expect(await objects()).toContain(name.replace("medium", "tiny"));
     // Whichever instance's worker imported it, both serve it, from the bucket: neither disk has it.
-    expect((await served(`${store.url}/media/${id}-medium.jpg`)).res.status).toBe(200);
+    expect((await served(image.medium!)).res.status).toBe(200);
     expect(localMedia(folders.dataDir)).toEqual([]);
     expect(localMedia(otherFolders.dataDir)).toEqual([]);
   });
