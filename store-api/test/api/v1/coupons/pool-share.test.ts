@@ -1,6 +1,7 @@
 import { connect, type Socket } from "node:net";
 import { sql } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import pg from "pg";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import {
   addClient,
   addUser,
@@ -30,6 +31,7 @@ const CODES = 40_000;
 let store: TestStore;
 let marketer: string;
 let clerk: string;
+let reporter: string;
 
 beforeAll(async () => {
   store = await startStore({ databasePool: POOL });
@@ -38,6 +40,8 @@ beforeAll(async () => {
   const b = await addUser(store, { email: "clerk@example.com", permissions: ["manage_orders"] });
   marketer = (await seedToken(store, client, a)).access_token;
   clerk = (await seedToken(store, client, b)).access_token;
+  const r = await addUser(store, { email: "reports@example.com", permissions: ["manage_orders"] });
+  reporter = (await seedToken(store, client, r)).access_token;
   const made = await api(store, marketer, "POST", "/coupons", {
     name: "Big",
     type: "free_shipping",
@@ -138,4 +142,49 @@ describe("a client's share of the database pool", () => {
       for (const o of opened) o.socket.destroy();
     }
   });
+
+  // The embedded database has one connection, every statement in turn: nothing to share out there.
+  it.skipIf(!process.env.TEST_DATABASE_URL)(
+    "slow reads of one client hold one connection at a time: the rest of the pool serves everyone else",
+    async () => {
+      // A reporter's pages of orders (far pages: an offset from FAR on) are held at the driver, as slow
+      // statements would be.
+      const FAR = 100_000;
+      let release!: () => void;
+      const gate = new Promise<void>((resolve) => (release = resolve));
+      let running = 0;
+      let firstHeld!: () => void;
+      const held = new Promise<void>((resolve) => (firstHeld = resolve));
+      const proto = pg.Client.prototype as unknown as { query: (...args: unknown[]) => unknown };
+      const original = proto.query;
+      const spy = vi.spyOn(proto, "query").mockImplementation(function (this: unknown, ...args: unknown[]) {
+        const [config, values] = args as [unknown, unknown];
+        const params = values ?? (typeof config === "object" ? (config as { values?: unknown }).values : undefined);
+        const far = Array.isArray(params) && params.some((v) => typeof v === "number" && v >= FAR);
+        if (!far) return original.apply(this, args);
+        running++;
+        firstHeld();
+        return gate.then(() => original.apply(this, args));
+      });
+      try {
+        const reads = Array.from({ length: POOL }, (_, i) =>
+          api(store, reporter, "GET", `/orders?page=${FAR / 20 + i}&count=20`),
+        );
+        await held;
+        // Another user, and the probe, while the reporter's reads are running or waiting.
+        const orders = await api(store, clerk, "GET", "/orders");
+        expect(orders.status, orders.text).toBe(200);
+        expect((await fetch(`${store.url}/readyz`)).status).toBe(200);
+        // One of the reporter's reads holds a connection; the others wait for its share, not for the pool's.
+        expect(running).toBe(1);
+        release();
+        const answered = await Promise.all(reads);
+        expect(answered.map((r) => r.status)).toEqual(Array.from({ length: POOL }, () => 200));
+        expect(running).toBe(POOL);
+      } finally {
+        release();
+        spy.mockRestore();
+      }
+    },
+  );
 });
