@@ -2,7 +2,7 @@ import type { Readable } from "node:stream";
 import { and, eq } from "drizzle-orm";
 import { InvalidRequestError, ValidationError } from "../api/errors.js";
 import type { Db, Queryable } from "../db/index.js";
-import { productMedia } from "../db/schema/index.js";
+import { imageFiles, productMedia } from "../db/schema/index.js";
 import { getProduct } from "../products/products.js";
 import { CONTENT_TYPES, type MediaDeps, parseImageFileName, removeMediaFiles, removeTmp } from "./files.js";
 import { mediaStorage } from "./storage.js";
@@ -130,7 +130,12 @@ export async function mediaFile(
 ): Promise<{ body: Readable; contentType: string; size: number } | null> {
   const image = parseImageFileName(name);
   if (image) {
-    const found = await mediaStorage(deps).get(name);
+    const storage = mediaStorage(deps);
+    // A bucket bills every request, and anyone may ask for any valid-looking name: a name no saved image
+    // has (a unique index's look-up) is answered without asking it. A file on this machine's disk costs less
+    // to look for than the query.
+    if (storage.driver === "s3" && !(await imageFileSaved(db, name))) return null;
+    const found = await storage.get(name);
     return found ? { ...found, contentType: CONTENT_TYPES[image.ext]! } : null;
   }
   const thumb = parseVideoThumbName(name);
@@ -140,6 +145,16 @@ export async function mediaFile(
     return found ? { ...found, contentType: "image/jpeg" } : null;
   }
   return null;
+}
+
+/** Whether a saved image has a file of this name (`image_files`' unique index on it). */
+async function imageFileSaved(db: Db, name: string): Promise<boolean> {
+  const [row] = await db
+    .select({ name: imageFiles.fileName })
+    .from(imageFiles)
+    .where(eq(imageFiles.fileName, name))
+    .limit(1);
+  return row !== undefined;
 }
 
 /**

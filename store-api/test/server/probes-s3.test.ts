@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { MediaStorageSettings } from "../../src/config.js";
 import { MEDIA_CHECK_TTL_MS } from "../../src/ops/readiness.js";
 import { startStoreWithAdmin, type TestStore } from "../helpers/index.js";
-import { mediaConfig, mediaFolders } from "../api/v1/products/media-helpers.js";
+import { jpeg, mediaConfig, mediaFolders, newProduct, uploadImage } from "../api/v1/products/media-helpers.js";
 
 /**
  * What the store's probes and its media route cost a bucket (docs/architecture.md#operations): a local
@@ -23,6 +23,7 @@ describe("the bucket's cost of probes", () => {
   let proxy: http.Server;
   let bucketDir: string;
   let store: TestStore;
+  let admin: string;
   const folders = mediaFolders();
   const sent: string[] = [];
 
@@ -60,7 +61,7 @@ describe("the bucket's cost of probes", () => {
       forcePathStyle: true,
       publicUrl: undefined,
     };
-    ({ store } = await startStoreWithAdmin(mediaConfig(folders, { media: settings })));
+    ({ store, admin } = await startStoreWithAdmin(mediaConfig(folders, { media: settings })));
   });
   afterAll(async () => {
     await store?.close();
@@ -82,5 +83,31 @@ describe("the bucket's cost of probes", () => {
     // Each check is a write, a read back and a delete.
     expect(sent.length).toBeGreaterThanOrEqual(3);
     expect(sent.length).toBeLessThanOrEqual(3 * periods);
+  });
+
+  it("a valid-looking name no saved image has is a 404 without asking the bucket; a saved one is served", async () => {
+    const key = await newProduct(store, admin);
+    const res = await uploadImage(store, admin, key, await jpeg(300, 200));
+    expect(res.status, res.text).toBe(201);
+    const url = new URL(res.json.small as string);
+
+    sent.length = 0;
+    for (const name of [
+      "0123456789abcdef-small.jpg",
+      "c7/0123456789abcdef-huge.webp",
+      url.pathname.slice("/media/".length).replace(/[^/]*-small/, (m) => `x${m}`),
+    ]) {
+      for (let i = 0; i < 5; i++) {
+        const miss = await fetch(`${store.url}/media/${name}`);
+        expect(miss.status, name).toBe(404);
+        await miss.body?.cancel();
+      }
+    }
+    expect(sent).toEqual([]);
+
+    const hit = await fetch(`${store.url}${url.pathname}`);
+    expect(hit.status).toBe(200);
+    await hit.arrayBuffer();
+    expect(sent.filter((line) => line.startsWith("GET "))).toHaveLength(1);
   });
 });
