@@ -22,6 +22,9 @@ import { ApiError, InvalidRequestError } from "./errors.js";
  *   with `config: { streamsFiles: true }` and reads its parts itself
  *   (media/upload.ts: `UPLOAD_LIMITS`, its whole body counted the same way),
  *   piping the file onwards without buffering it whole.
+ * - How long a body may take, and how many bytes of bodies may be in flight
+ *   at once (per token, per process), is bounded for every body in one place:
+ *   api/body-guard.ts.
  */
 
 export interface BodyLimits {
@@ -51,16 +54,27 @@ export const OAUTH_BODY_LIMITS: BodyLimits = { total: 64 * 1024, fields: 50, par
 export const MAX_UPLOAD_BYTES = 20 * 1024 * 1024;
 /**
  * An upload's multipart limits: one file, and beside it a few short text
- * fields (`images`, `callback_options`: a list of at most 100 addresses fits
- * in 1 MB many times over). The whole body is counted as well (media/upload.ts).
+ * fields (`images`, `callback_options`), 64 KB each and in all
+ * (UPLOAD_FIELDS_TOTAL). The whole body is counted as well (media/upload.ts).
  */
 export const UPLOAD_LIMITS = {
   fileSize: MAX_UPLOAD_BYTES,
   files: 1,
   fields: 20,
   parts: 21,
-  fieldSize: 1024 * 1024,
+  fieldSize: 64 * 1024,
 };
+
+/**
+ * An upload's text fields in all (names and values): they are held in memory
+ * while the file streams on, so they are counted together, not only each
+ * (media/upload.ts). A multiple upload's `images` list longer than this goes as
+ * JSON or URL-encoded instead.
+ */
+export const UPLOAD_FIELDS_TOTAL = 64 * 1024;
+
+/** The largest body any route reads: an upload, its text fields and the parts' headers. */
+export const UPLOAD_BODY_BYTES = MAX_UPLOAD_BYTES + UPLOAD_FIELDS_TOTAL + 16 * 1024;
 
 declare module "fastify" {
   interface FastifyContextConfig {

@@ -3,7 +3,14 @@ import fs from "node:fs";
 import { Transform } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import type { FastifyRequest } from "fastify";
-import { countBodyBytes, PayloadTooLargeError, stopReading, UPLOAD_LIMITS } from "../api/bodies.js";
+import {
+  countBodyBytes,
+  PayloadTooLargeError,
+  stopReading,
+  UPLOAD_BODY_BYTES,
+  UPLOAD_FIELDS_TOTAL,
+  UPLOAD_LIMITS,
+} from "../api/bodies.js";
 import { ApiError, InvalidRequestError, UnsupportedMediaTypeError } from "../api/errors.js";
 import { MAX_IMAGE_BYTES, type MediaDeps, removeTmp, tmpFile } from "./files.js";
 import { detectImageType, HEAD_BYTES, NOT_AN_IMAGE } from "./render.js";
@@ -14,11 +21,9 @@ import { detectImageType, HEAD_BYTES, NOT_AN_IMAGE } from "./render.js";
  * held whole in memory). The upload is refused as soon as it is known to be
  * wrong, without reading the rest (src/api/bodies.ts then closes the
  * connection): 413 once 20 MB is crossed (or at once when Content-Length says
- * so), 415 once its first bytes show it is not an image.
+ * so), or once its text fields come to more than 64 KB in all, 415 once its
+ * first bytes show it is not an image.
  */
-
-/** Room for the parts' headers and a few text fields beside the file. */
-const MULTIPART_OVERHEAD = 64 * 1024;
 
 const tooLarge = () =>
   new PayloadTooLargeError(`The image is larger than ${MAX_IMAGE_BYTES / 1024 / 1024} MB, the most the store takes.`);
@@ -54,11 +59,13 @@ function imageCheck(): Transform {
 
 /** Reads a multipart upload: its text fields, and the `image` file into a temporary file. */
 export async function readImageUpload(request: FastifyRequest, deps: MediaDeps): Promise<ImageUpload> {
-  const limit = MAX_IMAGE_BYTES + MULTIPART_OVERHEAD;
+  // The image, the text fields beside it and the parts' headers.
+  const limit = UPLOAD_BODY_BYTES;
   if (Number(request.headers["content-length"]) > limit) throw tooLarge();
   const fields: Record<string, unknown> = Object.create(null) as Record<string, unknown>;
   let file: string | null = null;
   let out: fs.WriteStream | undefined;
+  let fieldBytes = 0;
   // Starting the iterator pipes the request into busboy; the whole body is counted from then on, so
   // that text fields cannot pile up past the limit on a body without a Content-Length (chunked).
   const parts = request.parts({ limits: UPLOAD_LIMITS })[Symbol.asyncIterator]();
@@ -71,7 +78,17 @@ export async function readImageUpload(request: FastifyRequest, deps: MediaDeps):
       if (part.type === "field") {
         if (part.valueTruncated || part.fieldnameTruncated) {
           throw new PayloadTooLargeError(
-            `A text field of the upload is over ${UPLOAD_LIMITS.fieldSize / 1024 / 1024} MB, the most the store takes.`,
+            `A text field of the upload is over ${UPLOAD_LIMITS.fieldSize / 1024} KB, the most the store takes.`,
+          );
+        }
+        // Each field is within its size; together they are held too, so they are bounded together.
+        fieldBytes +=
+          Buffer.byteLength(part.fieldname) +
+          Buffer.byteLength(typeof part.value === "string" ? part.value : JSON.stringify(part.value ?? ""));
+        if (fieldBytes > UPLOAD_FIELDS_TOTAL) {
+          throw new PayloadTooLargeError(
+            `The upload's text fields come to more than ${UPLOAD_FIELDS_TOTAL / 1024} KB in all, the most the store takes ` +
+              "in a multipart upload (send a long images list as JSON or URL-encoded instead).",
           );
         }
         const current = fields[part.fieldname];
