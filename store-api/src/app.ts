@@ -1,6 +1,7 @@
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest, type RouteOptions } from "fastify";
 import { serializerCompiler } from "fastify-type-provider-zod";
 import { closeUnreadBodies } from "./api/bodies.js";
+import { guardBodies } from "./api/body-guard.js";
 import { apiErrorHandler, frameworkErrors, nothingAt } from "./api/error-handler.js";
 import { apiPlugin } from "./api/plugin.js";
 import { apiErrorFormatter, validatorCompiler } from "./api/validation.js";
@@ -144,6 +145,10 @@ export async function buildApp({ config, database, onRoute, logStream }: BuildOp
     // Product keys and slugs can be long; the router's default cap is 100 characters.
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 500 },
     frameworkErrors,
+    // Fastify turns off Node's limit on receiving a whole request (300 s) unless given one. The body guard
+    // (api/body-guard.ts) cuts a body off at its deadline with a 408 in the error model; Node's, checked
+    // every 30 s, stands behind it and answers a bare 408.
+    requestTimeout: config.bodies.deadlineMs + 30_000,
   });
   if (onRoute) app.addHook("onRoute", onRoute);
   warnAboutTrustProxy(app, config);
@@ -161,6 +166,8 @@ export async function buildApp({ config, database, onRoute, logStream }: BuildOp
   trackDatabaseWork(app);
   // Before the scopes, so that every error answered before a body has arrived stops its upload.
   closeUnreadBodies(app);
+  // Also before the scopes: every body, in any scope, is timed and counted against the bytes in flight.
+  guardBodies(app);
   signInHousekeeping(app);
   // An answer is recomputed at least every 10 s, whatever happens: the bound on a write made outside every
   // store process (by hand in psql). At most 64 MiB of answers (a page of 100 orders, each line with its whole

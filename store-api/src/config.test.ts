@@ -123,3 +123,44 @@ describe("STORE_API_JOB_LOCK_SECONDS", () => {
     expect(() => loadConfig({ STORE_API_JOB_LOCK_SECONDS: "2" })).toThrow(/renews its lock/);
   });
 });
+
+describe("the body settings (STORE_API_BODY_*)", () => {
+  const MB = 1024 * 1024;
+  it("default to 20 s idle, 120 s in all, 64 MB per token and 256 MB per process", () => {
+    expect(loadConfig({}).bodies).toEqual({
+      idleTimeoutMs: 20_000,
+      deadlineMs: 120_000,
+      perToken: 64 * MB,
+      perProcess: 256 * MB,
+    });
+    expect(loadConfig({ STORE_API_BODY_IDLE_TIMEOUT: "", STORE_API_BODY_MB: "" }).bodies).toEqual(
+      loadConfig({}).bodies,
+    );
+  });
+
+  it("take seconds and megabytes", () => {
+    const env = {
+      STORE_API_BODY_IDLE_TIMEOUT: "5",
+      STORE_API_BODY_TIMEOUT: "60",
+      STORE_API_BODY_MB_PER_TOKEN: "32",
+      STORE_API_BODY_MB: "512",
+    };
+    expect(loadConfig(env).bodies).toEqual({
+      idleTimeoutMs: 5000,
+      deadlineMs: 60_000,
+      perToken: 32 * MB,
+      perProcess: 512 * MB,
+    });
+  });
+
+  it("refuse anything else, naming the setting", () => {
+    for (const [name, value] of [
+      ["STORE_API_BODY_IDLE_TIMEOUT", "0"],
+      ["STORE_API_BODY_TIMEOUT", "never"],
+      ["STORE_API_BODY_MB_PER_TOKEN", "-1"],
+      ["STORE_API_BODY_MB", "0.5"],
+    ] as const) {
+      expect(() => loadConfig({ [name]: value }), `${name}=${value}`).toThrow(new RegExp(`${name}: must be`));
+    }
+  });
+});

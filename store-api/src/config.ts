@@ -17,6 +17,36 @@ export interface RenderSettings {
 
 export const RENDER_DEFAULTS: RenderSettings = { concurrency: 1, queue: 8 };
 
+/** Request bodies while they arrive (src/api/body-guard.ts, docs/architecture.md#bodies-in-flight). */
+export interface BodySettings {
+  /** A body that sends nothing for this long while the store waits for it is cut off (408). */
+  idleTimeoutMs: number;
+  /** A body not whole this long after the store started reading it is cut off (408). */
+  deadlineMs: number;
+  /** Bytes of bodies one token (a client address, without one) may have in flight at once; past it, 503. */
+  perToken: number;
+  /** Bytes of bodies the process may have in flight at once; past it, 503. */
+  perProcess: number;
+}
+
+const MB = 1024 * 1024;
+
+export const BODY_DEFAULTS: BodySettings = {
+  idleTimeoutMs: 20_000,
+  deadlineMs: 120_000,
+  perToken: 64 * MB,
+  perProcess: 256 * MB,
+};
+
+/** A number of seconds (or megabytes) from an environment setting, "" being unset. */
+function envNumber(what: string, min: number, max: number, fallback: number) {
+  const error = `must be a number of ${what} from ${min} to ${max}`;
+  return z.preprocess(
+    (v) => (v === "" ? undefined : v),
+    z.coerce.number({ error }).min(min, error).max(max, error).default(fallback),
+  );
+}
+
 /**
  * Where the media files live (src/media/storage.ts): the data folder (the default), or an
  * S3-compatible bucket that every instance of the store shares.
@@ -96,6 +126,10 @@ const envSchema = z.object({
   STORE_API_RENDER_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(RENDER_DEFAULTS.concurrency),
   STORE_API_RENDER_QUEUE: z.coerce.number().int().min(0).max(10_000).default(RENDER_DEFAULTS.queue),
   STORE_API_DATABASE_POOL: z.coerce.number().int().min(2).max(1000).default(DATABASE_POOL_DEFAULT),
+  STORE_API_BODY_IDLE_TIMEOUT: envNumber("seconds", 1, 3600, BODY_DEFAULTS.idleTimeoutMs / 1000),
+  STORE_API_BODY_TIMEOUT: envNumber("seconds", 1, 3600, BODY_DEFAULTS.deadlineMs / 1000),
+  STORE_API_BODY_MB_PER_TOKEN: envNumber("megabytes", 1, 1_000_000, BODY_DEFAULTS.perToken / MB),
+  STORE_API_BODY_MB: envNumber("megabytes", 1, 1_000_000, BODY_DEFAULTS.perProcess / MB),
   STORE_API_SHUTDOWN_TIMEOUT: z.preprocess(
     (v) => (v === "" ? undefined : v),
     z.coerce
@@ -194,6 +228,8 @@ export interface StoreConfig {
   jobs: JobSettings;
   /** Images rendering at once, and waiting (src/media/render-slots.ts). */
   renders: RenderSettings;
+  /** How long a request body may take and how many bytes of bodies may be in flight (src/api/body-guard.ts). */
+  bodies: BodySettings;
   /** Where media files are kept and served from (src/media/storage.ts). */
   media: MediaStorageSettings;
   /** Prometheus metrics on a listener of their own (src/ops/metrics.ts); undefined: off. */
@@ -399,6 +435,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): StoreConfig {
     allowPrivateFetches: e.STORE_API_ALLOW_PRIVATE_FETCHES,
     jobs: { ...JOB_DEFAULTS, lockMs: e.STORE_API_JOB_LOCK_SECONDS * 1000 },
     renders: { concurrency: e.STORE_API_RENDER_CONCURRENCY, queue: e.STORE_API_RENDER_QUEUE },
+    bodies: {
+      idleTimeoutMs: Math.round(e.STORE_API_BODY_IDLE_TIMEOUT * 1000),
+      deadlineMs: Math.round(e.STORE_API_BODY_TIMEOUT * 1000),
+      perToken: Math.round(e.STORE_API_BODY_MB_PER_TOKEN * MB),
+      perProcess: Math.round(e.STORE_API_BODY_MB * MB),
+    },
     media,
     metrics:
       e.STORE_API_METRICS_PORT === undefined

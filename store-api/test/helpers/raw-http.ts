@@ -166,3 +166,71 @@ export async function rawRequest(
   const { response } = await pour(store, { ...opts, headers, prefix: undefined, filler: body, cap: body.length });
   return response;
 }
+
+/** A request whose body the client sends only part of, then holds (see `holdBody`). */
+export interface HeldBody {
+  /** The answer, once the server sent one; null when the connection closed without one. */
+  answer: Promise<RawResponse | null>;
+  /** Settles once the connection is closed, by either side. */
+  closed: Promise<void>;
+  /** Sends more of the body (framed as a chunk when the request is chunked). */
+  send(data: Buffer | string): void;
+  /** Ends the connection from the client's side at once (an aborted request). */
+  abort(): void;
+  /** Whether any byte of an answer has arrived yet. */
+  answered(): boolean;
+  localPort: number;
+}
+
+/**
+ * Sends a request head and `body` (maybe none), then holds the connection open
+ * without sending more until told to: a client that goes idle mid-body. With no
+ * Content-Length among the headers, the body is chunked.
+ */
+export async function holdBody(
+  store: TestStore,
+  opts: { method?: string; path: string; headers: Record<string, string>; body?: Buffer | string },
+): Promise<HeldBody> {
+  const url = new URL(store.url);
+  const socket = connect(Number(url.port), url.hostname);
+  await new Promise<void>((resolve, reject) => socket.once("connect", resolve).once("error", reject));
+  const chunked = !("content-length" in opts.headers);
+  socket.write(
+    [
+      `${opts.method ?? "POST"} ${opts.path} HTTP/1.1`,
+      `Host: ${url.host}`,
+      ...Object.entries(opts.headers).map(([k, v]) => `${k}: ${v}`),
+      ...(chunked ? ["Transfer-Encoding: chunked"] : []),
+      "",
+      "",
+    ].join("\r\n"),
+  );
+  const send = (data: Buffer | string) => {
+    const bytes = Buffer.from(data);
+    if (!bytes.length || socket.destroyed) return;
+    socket.write(
+      chunked ? Buffer.concat([Buffer.from(`${bytes.length.toString(16)}\r\n`), bytes, Buffer.from("\r\n")]) : bytes,
+    );
+  };
+  if (opts.body !== undefined) send(opts.body);
+
+  let received = Buffer.alloc(0);
+  socket.on("error", () => {}); // a reset once the server gave up is the point, not a failure
+  const closed = new Promise<void>((resolve) => socket.once("close", () => resolve()));
+  const answer = new Promise<RawResponse | null>((resolve) => {
+    socket.on("data", (data: Buffer) => {
+      received = Buffer.concat([received, data]);
+      const response = parseResponse(received);
+      if (response) resolve(response);
+    });
+    void closed.then(() => resolve(parseResponse(received)));
+  });
+  return {
+    answer,
+    closed,
+    send,
+    abort: () => socket.destroy(),
+    answered: () => received.length > 0,
+    localPort: socket.localPort!,
+  };
+}
