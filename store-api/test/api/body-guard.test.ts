@@ -15,6 +15,8 @@ import { holdBody, rawRequest, type HeldBody, type RawResponse } from "../helper
  */
 
 const KB = 1024;
+/** How long a wait for the store to settle (a body taken in, an abort seen) may take: a hang guard, not a timing. */
+const SETTLED = { timeout: 15_000, interval: 20 };
 const BOUNDARY = "----store-guard-boundary";
 const MULTIPART = `multipart/form-data; boundary=${BOUNDARY}`;
 const field = (name: string, value: string) =>
@@ -125,13 +127,15 @@ describe("a body that stops coming is cut off", () => {
   });
 
   it("a body that keeps trickling but never ends → 408 at the whole-body deadline", async () => {
+    // Only the deadline may end it: the idle clock is far away (the guard reads the settings per request).
+    store.app.config.bodies.idleTimeoutMs = 60_000;
     const held = await holdBody(store, {
       method: "PUT",
       path: `/api/v1/products/${productKey}`,
       headers: { ...auth(), "content-type": "application/json", "content-length": "100000" },
       body: '{"name":"',
     });
-    // A byte well within every idle timeout, until the store answers.
+    // A byte now and then, until the store answers.
     const trickle = setInterval(() => held.send("x"), 50);
     try {
       const res = await held.answer;
@@ -139,6 +143,7 @@ describe("a body that stops coming is cut off", () => {
       expect(res!.json.error_description).toMatch(/longer than 2 s/);
     } finally {
       clearInterval(trickle);
+      store.app.config.bodies.idleTimeoutMs = 300;
     }
     await held.closed;
   });
@@ -212,7 +217,7 @@ describe("bytes in flight: bounded per token and per process, and an upload's te
       const h = await hold(token, kb);
       sizes.set(h, kb * KB);
       held.push(h);
-      await vi.waitFor(() => expect(store.app.bodyBudget.holding("process")).toBe(sum(held)));
+      await vi.waitFor(() => expect(store.app.bodyBudget.holding("process")).toBe(sum(held)), SETTLED);
       return h;
     };
 
@@ -241,7 +246,7 @@ describe("bytes in flight: bounded per token and per process, and an upload's te
         return socket.destroyed ? undefined : new Promise((resolve) => socket.once("close", resolve));
       }),
     );
-    await vi.waitFor(() => expect(store.app.bodyBudget.snapshot()).toEqual(new Map()));
+    await vi.waitFor(() => expect(store.app.bodyBudget.snapshot()).toEqual(new Map()), SETTLED);
     // What was refused now fits: a's second body, and d's 150 KB beside a held 120 KB of b's.
     const again = await put(a, 150);
     expect(again.status, again.text).toBe(200);
@@ -250,7 +255,7 @@ describe("bytes in flight: bounded per token and per process, and an upload's te
     const fits = await put(d, 150);
     expect(fits.status, fits.text).toBe(200);
     heldAgain.abort();
-    await vi.waitFor(() => expect(store.app.bodyBudget.snapshot()).toEqual(new Map()));
+    await vi.waitFor(() => expect(store.app.bodyBudget.snapshot()).toEqual(new Map()), SETTLED);
   });
 
   it("a chunked body is counted as it comes: past the token's budget it is cut off with 503", async () => {
@@ -267,7 +272,7 @@ describe("bytes in flight: bounded per token and per process, and an upload's te
     expectError(res, 503, "temporarily_unavailable");
     expect(res!.headers["retry-after"]).toMatch(/^\d+$/);
     await held.closed;
-    await vi.waitFor(() => expect(store.app.bodyBudget.snapshot()).toEqual(new Map()));
+    await vi.waitFor(() => expect(store.app.bodyBudget.snapshot()).toEqual(new Map()), SETTLED);
   });
 
   it("fields each under 64 KB but over it in all → 413, and nothing is imported", async () => {
@@ -309,7 +314,7 @@ describe("bytes in flight: bounded per token and per process, and an upload's te
       });
     const first = await form(60);
     const second = await form(60);
-    await vi.waitFor(() => expect(store.app.bodyBudget.holding("unauthenticated")).toBe(120 * KB));
+    await vi.waitFor(() => expect(store.app.bodyBudget.holding("unauthenticated")).toBe(120 * KB), SETTLED);
     const third = await form(60);
     expectError(await third.answer, 503, "temporarily_unavailable");
     // A token's body is not held back by them.
@@ -317,6 +322,6 @@ describe("bytes in flight: bounded per token and per process, and an upload's te
     expect(res.status, res.text).toBe(200);
     first.abort();
     second.abort();
-    await vi.waitFor(() => expect(store.app.bodyBudget.snapshot()).toEqual(new Map()));
+    await vi.waitFor(() => expect(store.app.bodyBudget.snapshot()).toEqual(new Map()), SETTLED);
   });
 });
