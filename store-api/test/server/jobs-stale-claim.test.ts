@@ -1,14 +1,8 @@
-import fs from "node:fs";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
-import os from "node:os";
-import path from "node:path";
-import { ListObjectsV2Command, S3Client } from "@aws-sdk/client-s3";
 import { eq } from "drizzle-orm";
 import type pg from "pg";
-import S3rver from "s3rver";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { MediaStorageSettings } from "../../src/config.js";
 import { jobs } from "../../src/db/schema/index.js";
 import { IMPORT_IMAGE } from "../../src/media/imports.js";
 import {
@@ -20,6 +14,7 @@ import {
   startStore,
   type TestStore,
 } from "../helpers/index.js";
+import { LocalBucket } from "../helpers/bucket.js";
 import { LogCapture } from "./log-capture.js";
 import {
   eventually,
@@ -43,14 +38,9 @@ import {
 
 /** A hang guard, not a time limit. */
 const SLOW = 60_000;
-const BUCKET = "store-media";
-
 describe.skipIf(!process.env.TEST_DATABASE_URL)(
   "an import taken over after a stall (PostgreSQL only: two instances on one database)",
   () => {
-    let s3: S3rver;
-    let bucketDir: string;
-    let client: S3Client;
     let a: TestStore;
     let b: TestStore | undefined;
     let startB: () => Promise<TestStore>;
@@ -62,42 +52,14 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)(
     /** A's log. */
     const logs = new LogCapture();
 
-    const objects = async () =>
-      ((await client.send(new ListObjectsV2Command({ Bucket: BUCKET }))).Contents ?? []).map((o) => o.Key!).sort();
+    const bucket = new LocalBucket();
+    const objects = () => bucket.keys();
 
     beforeAll(async () => {
-      bucketDir = fs.mkdtempSync(path.join(os.tmpdir(), "store-stale-claim-"));
-      s3 = new S3rver({
-        address: "127.0.0.1",
-        port: 0,
-        silent: true,
-        directory: bucketDir,
-        configureBuckets: [{ name: BUCKET, configs: [] }],
+      await bucket.start((e) => {
+        for (const r of e.Records) if (r.eventName.startsWith("ObjectCreated")) written.push(r.s3.object.key);
       });
-      (s3 as unknown as NodeJS.EventEmitter).on(
-        "event",
-        (e: { Records: { eventName: string; s3: { object: { key: string } } }[] }) => {
-          for (const r of e.Records) if (r.eventName.startsWith("ObjectCreated")) written.push(r.s3.object.key);
-        },
-      );
-      const { port } = await s3.run();
-      const endpoint = `http://127.0.0.1:${port}`;
-      const settings: MediaStorageSettings = {
-        driver: "s3",
-        bucket: BUCKET,
-        endpoint,
-        region: "us-east-1",
-        accessKeyId: "S3RVER",
-        secretAccessKey: "S3RVER",
-        forcePathStyle: true,
-        publicUrl: undefined,
-      };
-      client = new S3Client({
-        endpoint,
-        region: "us-east-1",
-        forcePathStyle: true,
-        credentials: { accessKeyId: "S3RVER", secretAccessKey: "S3RVER" },
-      });
+      const settings = bucket.settings;
       const config = (dirs: typeof folders, logLevel = "silent") =>
         mediaConfig(dirs, { media: settings, allowPrivateFetches: true, logLevel, jobs: { lockMs: 3000 } });
       a = await startStore(config(folders, "warn"), { logStream: logs.stream });
@@ -110,9 +72,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)(
     afterAll(async () => {
       await b?.close();
       await a?.close();
-      await s3?.close();
-      client?.destroy();
-      fs.rmSync(bucketDir, { recursive: true, force: true });
+      await bucket.close();
       folders.cleanup();
       otherFolders.cleanup();
     });

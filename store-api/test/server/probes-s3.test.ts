@@ -1,13 +1,9 @@
-import fs from "node:fs";
 import http from "node:http";
-import os from "node:os";
-import path from "node:path";
 import type { AddressInfo } from "node:net";
-import S3rver from "s3rver";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { MediaStorageSettings } from "../../src/config.js";
 import { MEDIA_CHECK_TTL_MS } from "../../src/ops/readiness.js";
 import { startStoreWithAdmin, type TestStore } from "../helpers/index.js";
+import { LocalBucket, s3Settings } from "../helpers/bucket.js";
 import { jpeg, mediaConfig, mediaFolders, newProduct, uploadImage } from "../api/v1/products/media-helpers.js";
 
 /**
@@ -16,32 +12,21 @@ import { jpeg, mediaConfig, mediaFolders, newProduct, uploadImage } from "../api
  * The outside review counted 300 S3 requests for 100 `/readyz` probes.
  */
 
-const BUCKET = "store-media";
-
 describe("the bucket's cost of probes", () => {
-  let s3: S3rver;
+  const bucket = new LocalBucket();
   let proxy: http.Server;
-  let bucketDir: string;
   let store: TestStore;
   let admin: string;
   const folders = mediaFolders();
   const sent: string[] = [];
 
   beforeAll(async () => {
-    bucketDir = fs.mkdtempSync(path.join(os.tmpdir(), "store-s3-probes-"));
-    s3 = new S3rver({
-      address: "127.0.0.1",
-      port: 0,
-      silent: true,
-      directory: bucketDir,
-      configureBuckets: [{ name: BUCKET, configs: [] }],
-    });
-    const { port: s3Port } = await s3.run();
+    await bucket.start();
     // Counts what reaches the bucket, and passes it on unchanged.
     proxy = http.createServer((req, res) => {
       sent.push(`${req.method} ${req.url}`);
       const upstream = http.request(
-        { host: "127.0.0.1", port: s3Port, method: req.method, path: req.url, headers: req.headers },
+        { host: "127.0.0.1", port: bucket.port, method: req.method, path: req.url, headers: req.headers },
         (answer) => {
           res.writeHead(answer.statusCode ?? 502, answer.headers);
           answer.pipe(res);
@@ -51,23 +36,13 @@ describe("the bucket's cost of probes", () => {
       req.pipe(upstream);
     });
     await new Promise<void>((resolve) => proxy.listen(0, "127.0.0.1", resolve));
-    const settings: Extract<MediaStorageSettings, { driver: "s3" }> = {
-      driver: "s3",
-      bucket: BUCKET,
-      endpoint: `http://127.0.0.1:${(proxy.address() as AddressInfo).port}`,
-      region: "us-east-1",
-      accessKeyId: "S3RVER",
-      secretAccessKey: "S3RVER",
-      forcePathStyle: true,
-      publicUrl: undefined,
-    };
+    const settings = s3Settings(`http://127.0.0.1:${(proxy.address() as AddressInfo).port}`);
     ({ store, admin } = await startStoreWithAdmin(mediaConfig(folders, { media: settings })));
   });
   afterAll(async () => {
     await store?.close();
     await new Promise((resolve) => proxy?.close(resolve));
-    await s3?.close();
-    fs.rmSync(bucketDir, { recursive: true, force: true });
+    await bucket.close();
     folders.cleanup();
   });
 

@@ -1,12 +1,8 @@
-import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
 import { eq, sql } from "drizzle-orm";
-import S3rver from "s3rver";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { MediaStorageSettings } from "../../../../src/config.js";
 import { jobs } from "../../../../src/db/schema/index.js";
 import { addClient, addUser, api, seedToken, startStore, type TestStore } from "../../../helpers/index.js";
+import { LocalBucket } from "../../../helpers/bucket.js";
 import { LogCapture } from "../../../server/log-capture.js";
 import {
   eventually,
@@ -25,45 +21,18 @@ import {
  * the loopback, stopped and started again on the same port and folder.
  */
 
-const BUCKET = "store-media";
-
 describe("media bucket unreachable", () => {
-  let bucketDir: string;
-  let port = 0;
-  let s3: S3rver | undefined;
+  const bucket = new LocalBucket();
   let store: TestStore;
   let admin: string;
   const logs = new LogCapture();
   const folders = mediaFolders();
-
-  async function startBucket() {
-    s3 = new S3rver({
-      address: "127.0.0.1",
-      port,
-      silent: true,
-      directory: bucketDir,
-      configureBuckets: [{ name: BUCKET, configs: [] }],
-    });
-    ({ port } = await s3.run());
-  }
-  async function stopBucket() {
-    await s3?.close();
-    s3 = undefined;
-  }
+  const startBucket = () => bucket.start();
+  const stopBucket = () => bucket.stop();
 
   beforeAll(async () => {
-    bucketDir = fs.mkdtempSync(path.join(os.tmpdir(), "store-s3-down-"));
     await startBucket();
-    const settings: MediaStorageSettings = {
-      driver: "s3",
-      bucket: BUCKET,
-      endpoint: `http://127.0.0.1:${port}`,
-      region: "us-east-1",
-      accessKeyId: "S3RVER",
-      secretAccessKey: "S3RVER",
-      forcePathStyle: true,
-      publicUrl: undefined,
-    };
+    const settings = bucket.settings;
     store = await startStore(mediaConfig(folders, { media: settings, allowPrivateFetches: true, logLevel: "warn" }), {
       logStream: logs.stream,
     });
@@ -72,8 +41,7 @@ describe("media bucket unreachable", () => {
   });
   afterAll(async () => {
     await store?.close();
-    await stopBucket();
-    fs.rmSync(bucketDir, { recursive: true, force: true });
+    await bucket.close();
     folders.cleanup();
   });
 
@@ -140,7 +108,7 @@ describe("media bucket unreachable", () => {
       const file = await fetch(`${store.url}${new URL(images.json[0].tiny as string).pathname}`);
       expect(file.status).toBe(200);
     } finally {
-      if (!s3) await startBucket();
+      if (!bucket.running) await startBucket();
       await source.close();
     }
   });

@@ -1,14 +1,12 @@
 import fs from "node:fs";
-import os from "node:os";
 import path from "node:path";
-import { ListObjectsV2Command, S3Client } from "@aws-sdk/client-s3";
 import type { FastifyInstance } from "fastify";
-import S3rver from "s3rver";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildApp } from "../../../../src/app.js";
-import { type MediaStorageSettings, testConfig } from "../../../../src/config.js";
+import { testConfig } from "../../../../src/config.js";
 import { mediaBaseUrl, mediaStorage } from "../../../../src/media/storage.js";
 import { api, startStoreWithAdmin, type TestStore } from "../../../helpers/index.js";
+import { LocalBucket, type S3Settings } from "../../../helpers/bucket.js";
 import {
   eventually,
   imgKey,
@@ -26,55 +24,26 @@ import {
  * each has its own data folder, so whatever one serves of the other's work comes from the bucket.
  */
 
-const BUCKET = "store-media";
-
 describe("media in an S3-compatible bucket, two instances", () => {
-  let s3: S3rver;
-  let bucketDir: string;
-  let settings: Extract<MediaStorageSettings, { driver: "s3" }>;
   let store: TestStore;
   let admin: string;
   let other: FastifyInstance;
   let otherUrl: string;
-  let client: S3Client;
   const folders = mediaFolders();
   const otherFolders = mediaFolders();
 
+  const bucket = new LocalBucket();
+  let settings: S3Settings;
   /** The keys in the bucket, sorted. */
-  const objects = async () =>
-    ((await client.send(new ListObjectsV2Command({ Bucket: BUCKET }))).Contents ?? []).map((o) => o.Key!).sort();
+  const objects = () => bucket.keys();
   const localMedia = (dataDir: string) =>
     fs.existsSync(path.join(dataDir, "media")) ? fs.readdirSync(path.join(dataDir, "media")) : [];
   /** The same file's URL on the other instance. */
   const onOther = (url: string) => `${otherUrl}${new URL(url).pathname}`;
 
   beforeAll(async () => {
-    bucketDir = fs.mkdtempSync(path.join(os.tmpdir(), "store-s3-"));
-    s3 = new S3rver({
-      address: "127.0.0.1",
-      port: 0,
-      silent: true,
-      directory: bucketDir,
-      configureBuckets: [{ name: BUCKET, configs: [] }],
-    });
-    const { port } = await s3.run();
-    const endpoint = `http://127.0.0.1:${port}`;
-    settings = {
-      driver: "s3",
-      bucket: BUCKET,
-      endpoint,
-      region: "us-east-1",
-      accessKeyId: "S3RVER",
-      secretAccessKey: "S3RVER",
-      forcePathStyle: true,
-      publicUrl: undefined,
-    };
-    client = new S3Client({
-      endpoint,
-      region: "us-east-1",
-      forcePathStyle: true,
-      credentials: { accessKeyId: "S3RVER", secretAccessKey: "S3RVER" },
-    });
+    await bucket.start();
+    settings = bucket.settings;
     ({ store, admin } = await startStoreWithAdmin(mediaConfig(folders, { media: settings })));
     other = await buildApp({
       // Its own data folder; the import folder is the shared one, as instances of one store share it
@@ -93,9 +62,7 @@ describe("media in an S3-compatible bucket, two instances", () => {
   afterAll(async () => {
     await other?.close();
     await store?.close();
-    await s3?.close();
-    client?.destroy();
-    fs.rmSync(bucketDir, { recursive: true, force: true });
+    await bucket.close();
     folders.cleanup();
     otherFolders.cleanup();
   });
