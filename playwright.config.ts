@@ -1,4 +1,8 @@
+import path from "node:path";
 import { defineConfig, devices } from "@playwright/test";
+
+/** Where CI's reports go (scripts/lib/phases.mjs decides the same way): REPORTS_DIR, or .reports/ under CI. */
+const reportsDir = process.env.REPORTS_DIR || (process.env.CI ? path.resolve(".reports") : undefined);
 
 const chromium = {
   ...devices["Desktop Chrome"],
@@ -38,7 +42,12 @@ export default defineConfig({
   // (e2e/page-walk.spec.ts) in <artifactsDir>/screenshots/<page>-<width>-<theme>.png.
   // Not `outputDir` (test-results/), which Playwright empties on every run.
   metadata: { artifactsDir: "e2e-artifacts" },
-  reporter: process.env.CI ? [["list"]] : [["list"], ["html", { open: "never" }]],
+  // Under CI (or with REPORTS_DIR) a JSON report too, which scripts/ci-report.mjs reads for the slowest tests.
+  reporter: [
+    ["list"],
+    ...(process.env.CI ? [] : [["html", { open: "never" }] as const]),
+    ...(reportsDir ? [["json", { outputFile: path.join(reportsDir, "playwright.json") }] as const] : []),
+  ],
   use: {
     baseURL: process.env.E2E_DASHBOARD_URL ?? "http://localhost:3100",
     trace: "retain-on-failure",

@@ -15,6 +15,8 @@ export default defineConfig({
             "scripts/**/*.test.ts",
             "store-api/src/**/*.test.ts",
           ],
+          // It builds and starts the product three times (a minute): the slow project, beside the store's suites.
+          exclude: ["scripts/start.test.ts", "**/node_modules/**"],
           environment: "node",
           // A hang guard, not a timing check: CI runs these beside the type check and lint on two cores,
           // where tests that stream through a local server took up to 4 s of the default 5 s, and over it.
@@ -40,6 +42,16 @@ export default defineConfig({
           // test/api/dashboard-permissions.test.ts, is of a module no store code imports); each file still gets
           // its own app and database.
           isolate: false,
+        },
+      },
+      {
+        test: {
+          // What builds and starts the whole product (`npm start`): run by scripts/test-store.mjs beside the
+          // store's PostgreSQL run, which waits on its server much of the time (docs/testing.md).
+          name: "slow",
+          include: ["scripts/start.test.ts"],
+          environment: "node",
+          testTimeout: 30_000,
         },
       },
     ],

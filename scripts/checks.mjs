@@ -6,11 +6,24 @@
 // output is kept whole and printed when it ends, with its result; the command
 // fails when any fails.
 import { spawn } from "node:child_process";
+import path from "node:path";
+import { recordPhase, reportsDir } from "./lib/phases.mjs";
 
+const reports = reportsDir();
 const checks = [
   { name: "typecheck", args: ["run", "-s", "typecheck"] },
   { name: "lint", args: ["run", "-s", "lint"] },
-  { name: "unit tests", args: ["run", "-s", "test:unit"] },
+  {
+    name: "unit tests",
+    args: [
+      "run",
+      "-s",
+      "test:unit",
+      ...(reports
+        ? ["--", "--reporter=default", "--reporter=json", `--outputFile.json=${path.join(reports, "vitest-unit.json")}`]
+        : []),
+    ],
+  },
 ];
 
 function run({ name, args }) {
@@ -22,6 +35,7 @@ function run({ name, args }) {
     child.stderr.on("data", (chunk) => output.push(chunk));
     const finish = (code) => {
       const seconds = ((Date.now() - started) / 1000).toFixed(0);
+      recordPhase(`  checks: ${name}`, Number(seconds), code === 0);
       process.stdout.write(`\n::: ${name}: ${code === 0 ? "passed" : "FAILED"} in ${seconds} s\n`);
       process.stdout.write(Buffer.concat(output));
       resolve(code ?? 1);

@@ -27,6 +27,7 @@ import {
 } from "./lib/processes.mjs";
 import { dropDatabase, startCluster } from "./cluster.mjs";
 import { startPlainStore } from "./lib/plain-store.mjs";
+import { recordPhase, timedPhase } from "./lib/phases.mjs";
 
 // E2E_PORT_OFFSET moves every port (two runs side by side, in two checkouts).
 const offset = Number(process.env.E2E_PORT_OFFSET ?? 0);
@@ -141,8 +142,9 @@ async function checkPortsFree() {
 
 async function main() {
   await checkPortsFree();
-  buildStoreIfStale();
-  buildDashboardIfStale();
+  await timedPhase("  e2e: build the store (when stale)", () => buildStoreIfStale());
+  await timedPhase("  e2e: build the dashboard (when stale)", () => buildDashboardIfStale());
+  const serversStarted = Date.now();
 
   const storeEnv = {
     STORE_API_DATA_DIR: dataDir,
@@ -150,6 +152,8 @@ async function main() {
     STORE_API_PUBLIC_URL: storeUrl,
     STORE_API_RATE_LIMIT: "0",
     STORE_API_MODE: "development",
+    // Throwaway passwords, signed in with hundreds of times: hashed at the development cost (docs/testing.md).
+    STORE_API_PASSWORD_COST: "development",
     // Image imports by URL may fetch from the loopback (the store's own media,
     // e2e/product-media.spec.ts); development mode only (docs/contract.md#uploads).
     STORE_API_ALLOW_PRIVATE_FETCHES: "1",
@@ -387,6 +391,8 @@ async function main() {
       }
     : {};
 
+  recordPhase("  e2e: start and seed the stores and dashboards", (Date.now() - serversStarted) / 1000);
+  const playwrightStarted = Date.now();
   const playwright = spawn(bin("playwright"), ["test", ...playwrightArgs], {
     cwd: root,
     stdio: "inherit",
@@ -420,6 +426,7 @@ async function main() {
     },
   });
   exitCode = await new Promise((resolve) => playwright.on("exit", (code, signal) => resolve(code ?? (signal ? 1 : 0))));
+  recordPhase("  e2e: Playwright", (Date.now() - playwrightStarted) / 1000, exitCode === 0);
 }
 
 async function cleanup() {

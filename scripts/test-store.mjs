@@ -1,31 +1,48 @@
 #!/usr/bin/env node
 // The store's HTTP tests: always on the embedded PGlite, and on PostgreSQL too
-// when TEST_DATABASE_URL is set (CI sets it). The two runs go side by side:
+// when TEST_DATABASE_URL is set (CI sets it); and the test of `npm start`. The two runs go side by side:
 // PGlite keeps a core busy in this process's workers while the PostgreSQL run
 // waits on its server much of the time. Each run's output is kept whole and
 // printed when it ends (interleaved lines would be unreadable), with its
 // result; the command fails when either fails.
 import { spawn } from "node:child_process";
+import path from "node:path";
+import { recordPhase, reportsDir } from "./lib/phases.mjs";
 import { bin } from "./lib/processes.mjs";
 
 const args = ["run", "--project", "store", ...process.argv.slice(2)];
 const { TEST_DATABASE_URL, ...withoutPg } = process.env;
+const reports = reportsDir();
 
-const runs = [{ name: "PGlite", env: withoutPg }];
+const runs = [{ name: "PGlite", report: "vitest-store-pglite", env: withoutPg }];
 if (TEST_DATABASE_URL) {
-  runs.push({ name: `PostgreSQL (${TEST_DATABASE_URL.replace(/\/\/[^@]*@/, "//…@")})`, env: process.env });
+  runs.push({
+    name: `PostgreSQL (${TEST_DATABASE_URL.replace(/\/\/[^@]*@/, "//…@")})`,
+    report: "vitest-store-postgres",
+    env: process.env,
+  });
 }
 
+// `npm start`'s test (the Vitest project `slow`: it builds and starts the product three times) goes with the
+// last run, PostgreSQL's when there is one: that run waits on its server much of the time (docs/testing.md).
+runs.at(-1).projects = ["--project", "slow"];
+
 /** Runs vitest, collecting its output; resolves to its exit code. */
-function vitest({ name, env }) {
+function vitest({ name, report, env, projects = [] }) {
   return new Promise((resolve) => {
     const started = Date.now();
-    const child = spawn(bin("vitest"), args, { env: { ...env, FORCE_COLOR: env.FORCE_COLOR ?? "1" } });
+    const reporting = reports
+      ? ["--reporter=default", "--reporter=json", `--outputFile.json=${path.join(reports, `${report}.json`)}`]
+      : [];
+    const child = spawn(bin("vitest"), [...args, ...projects, ...reporting], {
+      env: { ...env, FORCE_COLOR: env.FORCE_COLOR ?? "1" },
+    });
     const output = [];
     child.stdout.on("data", (chunk) => output.push(chunk));
     child.stderr.on("data", (chunk) => output.push(chunk));
     const finish = (code) => {
       const seconds = ((Date.now() - started) / 1000).toFixed(0);
+      recordPhase(`  store tests on ${name.split(" ")[0]}`, Number(seconds), code === 0);
       process.stdout.write(`\n::: store tests on ${name}: ${code === 0 ? "passed" : "FAILED"} in ${seconds} s\n`);
       process.stdout.write(Buffer.concat(output));
       resolve(code ?? 1);

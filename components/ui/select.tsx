@@ -10,7 +10,7 @@ export interface SelectProps extends SelectHTMLAttributes<HTMLSelectElement> {
 /**
  * A native `<select>` in our colours: phones open their own picker, keyboards
  * and screen readers know it, and react-hook-form registers it like any input
- * (docs/design.md#select). Put it in a `Field` for its label.
+ * (docs/design.md#fields). Put it in a `Field` for its label.
  */
 export function Select({ className, children, ...props }: SelectProps) {
   return (

@@ -4,6 +4,7 @@ import path from "node:path";
 import { parseArgs } from "node:util";
 import { PERMISSIONS, SCOPES, type Permission, type Scope } from "./auth/permissions.js";
 import { randomToken } from "./auth/secrets.js";
+import { configurePasswordHashing } from "./auth/secrets.js";
 import { ConfigError, loadConfig, type StoreConfig } from "./config.js";
 import { DataDirInUseError, gatherStatistics, openDatabase, type Database } from "./db/index.js";
 import { ApiError } from "./api/errors.js";
@@ -157,6 +158,8 @@ async function main(argv: string[]) {
     return;
   }
   const config = loadConfig();
+  // The users a command creates are hashed at the store's cost (STORE_API_PASSWORD_COST), as `serve` hashes.
+  configurePasswordHashing({ logN: config.signIn.scryptLogN });
 
   switch (command) {
     case "serve":

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { ConfigError, loadConfig } from "./config.js";
+import { ConfigError, DEVELOPMENT_SCRYPT_LOG_N, loadConfig } from "./config.js";
 
 /** STORE_DASHBOARD_URL: optional, an absolute http(s) URL, named when wrong. */
 describe("STORE_DASHBOARD_URL", () => {
@@ -162,5 +162,21 @@ describe("the body settings (STORE_API_BODY_*)", () => {
     ] as const) {
       expect(() => loadConfig({ [name]: value }), `${name}=${value}`).toThrow(new RegExp(`${name}: must be`));
     }
+  });
+});
+
+describe("STORE_API_PASSWORD_COST", () => {
+  it("hashes at OWASP's cost unless told otherwise, in production always", () => {
+    expect(loadConfig({}).signIn.scryptLogN).toBe(17);
+    expect(loadConfig({ STORE_API_MODE: "production" }).signIn.scryptLogN).toBe(17);
+    expect(loadConfig({ STORE_API_MODE: "production", STORE_API_PASSWORD_COST: "owasp" }).signIn.scryptLogN).toBe(17);
+  });
+
+  it("takes a development cost in development mode only", () => {
+    expect(loadConfig({ STORE_API_PASSWORD_COST: "development" }).signIn.scryptLogN).toBe(DEVELOPMENT_SCRYPT_LOG_N);
+    expect(() => loadConfig({ STORE_API_MODE: "production", STORE_API_PASSWORD_COST: "development" })).toThrow(
+      /STORE_API_PASSWORD_COST: development is for development and tests only/,
+    );
+    expect(() => loadConfig({ STORE_API_PASSWORD_COST: "cheap" })).toThrow(/STORE_API_PASSWORD_COST/);
   });
 });

@@ -123,6 +123,7 @@ const envSchema = z.object({
   STORE_API_ALLOW_REMOTE_DEV: bool.default(false),
   STORE_API_IMPORT_DIR: z.string().optional(),
   STORE_API_ALLOW_PRIVATE_FETCHES: bool.default(false),
+  STORE_API_PASSWORD_COST: z.enum(["owasp", "development"]).default("owasp"),
   STORE_API_RENDER_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(RENDER_DEFAULTS.concurrency),
   STORE_API_RENDER_QUEUE: z.coerce.number().int().min(0).max(10_000).default(RENDER_DEFAULTS.queue),
   STORE_API_DATABASE_POOL: z.coerce.number().int().min(2).max(1000).default(DATABASE_POOL_DEFAULT),
@@ -305,6 +306,14 @@ export interface SignInSettings {
   purgeEveryMs: number;
 }
 
+/**
+ * scrypt's log2 N with STORE_API_PASSWORD_COST=development (development mode only): 4 MiB and a few
+ * milliseconds a hash instead of OWASP's 128 MiB and half a second, for stores whose passwords are throwaway
+ * (the e2e tests' stores sign in hundreds of times). A hash made at this cost is upgraded at its owner's next
+ * sign-in once the store runs at OWASP's again (secrets.ts `needsRehash`).
+ */
+export const DEVELOPMENT_SCRYPT_LOG_N = 12;
+
 export const SIGN_IN_DEFAULTS: SignInSettings = {
   windowMs: 15 * 60 * 1000,
   perEmailAndAddress: 5,
@@ -388,6 +397,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): StoreConfig {
         "in production mode image imports never reach loopback or private addresses",
     );
   }
+  if (e.STORE_API_PASSWORD_COST === "development" && e.STORE_API_MODE === "production") {
+    throw new ConfigError(
+      "Invalid store configuration:\n  STORE_API_PASSWORD_COST: development is for development and tests only; " +
+        "in production mode passwords are hashed at OWASP's cost",
+    );
+  }
   if (e.STORE_API_MEDIA_DRIVER === "s3" && !e.STORE_API_S3_BUCKET) {
     throw new ConfigError(
       "Invalid store configuration:\n  STORE_API_S3_BUCKET: is required with STORE_API_MEDIA_DRIVER=s3 (the bucket that keeps the media files)",
@@ -430,7 +445,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): StoreConfig {
     currency: e.STORE_CURRENCY,
     smtpUrl: e.SMTP_URL || undefined,
     mailFrom: e.MAIL_FROM,
-    signIn: { ...SIGN_IN_DEFAULTS },
+    signIn: {
+      ...SIGN_IN_DEFAULTS,
+      ...(e.STORE_API_PASSWORD_COST === "development" ? { scryptLogN: DEVELOPMENT_SCRYPT_LOG_N } : {}),
+    },
     importDir: path.resolve(e.STORE_API_IMPORT_DIR || path.join(e.STORE_API_DATA_DIR, "import")),
     allowPrivateFetches: e.STORE_API_ALLOW_PRIVATE_FETCHES,
     jobs: { ...JOB_DEFAULTS, lockMs: e.STORE_API_JOB_LOCK_SECONDS * 1000 },

@@ -6,7 +6,7 @@ import { claimJob, deferJob, enqueueJob, finishJob, releaseJob, renewClaim } fro
 import { startStore, type TestStore } from "../helpers/index.js";
 
 /**
- * The claim's fence (src/jobs/queue.ts, docs/architecture.md#background-jobs): a number that only
+ * The claim's fence (src/jobs/queue.ts, docs/architecture.md#background-jobs-across-instances): a number that only
  * grows with each claim, so that no release or deferral of a job makes an older claim on it valid
  * again. The store's own workers are off: the test claims by hand, on the real database.
  */

@@ -27,7 +27,7 @@ import {
 } from "../api/v1/products/media-helpers.js";
 
 /**
- * An import taken over after its worker stalled (docs/architecture.md#background-jobs): two
+ * An import taken over after its worker stalled (docs/architecture.md#background-jobs-across-instances): two
  * instances on one PostgreSQL database and one S3 bucket (s3rver on the loopback), a 3 s lock.
  * A claims the import and starts its download, which the image server holds; meanwhile A cannot
  * reach its database (the test holds every connection of A's pool), so it cannot renew its claim:

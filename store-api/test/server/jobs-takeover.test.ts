@@ -241,10 +241,12 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)(
           await eventually(async () => receiver.requests.length >= 1);
           const row = async () => (await a.database.db.select().from(jobs).where(eq(jobs.id, job.id)))[0]!;
           const firstLock = (await row()).lockedUntil!;
-          // Three locks later, the claim has been renewed, and nobody claimed the job again.
-          await new Promise((resolve) => setTimeout(resolve, 3 * lockMs));
+          // Until the lock has been set past where the first one ran out plus a whole lock: by a renewal of
+          // A's made after the first lock would have expired, or by B's claim had A let it run out (B polls
+          // every 50 ms). An event, not a fixed wait (it was three locks, 9 s); nobody claimed the job again.
+          await eventually(async () => (await row()).lockedUntil!.getTime() >= firstLock.getTime() + lockMs);
           const during = await row();
-          expect(during).toMatchObject({ state: "pending", attempts: 1 });
+          expect(during).toMatchObject({ state: "pending", attempts: 1, claims: 1 });
           expect(during.lockedUntil!.getTime()).toBeGreaterThan(firstLock.getTime());
           expect(receiver.requests).toHaveLength(1);
 

@@ -260,7 +260,7 @@ export function rebase(state: EditsState, products: ReadonlyMap<string, GridItem
 
 /**
  * Edits of cells their product no longer takes (a quantity, once the product
- * has options in the store: docs/contract.md#products) become errors with the
+ * has options in the store: docs/contract.md#catalogue-and-settings) become errors with the
  * column's reason, so that the product is held back and the person sees why,
  * rather than the change being left out of the save without a word. The same
  * state when there are none.
