@@ -52,6 +52,9 @@ export default defineConfig({
           include: ["scripts/start.test.ts"],
           environment: "node",
           testTimeout: 30_000,
+          // As the store's: Vitest runs projects of one group in one pool, which takes one maxWorkers. The
+          // file takes one worker while the store's files share the other.
+          maxWorkers: 2,
         },
       },
     ],

@@ -12,7 +12,7 @@ import { databaseGeneration } from "./api/cache-generation.js";
 import { addRedirectUris, ClientRegistrationError, createClient, findClient } from "./oauth/clients.js";
 import { MAX_SEED_PRODUCTS, seedDemoStore, StoreNotEmptyError } from "./seed/index.js";
 import { startServer } from "./server.js";
-import { groupName } from "./shipping/schemas.js";
+import { groupName } from "./settings/lists.js";
 import { serializeTaxGroup } from "./tax/serialize.js";
 import { deleteTaxGroup, lockTaxGroup, renameTaxGroup } from "./tax/tax-groups.js";
 import { emailField, passwordField } from "./users/schemas.js";

@@ -15,7 +15,7 @@ import { formatMoney, MAX_MINOR_UNITS } from "../money/money.js";
 import { type CartLine, type CouponTerms, NoShippingOption, priceCart } from "../pricing/pricing.js";
 import { shippingGroupTerms, taxGroupTerms } from "../pricing/terms.js";
 import { type ExtraRow, type OptionRow, type ProductDetail, productDetails } from "../products/products.js";
-import { formatPercent } from "../tax/percent.js";
+import { formatPercent } from "../settings/percent.js";
 import type { CreateOrderInput, OrderState, UpdateOrderInput } from "./schemas.js";
 
 /**

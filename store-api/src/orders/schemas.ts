@@ -3,7 +3,7 @@ import { formBodyOf, formBoolean, formString, malformedIssue } from "../api/inpu
 import { PAYMENT_GATEWAYS, PAYMENT_STATES, type OrderAddress } from "../db/schema/orders.js";
 import { moneyField } from "../money/schema.js";
 import { intString, product, productExtra, productOption } from "../products/schemas.js";
-import { checkRegion, countryField } from "../shipping/places.js";
+import { checkRegion, countryField } from "../settings/places.js";
 
 /**
  * The orders resource's requests and answers (docs/contract.md#orders).

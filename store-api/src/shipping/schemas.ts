@@ -1,12 +1,12 @@
 import { z } from "zod";
-import { formBoolean, formBody, formString } from "../api/input.js";
+import { formBoolean, formBody } from "../api/input.js";
 import { idParams } from "../api/schemas.js";
 import type { ShippingDestination, ShippingRange } from "../db/schema/shipping.js";
 import { MAX_MINOR_UNITS, MoneyError, moneyRaw, parseMoney } from "../money/money.js";
 import { moneyField } from "../money/schema.js";
-import { PercentError, parsePercent } from "../tax/percent.js";
-import { itemId, itemList, nestedList, readOnlyField } from "./lists.js";
-import { checkRegion, countryField, regionDescription } from "./places.js";
+import { PercentError, parsePercent } from "../settings/percent.js";
+import { groupName, itemId, itemList, nestedList, readOnlyField } from "../settings/lists.js";
+import { checkRegion, countryField, regionDescription } from "../settings/places.js";
 
 /**
  * Shipping groups and their options as the API writes and reads them
@@ -32,10 +32,6 @@ type RangeKind = (typeof RANGE_FIELDS)[RangeField];
 
 /** At most this many options in a group, ranges in an option, destinations in an option. */
 export const LIMITS = { options: 100, ranges: 100, destinations: 500 } as const;
-
-export const groupName = formString
-  .min(1, { error: "must not be empty" })
-  .max(255, { error: "must be at most 255 characters" });
 
 /** /shipping_groups/{id}/options/{option_id} */
 export const shippingOptionParams = idParams.extend({

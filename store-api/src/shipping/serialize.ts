@@ -1,5 +1,5 @@
 import { formatMoney, moneyRaw } from "../money/money.js";
-import { formatPercent, percentRaw } from "../tax/percent.js";
+import { formatPercent, percentRaw } from "../settings/percent.js";
 import { type PerCartType, type PerItemType, RANGE_FIELDS, rangeMaxOut, type RangeField } from "./schemas.js";
 import type { ShippingGroupDetail, ShippingOptionRow } from "./shipping-groups.js";
 

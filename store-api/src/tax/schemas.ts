@@ -1,10 +1,9 @@
 import { z } from "zod";
 import { formBoolean, formBody } from "../api/input.js";
 import { idParams } from "../api/schemas.js";
-import { itemId, itemList, readOnlyField } from "../shipping/lists.js";
-import { checkRegion, countryField, regionDescription } from "../shipping/places.js";
-import { groupName } from "../shipping/schemas.js";
-import { percentField } from "./percent.js";
+import { groupName, itemId, itemList, readOnlyField } from "../settings/lists.js";
+import { checkRegion, countryField, regionDescription } from "../settings/places.js";
+import { percentField } from "../settings/percent.js";
 
 /**
  * Tax groups and their rules as the API writes and reads them

@@ -1,4 +1,4 @@
-import { formatPercent, percentRaw } from "./percent.js";
+import { formatPercent, percentRaw } from "../settings/percent.js";
 import type { TaxGroupDetail, TaxRuleRow } from "./tax-groups.js";
 
 /** A tax rule as the API returns it (tax/schemas.ts `taxRule`): its rate as "8.25%" and 8.25. */

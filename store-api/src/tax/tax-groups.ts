@@ -2,7 +2,7 @@ import { and, asc, eq, gt, inArray, notInArray, sql } from "drizzle-orm";
 import { NotFoundError, ValidationError } from "../api/errors.js";
 import type { Queryable } from "../db/index.js";
 import { products, taxGroups, taxRules } from "../db/schema/index.js";
-import { checkRegion, placeKey } from "../shipping/places.js";
+import { checkRegion, placeKey } from "../settings/places.js";
 import type { TaxRuleInput, UpdateTaxRuleInput } from "./schemas.js";
 
 /**

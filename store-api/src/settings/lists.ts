@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { jsonField, jsonFields } from "../api/input.js";
+import { formString, jsonField, jsonFields } from "../api/input.js";
 
 /**
  * The JSON list fields of the shipping and tax groups (`options`, `rules`)
@@ -142,3 +142,8 @@ export function readOnlyField(message: string) {
     .refine(() => false, { error: message })
     .meta({ description: "Not writable: a 422 naming it." });
 }
+
+/** A shipping or tax group's name. */
+export const groupName = formString
+  .min(1, { error: "must not be empty" })
+  .max(255, { error: "must be at most 255 characters" });
