@@ -1,13 +1,11 @@
 import "server-only";
 import { z } from "zod";
 import type { StoreClient } from "../client";
-import { StoreApiError, StoreNotFoundError, StoreValidationError } from "../errors";
+import { StoreNotFoundError, StoreValidationError } from "../errors";
 import { locateItem } from "../list-errors";
-import { listProducts } from "../products/api";
-import { readCatalogue } from "../products/api-bulk";
 import { anyBody, oneOrListOfOne } from "../shapes";
 import { type OptionWrite, optionFieldOf, optionFieldSentence, optionWriteFrom } from "./edit";
-import { groupCurrency, type ShippingGroup } from "./model";
+import type { ShippingGroup } from "./model";
 import { storeShippingGroupSchema, toShippingGroup } from "./schema";
 
 /**
@@ -51,23 +49,6 @@ export async function getShippingGroup(store: StoreClient, id: string): Promise<
   return toShippingGroup(raw);
 }
 
-/**
- * The currency the option editor types amounts in: the store has one
- * (docs/contract.md#money), which options and products carry. A store with
- * neither yet: USD, the store's default.
- */
-export async function shippingCurrency(store: StoreClient, group: ShippingGroup): Promise<string> {
-  const own = groupCurrency(group);
-  if (own) return own;
-  const groups = await listShippingGroups(store).catch((): ShippingGroup[] => []);
-  for (const other of groups) {
-    const currency = groupCurrency(other);
-    if (currency) return currency;
-  }
-  const products = await listProducts(store, { count: 1 }).catch(() => null);
-  return products?.items[0]?.currency ?? "USD";
-}
-
 /** `POST /shipping_groups`: answers a list holding the group (a store may answer the group). */
 export async function createShippingGroup(store: StoreClient, name: string): Promise<ShippingGroup> {
   const created = await store.request({
@@ -90,22 +71,6 @@ export async function renameShippingGroup(store: StoreClient, id: string, name: 
     schema: oneOrListOfOne(storeShippingGroupSchema),
   });
   return toShippingGroup(updated);
-}
-
-/**
- * How many products are in the group, said before it is deleted. The contract's
- * products list has no filter by group (docs/contract.md#catalogue-and-settings),
- * so this reads the whole catalogue, 250 products a request (four at a time when
- * the store sends X-Total-Count): one request for the demo store, 40 for 10,000
- * products. It runs only when a person opens the delete confirmation.
- */
-export async function countShippingGroupProducts(store: StoreClient, id: string): Promise<{ count: number }> {
-  let count = 0;
-  for await (const line of readCatalogue(store, { pageSize: 250, where: "countShippingGroupProducts" })) {
-    if (line.type === "error") throw new StoreApiError({ status: line.status, code: line.code, message: line.error });
-    if (line.type === "page") count += line.products.filter((p) => p.shippingGroup === id).length;
-  }
-  return { count };
 }
 
 export async function deleteShippingGroup(store: StoreClient, id: string): Promise<void> {

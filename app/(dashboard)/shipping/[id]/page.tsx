@@ -8,7 +8,8 @@ import { mayUse, sectionAt } from "@/lib/navigation";
 import { queryKeys } from "@/lib/query-keys";
 import { requireSession } from "@/lib/session";
 import { loadFromStore } from "@/lib/store/load";
-import { getShippingGroup, shippingCurrency } from "@/lib/store/shipping/api";
+import { shippingCurrency } from "@/lib/store/products/api-shipping";
+import { getShippingGroup } from "@/lib/store/shipping/api";
 
 export const metadata: Metadata = { title: "Shipping group" };
 

@@ -1,5 +1,5 @@
 import { storeRead } from "@/lib/route-handler";
-import { countShippingGroupProducts } from "@/lib/store/shipping/api";
+import { countShippingGroupProducts } from "@/lib/store/products/api-shipping";
 
 /**
  * How many products are in a shipping group, `{count}`, for the delete

@@ -7,7 +7,8 @@ import { PageHeader } from "@/components/ui/page-header";
 import { mayUse, sectionAt } from "@/lib/navigation";
 import { requireSession } from "@/lib/session";
 import { loadFromStore } from "@/lib/store/load";
-import { getShippingGroup, shippingCurrency } from "@/lib/store/shipping/api";
+import { shippingCurrency } from "@/lib/store/products/api-shipping";
+import { getShippingGroup } from "@/lib/store/shipping/api";
 
 export const metadata: Metadata = { title: "Edit shipping option" };
 
