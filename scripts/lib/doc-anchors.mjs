@@ -3,6 +3,7 @@
 // citation lands on a heading.
 import fs from "node:fs";
 import path from "node:path";
+import { repositoryFiles } from "./repository-files.mjs";
 
 /** A heading's anchor as GitHub makes it: lower case, code and link marks dropped, punctuation gone, spaces to hyphens. */
 export function headingSlug(text) {
@@ -32,26 +33,7 @@ export function markdownAnchors(text) {
   return anchors;
 }
 
-const SKIPPED = new Set([
-  "node_modules",
-  ".next",
-  ".git",
-  "dist",
-  ".data",
-  "test-results",
-  "playwright-report",
-  ".out",
-]);
 const SOURCE = /\.(ts|tsx|mts|mjs|js|css|sql|md)$/;
-
-function* files(dir) {
-  for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
-    if (SKIPPED.has(entry.name) || entry.name.startsWith(".")) continue;
-    const full = path.join(dir, entry.name);
-    if (entry.isDirectory()) yield* files(full);
-    else if (SOURCE.test(entry.name)) yield full;
-  }
-}
 
 /**
  * Every citation of a document's anchor under `root`: `docs/<name>.md#<anchor>` anywhere, and in
@@ -59,9 +41,9 @@ function* files(dir) {
  * document it names and the anchor.
  */
 export function* anchorCitations(root) {
-  for (const file of files(root)) {
+  for (const from of repositoryFiles(root, (name) => SOURCE.test(name))) {
+    const file = path.join(root, from);
     const text = fs.readFileSync(file, "utf8");
-    const from = path.relative(root, file);
     for (const m of text.matchAll(/docs\/([\w.-]+\.md)#([\w%-]+)/g))
       yield { from, doc: path.join("docs", m[1]), anchor: m[2] };
     if (!file.endsWith(".md")) continue;

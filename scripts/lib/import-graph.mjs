@@ -4,31 +4,13 @@
 import fs from "node:fs";
 import path from "node:path";
 import ts from "typescript";
+import { repositoryFiles } from "./repository-files.mjs";
 
-const SKIPPED = new Set([
-  "node_modules",
-  ".next",
-  ".git",
-  "dist",
-  ".data",
-  "test-results",
-  "playwright-report",
-  ".out",
-]);
 const SOURCE = /\.(ts|tsx|mts|mjs)$/;
 const EXTENSIONS = [".ts", ".tsx", ".mts", ".mjs", ".js", "/index.ts", "/index.tsx"];
 
-/** Every source file under `dir`, as paths relative to `root` with forward slashes. */
-function sourceFiles(root, dir = root) {
-  const found = [];
-  for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
-    if (SKIPPED.has(entry.name) || entry.name.startsWith(".")) continue;
-    const full = path.join(dir, entry.name);
-    if (entry.isDirectory()) found.push(...sourceFiles(root, full));
-    else if (SOURCE.test(entry.name) && !entry.name.endsWith(".d.ts")) found.push(toPosix(path.relative(root, full)));
-  }
-  return found;
-}
+/** Every TypeScript or ES module source file of the repository (declarations left out). */
+const sourceFiles = (root) => repositoryFiles(root, (name) => SOURCE.test(name) && !name.endsWith(".d.ts"));
 
 const toPosix = (p) => p.split(path.sep).join("/");
 
