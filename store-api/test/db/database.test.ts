@@ -73,16 +73,19 @@ describe.runIf(process.env.TEST_DATABASE_URL)("PostgreSQL", () => {
       );
       await admin.end();
       expect(killed.rowCount).toBeGreaterThan(0);
-      // The pool drops an idle client once it hears that its backend is gone (an unhandled
-      // 'error' on the way would fail this file). Wait for that, by process id: counting
-      // 'remove' events against the backends killed never ended on a busy CI machine, where a
-      // backend can die while the pool is still connecting it (dropped without a 'remove').
+      // The pool drops a client once it hears that its backend is gone (an unhandled
+      // 'error' on the way would fail this file). Wait for that, by process id, over all the
+      // pool's clients (idle or checked out): counting 'remove' events against the backends
+      // killed never ended on a busy CI machine, where a backend can die while the pool is
+      // still connecting it (dropped without a 'remove'). pg-pool's `_clients` holds the
+      // clients themselves (its `_idle` holds wrappers, which have no processID).
       const dead = new Set(killed.rows.map((r) => r.pid));
-      const idle = () => (pool as unknown as { _idle: { processID: number }[] })._idle;
+      const clients = () => (pool as unknown as { _clients: { processID: number }[] })._clients;
+      expect(clients().every((client) => typeof client.processID === "number")).toBe(true);
       const deadline = Date.now() + 10_000;
-      while (idle().some((client) => dead.has(client.processID))) {
+      while (clients().some((client) => dead.has(client.processID))) {
         if (Date.now() > deadline)
-          throw new Error("the pool kept a terminated connection among its idle ones for 10 s");
+          throw new Error("the pool kept a terminated connection for 10 s");
         await new Promise((resolve) => setTimeout(resolve, 10));
       }
       expect(await database.db.select().from(users)).toEqual([]);
