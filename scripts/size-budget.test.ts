@@ -15,13 +15,11 @@ const TEST_LINES = 600;
 
 /** Over the budget on 2026-12-02, with their lines then: split each, and take it off. */
 const OVER_BUDGET: Record<string, number> = {
-  "components/orders/list/orders-manager.tsx": 675,
   "components/orders/new/estimate.ts": 406,
   "components/orders/new/new-order-form.tsx": 438,
   "components/products/bulk/bulk-editor-state.ts": 419,
   "components/products/bulk/model/columns.ts": 581,
   "components/products/editor/items-table.tsx": 420,
-  "components/products/list/products-manager.tsx": 480,
   "components/shell/command-palette/command-palette.tsx": 451,
   "e2e/bulk-grid.spec.ts": 956,
   "lib/store/coupons/input.ts": 447,

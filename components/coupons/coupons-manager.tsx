@@ -1,20 +1,17 @@
 "use client";
 
-import { useMutation, useQuery } from "@tanstack/react-query";
+import { useQuery } from "@tanstack/react-query";
 import List from "lucide-react/icons/list";
 import Pencil from "lucide-react/icons/pencil";
 import TicketPercent from "lucide-react/icons/ticket-percent";
 import Trash2 from "lucide-react/icons/trash-2";
 import Link from "next/link";
 import { useRouter } from "next/navigation";
-import { useRef, useState } from "react";
+import { useRef } from "react";
 import { deleteCouponAction } from "@/lib/actions/coupons";
-import { unwrap } from "@/lib/actions/result";
-import { type Failure, FailureError } from "@/lib/failure";
 import { fetchJson } from "@/lib/query/fetch-json";
 import { useOptimisticList } from "@/lib/query/use-optimistic-list";
 import { queryKeys } from "@/lib/query-keys";
-import { signInAgainIfNeeded } from "@/lib/sign-in-again";
 import {
   type Coupon,
   codesText,
@@ -27,23 +24,17 @@ import { buttonClasses } from "../ui/button";
 import { ConfirmDialog } from "../ui/dialog";
 import { DropdownMenuItem, DropdownMenuSeparator, RowActions } from "../ui/dropdown-menu";
 import { EmptyState } from "../ui/empty-state";
+import { countOf, ListHeading } from "../ui/list-page";
 import { ListAlert } from "../ui/notice";
 import { SkeletonRows } from "../ui/skeleton";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "../ui/table";
-import { toast } from "../ui/toast";
-import { writeFailureMessage } from "@/lib/write-failure";
+import { removeFromList, useOptimisticRemove } from "../ui/use-optimistic-remove";
 import { UsageSummary, ValidityBadge } from "./coupon-bits";
 import { DateRange } from "./local-date";
 
 const listKey = queryKeys.coupons.list();
 
 export const couponHref = (coupon: Pick<Coupon, "id">) => `/coupons/${encodeURIComponent(coupon.id)}`;
-
-function failureOf(error: Error): Failure {
-  return error instanceof FailureError
-    ? error.failure
-    : { status: 500, code: "internal", error: "Something went wrong in Store Admin." };
-}
 
 /**
  * The Coupons list: a table (cards on phones) with what each coupon gives,
@@ -53,11 +44,6 @@ function failureOf(error: Error): Failure {
  */
 export function CouponsManager({ now }: { now: number }) {
   const router = useRouter();
-  const [problem, setProblem] = useState<string | null>(null);
-  const [toDelete, setToDelete] = useState<Coupon | null>(null);
-  const headingRef = useRef<HTMLHeadingElement>(null);
-  // The coupon of the confirmation, kept past its closing: focus goes back to its row's menu button.
-  const deleting = useRef<Coupon | null>(null);
 
   // First render from the page (HydrationBoundary); refreshes through GET /api/coupons.
   const coupons = useQuery({
@@ -65,42 +51,31 @@ export function CouponsManager({ now }: { now: number }) {
     queryFn: ({ signal }) => fetchJson<Coupon[]>("/api/coupons", { signal }),
   });
   const list = useOptimisticList<Coupon>(listKey, queryKeys.coupons.all);
-
-  const remove = useMutation({
-    mutationFn: async (coupon: Coupon) => unwrap(await deleteCouponAction({ id: coupon.id })),
-    onMutate: (coupon) => {
-      setProblem(null);
-      return list.apply((items) => items.filter((c) => c.id !== coupon.id));
-    },
-    onError: (error, coupon, context) => {
-      list.rollback(context);
-      if (error instanceof FailureError && signInAgainIfNeeded(error)) return;
-      setProblem(
-        writeFailureMessage(failureOf(error), {
-          failed: `delete the coupon ${coupon.name}`,
-          happened: `the deletion of the coupon ${coupon.name}`,
-        }).text,
-      );
-    },
-    onSuccess: (_data, coupon) => toast.success(`Deleted the coupon ${coupon.name}.`),
-    onSettled: () => list.settle(),
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  const removal = useOptimisticRemove<Coupon>({
+    keyOf: (coupon) => coupon.id,
+    remove: (coupon) => deleteCouponAction({ id: coupon.id }),
+    list: removeFromList(list, (coupon) => coupon.id),
+    attempt: (coupon) => ({
+      failed: `delete the coupon ${coupon.name}`,
+      happened: `the deletion of the coupon ${coupon.name}`,
+    }),
+    done: (coupon) => `Deleted the coupon ${coupon.name}.`,
+    heading: headingRef,
   });
 
   const rows = coupons.data ?? [];
   const loadError = coupons.error instanceof Error ? coupons.error.message : null;
-  const busyId = remove.isPending ? remove.variables?.id : undefined;
-
-  function actionsTrigger(coupon: Coupon): HTMLElement | null {
-    return document.querySelector<HTMLElement>(`[data-row-actions="${CSS.escape(coupon.id)}"] button`);
-  }
+  const busyId = removal.busyKey;
+  const toDelete = removal.asked;
 
   return (
     <section aria-labelledby="coupons-heading">
-      <h2 id="coupons-heading" ref={headingRef} tabIndex={-1} className="mb-3 text-sm font-medium text-fg-muted">
-        {coupons.isPending ? "Coupons" : `${formatCount(rows.length)} ${rows.length === 1 ? "coupon" : "coupons"}`}
-      </h2>
+      <ListHeading id="coupons-heading" ref={headingRef}>
+        {coupons.isPending ? "Coupons" : countOf(rows.length, "coupon")}
+      </ListHeading>
 
-      <ListAlert problem={problem} loadError={loadError} />
+      <ListAlert problem={removal.problem} loadError={loadError} />
 
       {coupons.isPending ? (
         <SkeletonRows label="Loading coupons…" rows={4} rowClassName="h-16" />
@@ -173,10 +148,7 @@ export function CouponsManager({ now }: { now: number }) {
                       icon={<Trash2 />}
                       tone="danger"
                       disabled={busyId === coupon.id}
-                      onSelect={() => {
-                        deleting.current = coupon;
-                        setToDelete(coupon);
-                      }}
+                      onSelect={() => removal.ask(coupon)}
                     >
                       Delete
                     </DropdownMenuItem>
@@ -201,20 +173,10 @@ export function CouponsManager({ now }: { now: number }) {
       )}
 
       <ConfirmDialog
-        open={toDelete !== null}
-        onOpenChange={(open) => {
-          if (!open) setToDelete(null);
-        }}
+        {...removal.confirm}
         title={`Delete the coupon ${toDelete?.name ?? ""}?`}
         description={toDelete ? deleteCouponWarning(toDelete) : ""}
         confirmLabel="Delete coupon"
-        onConfirm={() => {
-          if (toDelete) remove.mutate(toDelete);
-          setToDelete(null);
-        }}
-        // The row (and its menu button) is about to go: focus the list heading.
-        focusAfterConfirm={() => headingRef.current}
-        returnFocusTo={() => (deleting.current ? actionsTrigger(deleting.current) : null)}
       />
     </section>
   );

@@ -1,6 +1,6 @@
 "use client";
 
-import { useMutation, useQuery } from "@tanstack/react-query";
+import { useQuery } from "@tanstack/react-query";
 import Pencil from "lucide-react/icons/pencil";
 import Settings2 from "lucide-react/icons/settings-2";
 import Trash2 from "lucide-react/icons/trash-2";
@@ -9,89 +9,58 @@ import Link from "next/link";
 import { useRouter } from "next/navigation";
 import { useRef, useState } from "react";
 import { deleteShippingGroupAction } from "@/lib/actions/shipping";
-import { unwrap } from "@/lib/actions/result";
-import { type Failure, FailureError } from "@/lib/failure";
 import { fetchJson } from "@/lib/query/fetch-json";
 import { useOptimisticList } from "@/lib/query/use-optimistic-list";
 import { queryKeys } from "@/lib/query-keys";
-import { signInAgainIfNeeded } from "@/lib/sign-in-again";
 import type { ShippingGroup } from "@/lib/store/shipping/model";
 import { CreateGroupDialog, RenameGroupDialog } from "../groups/name-dialog";
 import { Badge, ChipList } from "../ui/badge";
 import { ConfirmDialog } from "../ui/dialog";
 import { DropdownMenuItem, DropdownMenuSeparator, RowActions } from "../ui/dropdown-menu";
 import { EmptyState } from "../ui/empty-state";
+import { countOf, ListHeading } from "../ui/list-page";
 import { ListAlert } from "../ui/notice";
 import { SkeletonRows } from "../ui/skeleton";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "../ui/table";
-import { toast } from "../ui/toast";
+import { removeFromList, rowActionsTrigger, useOptimisticRemove } from "../ui/use-optimistic-remove";
 import { DeleteGroupWords } from "./delete-group-words";
 import { groupName, optionName } from "./group-name";
-import { writeFailureMessage } from "@/lib/write-failure";
 
 const listKey = queryKeys.shipping.list();
-
-function failureOf(error: Error): Failure {
-  return error instanceof FailureError
-    ? error.failure
-    : { status: 500, code: "internal", error: "Something went wrong in Store Admin." };
-}
 
 /** The shipping groups: a table (cards on phones), each group's actions in its row menu. */
 export function ShippingGroupsManager() {
   const router = useRouter();
-  const [problem, setProblem] = useState<string | null>(null);
-  const [toDelete, setToDelete] = useState<ShippingGroup | null>(null);
-  // Kept after the dialog closes, so that it can close (and hand focus back) as dialogs do.
+  // Kept after the dialog closes, so that it can close (and hand focus back to its row's menu button) as dialogs do.
   const [renaming, setRenaming] = useState<ShippingGroup | null>(null);
   const [renameOpen, setRenameOpen] = useState(false);
-  const headingRef = useRef<HTMLHeadingElement>(null);
-  // The group of the last dialog, kept past its closing: focus goes back to its row's menu button.
-  const acting = useRef<ShippingGroup | null>(null);
 
   const groups = useQuery({
     queryKey: listKey,
     queryFn: ({ signal }) => fetchJson<ShippingGroup[]>("/api/shipping-groups", { signal }),
   });
   const list = useOptimisticList<ShippingGroup>(listKey, queryKeys.shipping.all);
-
-  const remove = useMutation({
-    mutationFn: async (group: ShippingGroup) => unwrap(await deleteShippingGroupAction({ id: group.id })),
-    onMutate: (group) => {
-      setProblem(null);
-      return list.apply((items) => items.filter((g) => g.id !== group.id));
-    },
-    onError: (error, group, context) => {
-      list.rollback(context);
-      if (error instanceof FailureError && signInAgainIfNeeded(error)) return;
-      const name = groupName(group);
-      setProblem(
-        writeFailureMessage(failureOf(error), { failed: `delete ${name}`, happened: `the deletion of ${name}` }).text,
-      );
-    },
-    onSuccess: (_data, group) => toast.success(`Deleted ${groupName(group)}.`),
-    onSettled: () => list.settle(),
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  const removal = useOptimisticRemove<ShippingGroup>({
+    keyOf: (group) => group.id,
+    remove: (group) => deleteShippingGroupAction({ id: group.id }),
+    list: removeFromList(list, (group) => group.id),
+    attempt: (group) => ({ failed: `delete ${groupName(group)}`, happened: `the deletion of ${groupName(group)}` }),
+    done: (group) => `Deleted ${groupName(group)}.`,
+    heading: headingRef,
   });
 
   const rows = groups.data ?? [];
   const loadError = groups.error instanceof Error ? groups.error.message : null;
-  const trigger = (group: ShippingGroup | null) =>
-    group ? document.querySelector<HTMLElement>(`[data-row-actions="${CSS.escape(group.id)}"] button`) : null;
+  const toDelete = removal.asked;
 
   return (
     <section aria-labelledby="shipping-groups-heading">
-      <h2
-        id="shipping-groups-heading"
-        ref={headingRef}
-        tabIndex={-1}
-        className="mb-3 text-sm font-medium text-fg-muted"
-      >
-        {groups.isPending
-          ? "Shipping groups"
-          : `${rows.length} ${rows.length === 1 ? "shipping group" : "shipping groups"}`}
-      </h2>
+      <ListHeading id="shipping-groups-heading" ref={headingRef}>
+        {groups.isPending ? "Shipping groups" : countOf(rows.length, "shipping group")}
+      </ListHeading>
 
-      <ListAlert problem={problem} loadError={loadError} />
+      <ListAlert problem={removal.problem} loadError={loadError} />
 
       {groups.isPending ? (
         <SkeletonRows label="Loading shipping groups…" rows={3} rowClassName="h-14" />
@@ -111,10 +80,7 @@ export function ShippingGroupsManager() {
               const name = groupName(group);
               const href = `/shipping/${encodeURIComponent(group.id)}`;
               return (
-                <TableRow
-                  key={group.id}
-                  aria-busy={(remove.isPending && remove.variables?.id === group.id) || undefined}
-                >
+                <TableRow key={group.id} aria-busy={removal.busyKey === group.id || undefined}>
                   <TableCell className="font-medium break-words max-md:text-base">
                     <Link href={href} className="text-accent underline-offset-4 hover:underline">
                       {name}
@@ -135,7 +101,6 @@ export function ShippingGroupsManager() {
                       <DropdownMenuItem
                         icon={<Pencil />}
                         onSelect={() => {
-                          acting.current = group;
                           setRenaming(group);
                           setRenameOpen(true);
                         }}
@@ -143,14 +108,7 @@ export function ShippingGroupsManager() {
                         Rename
                       </DropdownMenuItem>
                       <DropdownMenuSeparator />
-                      <DropdownMenuItem
-                        icon={<Trash2 />}
-                        tone="danger"
-                        onSelect={() => {
-                          acting.current = group;
-                          setToDelete(group);
-                        }}
-                      >
+                      <DropdownMenuItem icon={<Trash2 />} tone="danger" onSelect={() => removal.ask(group)}>
                         Delete
                       </DropdownMenuItem>
                     </RowActions>
@@ -176,25 +134,15 @@ export function ShippingGroupsManager() {
           group={{ id: renaming.id, name: renaming.name }}
           open={renameOpen}
           onOpenChange={setRenameOpen}
-          returnFocusTo={() => trigger(acting.current)}
+          returnFocusTo={() => rowActionsTrigger(renaming.id)}
         />
       ) : null}
 
       <ConfirmDialog
-        open={toDelete !== null}
-        onOpenChange={(open) => {
-          if (!open) setToDelete(null);
-        }}
+        {...removal.confirm}
         title={`Delete ${toDelete ? groupName(toDelete) : "the group"}?`}
         description={toDelete ? <DeleteGroupWords groupId={toDelete.id} open /> : null}
         confirmLabel="Delete group"
-        onConfirm={() => {
-          if (toDelete) remove.mutate(toDelete);
-          setToDelete(null);
-        }}
-        // The row (and its menu button) is about to go: focus the list heading.
-        focusAfterConfirm={() => headingRef.current}
-        returnFocusTo={() => trigger(acting.current)}
       />
     </section>
   );

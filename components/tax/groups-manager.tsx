@@ -15,6 +15,7 @@ import { CreateGroupDialog } from "../groups/name-dialog";
 import { Badge } from "../ui/badge";
 import { DropdownMenuItem, DropdownMenuLabel, DropdownMenuSeparator, RowActions } from "../ui/dropdown-menu";
 import { EmptyState } from "../ui/empty-state";
+import { countOf, ListHeading } from "../ui/list-page";
 import { ListAlert } from "../ui/notice";
 import { SkeletonRows } from "../ui/skeleton";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "../ui/table";
@@ -38,9 +39,9 @@ export function TaxGroupsManager() {
 
   return (
     <section aria-labelledby="tax-groups-heading">
-      <h2 id="tax-groups-heading" className="mb-3 text-sm font-medium text-fg-muted">
-        {groups.isPending ? "Tax groups" : `${rows.length} ${rows.length === 1 ? "tax group" : "tax groups"}`}
-      </h2>
+      <ListHeading id="tax-groups-heading">
+        {groups.isPending ? "Tax groups" : countOf(rows.length, "tax group")}
+      </ListHeading>
       <ListAlert loadError={loadError} />
 
       {groups.isPending ? (

@@ -70,6 +70,15 @@ export interface ConfirmDialogProps {
   returnFocusTo?: () => HTMLElement | null;
   /** Where focus goes after confirming, when that control may be gone by then. */
   focusAfterConfirm?: () => HTMLElement | null;
+  /**
+   * The button that closes the dialog and changes nothing: "Cancel", or what it keeps when the action's
+   * own words would make a bare "Cancel" read as either ("Keep order" beside "Cancel order").
+   */
+  cancelLabel?: string;
+  /** The confirming button unavailable (nothing to do with what is chosen inside). */
+  confirmDisabled?: boolean;
+  /** More to say or choose, between the description and the buttons. */
+  children?: ReactNode;
 }
 
 /** A confirmation in a dialog: focus is trapped inside and returns on close. */
@@ -83,6 +92,9 @@ export function ConfirmDialog({
   tone = "danger",
   returnFocusTo,
   focusAfterConfirm,
+  cancelLabel = "Cancel",
+  confirmDisabled = false,
+  children,
 }: ConfirmDialogProps) {
   const confirmed = useRef(false);
   return (
@@ -103,10 +115,12 @@ export function ConfirmDialog({
           }
         }}
       >
+        {children}
         <DialogFooter>
-          <DialogClose className={buttonClasses("secondary")}>Cancel</DialogClose>
+          <DialogClose className={buttonClasses("secondary")}>{cancelLabel}</DialogClose>
           <Button
             variant={tone}
+            disabled={confirmDisabled}
             onClick={() => {
               confirmed.current = true;
               onConfirm();

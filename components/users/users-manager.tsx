@@ -9,27 +9,28 @@ import UserCheck from "lucide-react/icons/user-check";
 import UserX from "lucide-react/icons/user-x";
 import UsersIcon from "lucide-react/icons/users";
 import { useRouter } from "next/navigation";
-import { useRef, useState } from "react";
+import { useRef } from "react";
 import { unwrap } from "@/lib/actions/result";
 import { deleteUserAction, sendUserMailAction, setUserActiveAction } from "@/lib/actions/users";
-import { type Failure, FailureError } from "@/lib/failure";
+import { FailureError } from "@/lib/failure";
 import { fetchJson } from "@/lib/query/fetch-json";
 import { useOptimisticList } from "@/lib/query/use-optimistic-list";
 import { queryKeys } from "@/lib/query-keys";
-import { signInAgainIfNeeded } from "@/lib/sign-in-again";
 import { type User, userStatus } from "@/lib/store/users/model";
 import { Badge, ChipList } from "../ui/badge";
 import { ConfirmDialog } from "../ui/dialog";
 import { DropdownMenuItem, DropdownMenuSeparator, RowActions } from "../ui/dropdown-menu";
 import { EmptyState } from "../ui/empty-state";
+import { countOf, ListHeading } from "../ui/list-page";
 import { ListAlert } from "../ui/notice";
 import { SkeletonRows } from "../ui/skeleton";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "../ui/table";
 import { toast } from "../ui/toast";
+import { removeFromList, useOptimisticRemove } from "../ui/use-optimistic-remove";
 import { InviteUserDialog } from "./invite-user-dialog";
 import { permissionInWords } from "./permission-words";
 import { UserStatusBadge } from "./user-status-badge";
-import { type WriteAttempt, writeFailureMessage } from "@/lib/write-failure";
+import type { WriteAttempt } from "@/lib/write-failure";
 
 const listKey = queryKeys.users.list();
 
@@ -48,20 +49,9 @@ const mailAttempt: Record<UserMail, (email: string) => WriteAttempt> = {
   }),
 };
 
-function failureOf(error: Error): Failure {
-  return error instanceof FailureError
-    ? error.failure
-    : { status: 500, code: "internal", error: "Something went wrong in Store Admin." };
-}
-
 /** The Users list: a table (cards on phones) with each user's actions in a row menu. */
 export function UsersManager({ currentUserId }: { currentUserId: string | null }) {
   const router = useRouter();
-  const [problem, setProblem] = useState<string | null>(null);
-  const [toDelete, setToDelete] = useState<User | null>(null);
-  const headingRef = useRef<HTMLHeadingElement>(null);
-  // The user of the confirmation, kept past its closing: focus goes back to their row's menu button.
-  const deleting = useRef<User | null>(null);
 
   // First render from the page (HydrationBoundary); refreshes through GET /api/users.
   const users = useQuery({
@@ -69,21 +59,23 @@ export function UsersManager({ currentUserId }: { currentUserId: string | null }
     queryFn: ({ signal }) => fetchJson<User[]>("/api/users", { signal }),
   });
   const list = useOptimisticList<User>(listKey, queryKeys.users.all);
-
-  /**
-   * A write that failed, told honestly: "Nothing was changed." only when so;
-   * otherwise the list is re-read (onSettled) and shows what the store holds.
-   */
-  function failed(error: Error, attempt: WriteAttempt) {
-    if (error instanceof FailureError && signInAgainIfNeeded(error)) return;
-    setProblem(writeFailureMessage(failureOf(error), attempt).text);
-  }
+  // The delete, and the list's alert that every write shares (`failed`, `clearProblem`).
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  const removal = useOptimisticRemove<User>({
+    keyOf: (user) => user.id,
+    remove: (user) => deleteUserAction({ id: user.id }),
+    list: removeFromList(list, (user) => user.id),
+    attempt: (user) => ({ failed: `delete ${user.email}`, happened: `the deletion of ${user.email}` }),
+    done: (user) => `Deleted ${user.email}.`,
+    heading: headingRef,
+  });
+  const failed = removal.failed;
 
   const setActive = useMutation({
     mutationFn: async ({ user, active }: { user: User; active: boolean }) =>
       unwrap(await setUserActiveAction({ id: user.id, active })),
     onMutate: ({ user, active }) => {
-      setProblem(null);
+      removal.clearProblem();
       return list.apply((items) =>
         items.map((u) => (u.id === user.id ? { ...u, active, status: userStatus({ ...u, active }) } : u)),
       );
@@ -104,24 +96,10 @@ export function UsersManager({ currentUserId }: { currentUserId: string | null }
     onSettled: () => list.settle(),
   });
 
-  const remove = useMutation({
-    mutationFn: async (user: User) => unwrap(await deleteUserAction({ id: user.id })),
-    onMutate: (user) => {
-      setProblem(null);
-      return list.apply((items) => items.filter((u) => u.id !== user.id));
-    },
-    onError: (error, user, context) => {
-      list.rollback(context);
-      failed(error, { failed: `delete ${user.email}`, happened: `the deletion of ${user.email}` });
-    },
-    onSuccess: (_data, user) => toast.success(`Deleted ${user.email}.`),
-    onSettled: () => list.settle(),
-  });
-
   const sendMail = useMutation({
     mutationFn: async ({ user, mail }: { user: User; mail: UserMail }) =>
       unwrap(await sendUserMailAction({ id: user.id, mail })),
-    onMutate: () => setProblem(null),
+    onMutate: () => removal.clearProblem(),
     onError: (error, { user, mail }) => {
       // A store without this extension: nothing to act on in the page, just say so.
       if (error instanceof FailureError && error.code === "not_supported") {
@@ -136,24 +114,21 @@ export function UsersManager({ currentUserId }: { currentUserId: string | null }
 
   const busyId =
     (setActive.isPending ? setActive.variables?.user.id : undefined) ??
-    (remove.isPending ? remove.variables?.id : undefined) ??
+    removal.busyKey ??
     (sendMail.isPending ? sendMail.variables?.user.id : undefined);
 
   const rows = users.data ?? [];
   const loadError = users.error instanceof Error ? users.error.message : null;
   const onlyYou = rows.every((u) => u.id === currentUserId);
-
-  function actionsTrigger(user: User): HTMLElement | null {
-    return document.querySelector<HTMLElement>(`[data-row-actions="${CSS.escape(user.id)}"] button`);
-  }
+  const toDelete = removal.asked;
 
   return (
     <section aria-labelledby="users-heading">
-      <h2 id="users-heading" ref={headingRef} tabIndex={-1} className="mb-3 text-sm font-medium text-fg-muted">
-        {users.isPending ? "Users" : `${rows.length} ${rows.length === 1 ? "user" : "users"}`}
-      </h2>
+      <ListHeading id="users-heading" ref={headingRef}>
+        {users.isPending ? "Users" : countOf(rows.length, "user")}
+      </ListHeading>
 
-      <ListAlert problem={problem} loadError={loadError} />
+      <ListAlert problem={removal.problem} loadError={loadError} />
 
       {users.isPending ? (
         <SkeletonRows label="Loading users…" rows={4} rowClassName="h-14" />
@@ -236,10 +211,7 @@ export function UsersManager({ currentUserId }: { currentUserId: string | null }
                             icon={<Trash2 />}
                             tone="danger"
                             disabled={busy}
-                            onSelect={() => {
-                              deleting.current = user;
-                              setToDelete(user);
-                            }}
+                            onSelect={() => removal.ask(user)}
                           >
                             Delete
                           </DropdownMenuItem>
@@ -266,20 +238,10 @@ export function UsersManager({ currentUserId }: { currentUserId: string | null }
       ) : null}
 
       <ConfirmDialog
-        open={toDelete !== null}
-        onOpenChange={(open) => {
-          if (!open) setToDelete(null);
-        }}
+        {...removal.confirm}
         title={`Delete ${toDelete?.email ?? "user"}?`}
         description="They will no longer be able to sign in to the store's admin. This cannot be undone."
         confirmLabel="Delete user"
-        onConfirm={() => {
-          if (toDelete) remove.mutate(toDelete);
-          setToDelete(null);
-        }}
-        // The row (and its menu button) is about to go: focus the list heading.
-        focusAfterConfirm={() => headingRef.current}
-        returnFocusTo={() => (deleting.current ? actionsTrigger(deleting.current) : null)}
       />
     </section>
   );

@@ -18,9 +18,9 @@ import {
 } from "@/lib/store/orders/model";
 import { writeFailureMessage } from "@/lib/write-failure";
 import { Button } from "../../ui/button";
+import { ConfirmDialog } from "../../ui/dialog";
 import { Notice } from "../../ui/notice";
 import { toast } from "../../ui/toast";
-import { OrderConfirmDialog } from "./order-confirm-dialog";
 
 type ActionOrder = Pick<
   OrderSummary,
@@ -161,13 +161,14 @@ export function OrderActions({ order, children }: { order: ActionOrder; children
         ) : null}
         <div role="alert">{problem ? <Notice tone="error">{problem}</Notice> : null}</div>
       </div>
-      <OrderConfirmDialog
+      <ConfirmDialog
         open={confirming === "fulfil"}
         onOpenChange={(open) => setConfirming(open ? "fulfil" : null)}
         title={`Fulfil order ${label}?`}
         description={`It is marked fulfilled and leaves the Unfulfilled list. ${fulfilMailText({ count: 1, email: order.email })}`}
         confirmLabel="Fulfil order"
-        backOutLabel="Not now"
+        cancelLabel="Not now"
+        tone="primary"
         returnFocusTo={() => fulfilButton.current}
         focusAfterConfirm={() => fulfilButton.current ?? document.querySelector<HTMLElement>("main h1")}
         onConfirm={() => {
@@ -175,13 +176,13 @@ export function OrderActions({ order, children }: { order: ActionOrder; children
           void run("fulfil");
         }}
       />
-      <OrderConfirmDialog
+      <ConfirmDialog
         open={confirming === "cancel"}
         onOpenChange={(open) => setConfirming(open ? "cancel" : null)}
         title={`Cancel order ${label}?`}
         description={`Cancelling cannot be undone: the order stays cancelled and can no longer be fulfilled. ${stock}`.trim()}
         confirmLabel="Cancel order"
-        backOutLabel="Keep order"
+        cancelLabel="Keep order"
         tone="danger"
         returnFocusTo={() => cancelButton.current}
         focusAfterConfirm={() => cancelButton.current ?? document.querySelector<HTMLElement>("main h1")}

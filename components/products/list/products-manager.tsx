@@ -8,10 +8,8 @@ import { useRouter, useSearchParams } from "next/navigation";
 import { lazy, type ReactNode, type RefObject, Suspense, useEffect, useId, useMemo, useRef, useState } from "react";
 import { deleteProductAction, setProductStatusAction } from "@/lib/actions/products";
 import { unwrap } from "@/lib/actions/result";
-import { type Failure, FailureError } from "@/lib/failure";
 import { fetchJson } from "@/lib/query/fetch-json";
 import { queryKeys } from "@/lib/query-keys";
-import { signInAgainIfNeeded } from "@/lib/sign-in-again";
 import { toBulkProduct } from "@/lib/store/products/model-bulk";
 import {
   type Product,
@@ -22,13 +20,12 @@ import {
 } from "@/lib/store/products/model";
 import { Button, buttonClasses } from "../../ui/button";
 import { EmptyState } from "../../ui/empty-state";
+import { countOf, ListHeading, ListPages, NoMatch, PageEmpty } from "../../ui/list-page";
 import { ListAlert, Notice } from "../../ui/notice";
-import { Pagination } from "../../ui/pagination";
-import { PageSize } from "../../ui/page-size";
 import { ProgressBar } from "../../ui/progress-bar";
 import { SkeletonRows } from "../../ui/skeleton";
 import { toast } from "../../ui/toast";
-import { type WriteAttempt, writeFailureMessage } from "@/lib/write-failure";
+import { type RemoveOptimism, useOptimisticRemove } from "../../ui/use-optimistic-remove";
 import {
   listApiPath,
   listHref,
@@ -46,32 +43,25 @@ import type { BulkProduct } from "@/lib/store/products/model-bulk";
 const loadDialog = () => import("../../ui/dialog");
 const ConfirmDialog = lazy(() => loadDialog().then((m) => ({ default: m.ConfirmDialog })));
 
-function failureOf(error: Error): Failure {
-  return error instanceof FailureError
-    ? error.failure
-    : { status: 500, code: "internal", error: "Something went wrong in Store Admin." };
-}
-
-const plural = (n: number, one: string, many = `${one}s`) => `${n.toLocaleString("en")} ${n === 1 ? one : many}`;
-
 /** How a view of the list shows a write before the store answers, and takes it back. */
-interface Optimism {
+interface Optimism extends RemoveOptimism<ListRow> {
   /** Shows the new status at once; answers how to take it back. */
   setStatus: (row: ListRow, status: ProductStatus) => Promise<() => void>;
-  /** Before the store answers a delete; answers how to take it back. */
-  removing: (row: ListRow) => Promise<() => void>;
   /** After the store answered. */
   statusSaved: (product: Product) => void;
-  removed: (row: ListRow) => void;
-  settle: () => void;
 }
 
 /** A row's status change and delete (with its confirmation), for either view of the list. */
 function useRowWrites(optimism: Optimism, headingRef: RefObject<HTMLHeadingElement | null>, canWrite: boolean) {
-  const [problem, setProblem] = useState<string | null>(null);
-  // The product asked about; kept past the dialog's closing for its closing animation and focus.
-  const [confirming, setConfirming] = useState<{ row: ListRow; open: boolean } | null>(null);
-  const deleting = useRef<ListRow | null>(null);
+  const removal = useOptimisticRemove<ListRow>({
+    keyOf: (row) => row.key,
+    remove: (row) => deleteProductAction({ key: row.key }),
+    list: optimism,
+    attempt: (row) => ({ failed: `delete “${row.name}”`, happened: `the deletion of “${row.name}”` }),
+    done: (row) => `Deleted “${row.name}”.`,
+    heading: headingRef,
+    toastFailures: true,
+  });
 
   useEffect(() => {
     if (!canWrite) return;
@@ -79,23 +69,16 @@ function useRowWrites(optimism: Optimism, headingRef: RefObject<HTMLHeadingEleme
     return () => window.clearTimeout(id);
   }, [canWrite]);
 
-  function failed(error: Error, attempt: WriteAttempt) {
-    if (error instanceof FailureError && signInAgainIfNeeded(error)) return;
-    const message = writeFailureMessage(failureOf(error), attempt).text;
-    setProblem(message);
-    toast.error(message);
-  }
-
   const setStatus = useMutation({
     mutationFn: async ({ row, status }: { row: ListRow; status: ProductStatus }) =>
       unwrap(await setProductStatusAction({ key: row.key, status })),
     onMutate: async ({ row, status }) => {
-      setProblem(null);
+      removal.clearProblem();
       return { undo: await optimism.setStatus(row, status) };
     },
     onError: (error, { row, status }, context) => {
       context?.undo();
-      failed(error, {
+      removal.failed(error, {
         failed: `mark “${row.name}” ${productStatusLabels[status].toLowerCase()}`,
         happened: `the status change of “${row.name}”`,
       });
@@ -107,61 +90,25 @@ function useRowWrites(optimism: Optimism, headingRef: RefObject<HTMLHeadingEleme
     onSettled: () => optimism.settle(),
   });
 
-  const remove = useMutation({
-    mutationFn: async (row: ListRow) => unwrap(await deleteProductAction({ key: row.key })),
-    onMutate: async (row) => {
-      setProblem(null);
-      return { undo: await optimism.removing(row) };
-    },
-    onError: (error, row, context) => {
-      context?.undo();
-      failed(error, { failed: `delete “${row.name}”`, happened: `the deletion of “${row.name}”` });
-    },
-    onSuccess: (_data, row) => {
-      optimism.removed(row);
-      toast.success(`Deleted “${row.name}”.`);
-    },
-    onSettled: () => optimism.settle(),
-  });
+  const busyKey = (setStatus.isPending ? setStatus.variables?.row.key : undefined) ?? removal.busyKey;
 
-  const busyKey =
-    (setStatus.isPending ? setStatus.variables?.row.key : undefined) ??
-    (remove.isPending ? remove.variables?.key : undefined);
-
-  const dialog: ReactNode = confirming ? (
+  const dialog: ReactNode = removal.asked ? (
     <Suspense fallback={null}>
       <ConfirmDialog
-        open={confirming.open}
-        onOpenChange={(open) => {
-          if (!open) setConfirming({ ...confirming, open: false });
-        }}
-        title={`Delete “${confirming.row.name}”?`}
+        {...removal.confirm}
+        title={`Delete “${removal.asked.name}”?`}
         description="It leaves the store with its options, extras, images and videos. This cannot be undone."
         confirmLabel="Delete product"
-        onConfirm={() => {
-          if (confirming.open) remove.mutate(confirming.row);
-          setConfirming({ ...confirming, open: false });
-        }}
-        // The row (and its menu button) is about to go: focus the list heading.
-        focusAfterConfirm={() => headingRef.current}
-        returnFocusTo={() =>
-          deleting.current
-            ? document.querySelector<HTMLElement>(`[data-row-actions="${CSS.escape(deleting.current.key)}"] button`)
-            : null
-        }
       />
     </Suspense>
   ) : null;
 
   return {
-    problem,
+    problem: removal.problem,
     busyKey,
     dialog,
     onStatus: (row: ListRow, status: ProductStatus) => setStatus.mutate({ row, status }),
-    onDelete: (row: ListRow) => {
-      deleting.current = row;
-      setConfirming({ row, open: true });
-    },
+    onDelete: removal.ask,
   };
 }
 
@@ -222,9 +169,8 @@ function ProductListPage({
   const writes = useRowWrites(
     {
       setStatus: (row, status) => change((items) => items.map((p) => (p.key === row.key ? { ...p, status } : p))),
-      removing: (row) => change((items) => items.filter((p) => p.key !== row.key)),
+      take: (row) => change((items) => items.filter((p) => p.key !== row.key)),
       statusSaved: () => {},
-      removed: () => {},
       settle: () => void queryClient.invalidateQueries({ queryKey: queryKeys.products.all }),
     },
     headingRef,
@@ -239,10 +185,10 @@ function ProductListPage({
 
   return (
     <section aria-labelledby={headingId}>
-      <h2 id={headingId} ref={headingRef} tabIndex={-1} className="mb-3 text-sm font-medium text-fg-muted">
+      <ListHeading id={headingId} ref={headingRef}>
         {params.category ? `Category “${categoryText}”` : "All products"}
-        {page?.total != null ? ` · ${plural(page.total, "product")}` : ""}
-      </h2>
+        {page?.total != null ? ` · ${countOf(page.total, "product")}` : ""}
+      </ListHeading>
 
       <ListAlert problem={writes.problem} loadError={loadError} />
 
@@ -259,29 +205,17 @@ function ProductListPage({
           onDelete={writes.onDelete}
         />
       ) : params.page > 0 ? (
-        <EmptyState
-          icon={Package}
-          title="This page is empty"
-          action={
-            <Link href={listHref({ ...params, page: 0 })} className={buttonClasses("secondary")}>
-              Go to the first page
-            </Link>
-          }
-        >
+        <PageEmpty icon={Package} firstPage={{ href: listHref({ ...params, page: 0 }) }}>
           The list is shorter than this page: products may have been deleted since.
-        </EmptyState>
+        </PageEmpty>
       ) : params.category ? (
-        <EmptyState
+        <NoMatch
           icon={Package}
           title={`No products in “${categoryText}”`}
-          action={
-            <Link href={listHref({ ...params, page: 0, category: "" })} className={buttonClasses("secondary")}>
-              Show all products
-            </Link>
-          }
+          clear={{ label: "Show all products", href: listHref({ ...params, page: 0, category: "" }) }}
         >
           Check the category&apos;s name, or add products to it from their pages.
-        </EmptyState>
+        </NoMatch>
       ) : (
         <EmptyState
           icon={Package}
@@ -299,25 +233,16 @@ function ProductListPage({
       )}
 
       {page ? (
-        <div className="flex flex-wrap items-end justify-between gap-3">
-          <Pagination
-            page={params.page}
-            pageSize={params.count}
-            itemCount={rows.length}
-            total={page.total}
-            hrefFor={(p) => listHref({ ...params, page: p })}
-            noun={noun}
-            className="grow"
-          />
-          {rows.length || params.page > 0 ? (
-            <PageSize
-              value={params.count}
-              sizes={productPageSizes}
-              onChange={(count) => router.push(listHref({ ...params, page: 0, count }))}
-              className="mt-4"
-            />
-          ) : null}
-        </div>
+        <ListPages
+          page={params.page}
+          pageSize={params.count}
+          itemCount={rows.length}
+          total={page.total}
+          hrefFor={(p) => listHref({ ...params, page: p })}
+          noun={noun}
+          sizes={productPageSizes}
+          onPageSizeChange={(count) => router.push(listHref({ ...params, page: 0, count }))}
+        />
       ) : null}
 
       {writes.dialog}
@@ -358,7 +283,7 @@ function ProductSearchResults({ canWrite }: { canWrite: boolean }) {
         catalogue.replace([{ ...before, status }]);
         return () => catalogue.replace([before]);
       },
-      removing: async () => () => {},
+      take: async () => () => {},
       statusSaved: (product) => catalogue.replace([toBulkProduct(product)]),
       removed: (row) => catalogue.remove([row.key]),
       // The list's pages hold these products too.
@@ -372,15 +297,13 @@ function ProductSearchResults({ canWrite }: { canWrite: boolean }) {
   const start = params.page * params.count;
   const rows = useMemo(() => found.slice(start, start + params.count).map(listRowOfBulk), [found, start, params.count]);
   const noun = `products found for “${q}”`;
-  const count = loading
-    ? `${plural(found.length, "product")} found so far`
-    : `${plural(found.length, "product")} found`;
+  const count = `${countOf(found.length, "product")} found${loading ? " so far" : ""}`;
 
   return (
     <section aria-labelledby={headingId}>
-      <h2 id={headingId} ref={headingRef} tabIndex={-1} className="mb-3 text-sm font-medium text-fg-muted">
+      <ListHeading id={headingId} ref={headingRef}>
         Search “{q}” · {count}
-      </h2>
+      </ListHeading>
       {/* Said once the whole catalogue is searched, not at every page that arrives. */}
       <p role="status" className="sr-only">
         {loading ? "" : count}
@@ -402,7 +325,7 @@ function ProductSearchResults({ canWrite }: { canWrite: boolean }) {
       {state.phase === "failed" ? (
         <Notice tone="error" className="mb-4" title="Not every product could be searched">
           <p>
-            {state.error} The results are from the {plural(state.products.length, "product")} loaded.
+            {state.error} The results are from the {countOf(state.products.length, "product")} loaded.
           </p>
           <Button variant="secondary" size="sm" className="mt-2" onClick={catalogue.reload}>
             Load again
@@ -425,53 +348,31 @@ function ProductSearchResults({ canWrite }: { canWrite: boolean }) {
       ) : loading ? (
         <SkeletonRows label="Loading products to search…" rows={3} rowClassName="h-16" />
       ) : found.length && params.page > 0 ? (
-        <EmptyState
-          icon={SearchX}
-          title="This page is empty"
-          action={
-            <Link href={listHref({ ...params, page: 0 })} className={buttonClasses("secondary")}>
-              Go to the first page
-            </Link>
-          }
-        >
+        <PageEmpty icon={SearchX} firstPage={{ href: listHref({ ...params, page: 0 }) }}>
           Fewer products match than this page starts at.
-        </EmptyState>
+        </PageEmpty>
       ) : (
-        <EmptyState
+        <NoMatch
           icon={SearchX}
           title={`No product matches “${q}”`}
-          action={
-            <Link
-              href={listHref({ page: 0, count: params.count, category: "" })}
-              className={buttonClasses("secondary")}
-            >
-              Show all products
-            </Link>
-          }
+          clear={{ label: "Show all products", href: listHref({ page: 0, count: params.count, category: "" }) }}
         >
           The search looks at every product&apos;s name and SKU, whatever the case and accents. Check the spelling, or
           search for part of the name.
-        </EmptyState>
+        </NoMatch>
       )}
 
       {rows.length ? (
-        <div className="flex flex-wrap items-end justify-between gap-3">
-          <Pagination
-            page={params.page}
-            pageSize={params.count}
-            itemCount={rows.length}
-            total={loading ? null : found.length}
-            hrefFor={(p) => listHref({ ...params, page: p })}
-            noun={noun}
-            className="grow"
-          />
-          <PageSize
-            value={params.count}
-            sizes={productPageSizes}
-            onChange={(size) => router.push(listHref({ ...params, page: 0, count: size }))}
-            className="mt-4"
-          />
-        </div>
+        <ListPages
+          page={params.page}
+          pageSize={params.count}
+          itemCount={rows.length}
+          total={loading ? null : found.length}
+          hrefFor={(p) => listHref({ ...params, page: p })}
+          noun={noun}
+          sizes={productPageSizes}
+          onPageSizeChange={(size) => router.push(listHref({ ...params, page: 0, count: size }))}
+        />
       ) : null}
 
       {writes.dialog}
