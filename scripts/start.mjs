@@ -24,6 +24,7 @@
 import crypto from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
+import { createTimeline } from "./lib/timeline.mjs";
 import {
   bin,
   dashboardConsole,
@@ -32,6 +33,7 @@ import {
   runTracked,
   startService,
   stopAll,
+  stopService,
   storeConsole,
   storeIsStale,
   waitForHttp,
@@ -55,6 +57,15 @@ const storeDevelopment = (env.STORE_API_MODE ?? "development") === "development"
 const testDashboard = env.STORE_ADMIN_TEST_DASHBOARD ? JSON.parse(env.STORE_ADMIN_TEST_DASHBOARD) : null;
 /** Where the builds' output goes (`next build` prints some 60 lines): not the console. */
 const buildLog = path.join(dataDir, "build.log");
+/** The credentials of the dashboard's app at the bundled store, written by its first start. */
+const credentialsFile = path.join(dataDir, "store-credentials.json");
+/**
+ * The start's timeline (docs/architecture.md#the-starts-timeline): this process's phases and the store's
+ * (STORE_ADMIN_TIMELINE), one JSON line each, in .data/start-timeline.jsonl; `--timeline` prints them.
+ */
+const timeline = createTimeline(path.join(dataDir, "start-timeline.jsonl"), {
+  print: process.argv.includes("--timeline"),
+});
 
 /** A path as the person reads it: relative to the repository when inside it. */
 const shown = (p) => (path.relative(root, p).startsWith("..") ? p : path.relative(root, p));
@@ -119,68 +130,101 @@ function dashboardSecret() {
  * start an owner, the dashboard's OAuth application and (unless told not to)
  * the demo catalogue; then starts it. Answers the credentials and what the
  * seed added. Throws what stops the start; a seed that fails only says so.
+ * On a later start (`saved`: the credentials file is there) the store starts
+ * at once and checks the app itself (`serve --credentials`): one process and
+ * one opening of the database rather than two.
  */
-async function setUpStore(storeEnv, services) {
+async function setUpStore(storeEnv, services, saved) {
   // Without the type check (tsc --noCheck, a third of the time): `npm run typecheck` and CI check the types.
-  if (storeIsStale())
+  if (storeIsStale()) {
     await runTracked(bin("tsc"), ["-p", "store-api/tsconfig.build.json", "--noCheck"], { log: buildLog });
-  const credentialsFile = path.join(dataDir, "store-credentials.json");
-  // Only the start that creates the store adds the demo catalogue (and the seed refuses a store with
-  // products), in the same process as the set-up: the embedded database opens once.
-  if (seedDemo && !fs.existsSync(credentialsFile))
-    console.log("First start: adding the demo store (products, pictures, videos, coupons); this takes a minute or so…");
-  let credentials;
-  try {
-    const output = await runTracked(
-      process.execPath,
-      [
-        "store-api/dist/cli.js",
-        "bootstrap",
-        "--redirect-uri",
-        `${dashboardUrl}/api/auth/callback/store`,
-        "--credentials",
-        credentialsFile,
-        ...(seedDemo ? ["--seed"] : []),
-      ],
-      // The seed's progress (stderr) goes to the build log.
-      { env: { ...env, ...storeEnv }, capture: true, log: buildLog },
-    );
-    credentials = JSON.parse(output);
-  } catch (err) {
-    throw new Error(`the store could not be set up: ${err.message}`);
+    timeline.mark("store built");
   }
+  const redirectUri = `${dashboardUrl}/api/auth/callback/store`;
+  let credentials = saved;
   /** What the demo seed added on this (first) start, for the banner. */
   let seeded = null;
-  // Its sentence: "Added the demo store in 30.1 s: 66 products in 7 categories, …; 5 coupons (…)".
-  if (credentials.seeded) seeded = /: (.*?)\.?$/.exec(credentials.seeded)?.[1] ?? "added";
-  if (credentials.seed_error && !stopping) {
-    console.error(
-      `npm start: the demo catalogue could not be added (${credentials.seed_error}); the store starts without it (\`npm run store -- seed\` adds it later).`,
-    );
+  if (!saved) {
+    // Only the start that creates the store adds the demo catalogue (and the seed refuses a store with
+    // products), in the same process as the set-up: the embedded database opens once.
+    if (seedDemo && !fs.existsSync(credentialsFile))
+      console.log(
+        "First start: adding the demo store (products, pictures, videos, coupons); this takes a minute or so…",
+      );
+    try {
+      const output = await runTracked(
+        process.execPath,
+        [
+          "store-api/dist/cli.js",
+          "bootstrap",
+          "--redirect-uri",
+          redirectUri,
+          "--credentials",
+          credentialsFile,
+          ...(seedDemo ? ["--seed"] : []),
+        ],
+        // The seed's progress (stderr) goes to the build log.
+        { env: { ...env, ...storeEnv }, capture: true, log: buildLog },
+      );
+      credentials = JSON.parse(output);
+    } catch (err) {
+      throw new Error(`the store could not be set up: ${err.message}`);
+    }
+    timeline.mark(seedDemo ? "store set up and seeded" : "store set up");
+    // Its sentence: "Added the demo store in 30.1 s: 66 products in 7 categories, …; 5 coupons (…)".
+    if (credentials.seeded) seeded = /: (.*?)\.?$/.exec(credentials.seeded)?.[1] ?? "added";
+    if (credentials.seed_error && !stopping) {
+      console.error(
+        `npm start: the demo catalogue could not be added (${credentials.seed_error}); the store starts without it (\`npm run store -- seed\` adds it later).`,
+      );
+    }
   }
   if (stopping) return { credentials, seeded };
   // Started as soon as it is set up: it is ready by the time the dashboard's build ends.
   watch(services, {
     name: "store",
     url: `http://127.0.0.1:${storePort}/`,
-    child: startService("store", process.execPath, ["store-api/dist/cli.js", "serve"], storeEnv, {
-      show: storeConsole({ verbose }),
-      logDir: dataDir,
-    }),
+    child: startService(
+      "store",
+      process.execPath,
+      ["store-api/dist/cli.js", "serve", "--credentials", credentialsFile, "--redirect-uri", redirectUri],
+      storeEnv,
+      { show: storeConsole({ verbose }), logDir: dataDir },
+    ),
   });
+  timeline.mark("store started");
   return { credentials, seeded };
+}
+
+/** The saved credentials of an earlier start, or null (a first start, or a file that cannot be read). */
+function savedCredentials() {
+  try {
+    const saved = JSON.parse(fs.readFileSync(credentialsFile, "utf8"));
+    // A file of an earlier version has no store name: the set-up adds it.
+    return saved.client_id && saved.client_secret && saved.store_name ? saved : null;
+  } catch {
+    return null;
+  }
 }
 
 /** Keeps a started service, and stops everything when it stops on its own. */
 function watch(services, service) {
   services.push(service);
   service.child.on("exit", (code, signal) => {
-    if (!stopping)
+    if (!stopping && !service.replaced)
       void shutdown(
         code || 1,
         `the ${service.name} stopped (${code ?? signal}); see ${shown(path.join(dataDir, `${service.name}.log`))}. Stopping.`,
       );
   });
+}
+
+/** Stops a watched service on purpose and starts its replacement (`start`, which watches it). */
+async function replaceService(services, service, start) {
+  service.replaced = true;
+  services.splice(services.indexOf(service), 1);
+  await stopService(service.child);
+  start();
 }
 
 /**
@@ -197,6 +241,7 @@ async function buildDashboard() {
     env: { ...env, NEXT_TELEMETRY_DISABLED: "1", STORE_ADMIN_SKIP_TYPECHECK: "1" },
     log: buildLog,
   });
+  timeline.mark("dashboard built");
 }
 
 async function main() {
@@ -216,45 +261,75 @@ async function main() {
     // Where the store's emails send people to sign in.
     STORE_DASHBOARD_URL: env.STORE_DASHBOARD_URL ?? dashboardUrl,
   };
-  // The dashboard's build and the store's set-up (its seed above all) need nothing of each other: side by side.
+  const secret = dashboardSecret();
+  /** The dashboard's settings, given the store's app credentials. */
+  const dashboardEnvFor = (credentials) => {
+    const dashboardEnv = {
+      NEXT_TELEMETRY_DISABLED: "1",
+      // Server to server the store is reached on the loopback address; the browser uses the public one.
+      STORE_BASE_URL: external ? storeUrl : `http://127.0.0.1:${storePort}`,
+      STORE_PUBLIC_URL: storePublicUrl,
+      STORE_CLIENT_ID: credentials.client_id,
+      STORE_CLIENT_SECRET: credentials.client_secret,
+      NEXTAUTH_URL: dashboardUrl,
+      NEXTAUTH_SECRET: secret,
+      PORT: String(dashboardPort),
+    };
+    // An external store's name and sign-out page come from the person's own environment.
+    if (!external) {
+      const storeName = env.STORE_NAME ?? credentials.store_name;
+      if (storeName) dashboardEnv.STORE_NAME = storeName;
+      dashboardEnv.STORE_LOGOUT_URL = `${storePublicUrl}/oauth2/logout`;
+      // The development pages read the store's /dev/outbox, which only development mode serves.
+      if (storeDevelopment) dashboardEnv.DASHBOARD_DEV_PAGES = "1";
+    }
+    return dashboardEnv;
+  };
+  const [dashboardCommand, ...dashboardArgs] = testDashboard ?? [bin("next"), "start", "-p", String(dashboardPort)];
+  let dashboard = null;
+  const startDashboard = (credentials) => {
+    dashboard = {
+      name: "dashboard",
+      url: `http://127.0.0.1:${dashboardPort}/signin`,
+      credentials,
+      child: startService("dashboard", dashboardCommand, dashboardArgs, dashboardEnvFor(credentials), {
+        show: dashboardConsole({ verbose }),
+        logDir: dataDir,
+      }),
+    };
+    watch(services, dashboard);
+    timeline.mark("dashboard started");
+  };
+
+  // The dashboard's build and the store's set-up (its seed above all) need nothing of each other: side by
+  // side. On a later start the credentials are known already, so the dashboard starts beside the store.
+  const saved = external ? null : savedCredentials();
   try {
-    const [, store] = await Promise.all([buildDashboard(), external ? null : setUpStore(storeEnv, services)]);
+    const [, store] = await Promise.all([
+      buildDashboard().then(() => {
+        if (!stopping && (external || saved)) startDashboard(external ? credentials : saved);
+      }),
+      external ? null : setUpStore(storeEnv, services, saved),
+    ]);
     if (store) ({ credentials, seeded } = store);
   } catch (err) {
     return fail(err.message);
   }
   if (stopping) return;
-
-  const dashboardEnv = {
-    NEXT_TELEMETRY_DISABLED: "1",
-    // Server to server the store is reached on the loopback address; the browser uses the public one.
-    STORE_BASE_URL: external ? storeUrl : `http://127.0.0.1:${storePort}`,
-    STORE_PUBLIC_URL: storePublicUrl,
-    STORE_CLIENT_ID: credentials.client_id,
-    STORE_CLIENT_SECRET: credentials.client_secret,
-    NEXTAUTH_URL: dashboardUrl,
-    NEXTAUTH_SECRET: dashboardSecret(),
-    PORT: String(dashboardPort),
-  };
-  // An external store's name and sign-out page come from the person's own environment.
-  if (!external) {
-    if (credentials.store_name) dashboardEnv.STORE_NAME = credentials.store_name;
-    dashboardEnv.STORE_LOGOUT_URL = `${storePublicUrl}/oauth2/logout`;
-    // The development pages read the store's /dev/outbox, which only development mode serves.
-    if (storeDevelopment) dashboardEnv.DASHBOARD_DEV_PAGES = "1";
-  }
-  const [dashboardCommand, ...dashboardArgs] = testDashboard ?? [bin("next"), "start", "-p", String(dashboardPort)];
-  watch(services, {
-    name: "dashboard",
-    url: `http://127.0.0.1:${dashboardPort}/signin`,
-    child: startService("dashboard", dashboardCommand, dashboardArgs, dashboardEnv, {
-      show: dashboardConsole({ verbose }),
-      logDir: dataDir,
-    }),
-  });
+  if (!dashboard) startDashboard(credentials);
 
   try {
-    for (const s of services) await waitForHttp(s.url, s.child, 120_000);
+    await Promise.all(
+      services.map((s) => waitForHttp(s.url, s.child, 120_000).then(() => timeline.mark(`${s.name} answers`))),
+    );
+    // The store checked its app as it started (`serve --credentials`): a store set up anew since (its data
+    // folder removed) registered another one, so the dashboard starts again with it.
+    const current = saved && savedCredentials();
+    if (current && current.client_id !== dashboard.credentials.client_id) {
+      credentials = current;
+      await replaceService(services, dashboard, () => startDashboard(current));
+      await waitForHttp(dashboard.url, dashboard.child, 120_000);
+    }
   } catch (err) {
     return fail(err.message);
   }
@@ -291,6 +366,8 @@ async function main() {
     "",
   );
   console.log(lines.join("\n"));
+  timeline.mark("banner");
+  timeline.print();
 }
 
 await main();

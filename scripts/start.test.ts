@@ -7,6 +7,8 @@ import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 // @ts-expect-error: a plain ES module of the scripts, without types
 import { buildStoreIfStale } from "./lib/processes.mjs";
+// @ts-expect-error: a plain ES module of the scripts, without types
+import { readTimeline } from "./lib/timeline.mjs";
 
 /**
  * `npm start` (scripts/start.mjs) as people run it, with the real store and,
@@ -20,7 +22,7 @@ import { buildStoreIfStale } from "./lib/processes.mjs";
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "store-admin-start-test-"));
 const lockFile = path.join(dataDir, "store", "store.lock");
-// Generous bounds for a slow machine: the store opens its database twice per start.
+// Generous bounds for a slow machine: a first start seeds the store.
 const START_MS = 180_000;
 const STOP_MS = 60_000;
 
@@ -77,7 +79,10 @@ interface Started {
 }
 
 /** Starts `npm start` (or start.mjs itself) and waits for its banner. */
-async function start(how: "npm" | "node", { group = false, seed = false } = {}): Promise<Started> {
+async function start(
+  how: "npm" | "node",
+  { group = false, seed = false, args: extra = [] as string[] } = {},
+): Promise<Started> {
   const ports = { dashboard: await freePort(), store: await freePort() };
   // Nothing of the test runner's own npm or store settings leaks in, nor its NODE_ENV ("test").
   const env: NodeJS.ProcessEnv = { ...process.env };
@@ -92,7 +97,7 @@ async function start(how: "npm" | "node", { group = false, seed = false } = {}):
     ...(seed ? {} : { STORE_ADMIN_SEED: "0" }),
   });
   const command = how === "npm" ? "npm" : process.execPath;
-  const args = how === "npm" ? ["start"] : ["scripts/start.mjs"];
+  const args = how === "npm" ? ["start", ...(extra.length ? ["--", ...extra] : [])] : ["scripts/start.mjs", ...extra];
   const child = spawn(command, args, {
     cwd: root,
     detached: group,
@@ -186,6 +191,53 @@ describe("npm start", () => {
       expect(output).not.toContain("127.0.0.1");
       expect(output).not.toContain("request completed");
       expect(output).not.toContain("incoming request");
+    },
+    START_MS + STOP_MS,
+  );
+
+  it(
+    "a later start runs the store once (serve --credentials) with the dashboard beside it; --timeline shows the phases",
+    async () => {
+      const started = await start("node", { args: ["--timeline"] });
+      process.kill(started.pids.start, "SIGTERM");
+      await expectStopped(started);
+      const timeline = readTimeline(path.join(dataDir, "start-timeline.jsonl")) as { source: string; phase: string }[];
+      const at = (source: string, phase: string) => timeline.findIndex((e) => e.source === source && e.phase === phase);
+      // One store process: no `bootstrap` before `serve`.
+      expect(timeline.filter((e) => e.source === "store" && e.phase === "process started")).toHaveLength(1);
+      for (const phase of ["database open", "dashboard's app checked", "planner statistics", "app built", "listening"])
+        expect(at("store", phase), phase).toBeGreaterThan(-1);
+      // The dashboard did not wait for the store's set-up.
+      expect(at("npm start", "dashboard started")).toBeLessThan(at("store", "process started"));
+      expect(at("npm start", "banner")).toBe(timeline.length - 1);
+      expect(started.output()).toContain("The start's timeline");
+      expect(started.output()).toMatch(/\d+\.\d\d s {2}store +listening/);
+    },
+    START_MS + STOP_MS,
+  );
+
+  it(
+    "a store set up anew under the kept credentials registers the dashboard again, and the dashboard restarts with them",
+    async () => {
+      const credentialsFile = path.join(dataDir, "store-credentials.json");
+      const before = JSON.parse(fs.readFileSync(credentialsFile, "utf8")) as { client_id: string };
+      fs.rmSync(path.join(dataDir, "store"), { recursive: true, force: true });
+      const started = await start("node");
+      const after = JSON.parse(fs.readFileSync(credentialsFile, "utf8")) as { client_id: string };
+      expect(after.client_id).not.toBe(before.client_id);
+      // Two stand-in dashboards in the log: the first, with the old credentials, was stopped.
+      const stubs = fs
+        .readFileSync(path.join(dataDir, "dashboard.log"), "utf8")
+        .split("\n")
+        .filter((l) => l.includes("stubDashboard"))
+        .map((l) => (JSON.parse(l) as { stubDashboard: number }).stubDashboard);
+      const first = stubs.at(-2)!;
+      leftovers.push(first);
+      expect(stubs.at(-1)).toBe(started.pids.dashboard);
+      expect(isAlive(first)).toBe(false);
+      expect(started.output()).not.toContain("stopped (");
+      process.kill(started.pids.start, "SIGTERM");
+      await expectStopped(started);
     },
     START_MS + STOP_MS,
   );

@@ -309,7 +309,7 @@ export async function waitForHttp(url, child, timeoutMs = 60_000) {
       await fetch(url, { redirect: "manual", signal: AbortSignal.timeout(2000) });
       return;
     } catch {
-      await new Promise((r) => setTimeout(r, 250));
+      await new Promise((r) => setTimeout(r, 100));
     }
   }
   throw new Error(`${url} did not answer within ${timeoutMs / 1000} s`);

@@ -1,28 +1,30 @@
 #!/usr/bin/env node
-import fs from "node:fs";
 import path from "node:path";
 import { parseArgs } from "node:util";
+import { bootstrapDashboardApp } from "./accounts/bootstrap.js";
 import { PERMISSIONS, SCOPES, type Permission, type Scope } from "./auth/permissions.js";
-import { randomToken } from "./auth/secrets.js";
 import { configurePasswordHashing } from "./auth/secrets.js";
 import { ConfigError, loadConfig, type StoreConfig } from "./config.js";
 import { DataDirInUseError, gatherStatistics, openDatabase, type Database } from "./db/index.js";
 import { ApiError } from "./api/errors.js";
 import { databaseGeneration } from "./api/cache-generation.js";
-import { addRedirectUris, ClientRegistrationError, createClient, findClient } from "./oauth/clients.js";
+import { ClientRegistrationError, createClient } from "./oauth/clients.js";
 import { MAX_SEED_PRODUCTS, seedDemoStore, StoreNotEmptyError } from "./seed/index.js";
+import { markProcessStart } from "./ops/timeline.js";
 import { startServer } from "./server.js";
 import { groupName } from "./settings/lists.js";
 import { serializeTaxGroup } from "./tax/serialize.js";
 import { deleteTaxGroup, lockTaxGroup, renameTaxGroup } from "./tax/tax-groups.js";
 import { emailField, passwordField } from "./users/schemas.js";
 import { serializeUser } from "./users/serialize.js";
-import { countUsers, createUser } from "./users/users.js";
+import { createUser } from "./users/users.js";
 
 const USAGE = `Usage: npm run store -- <command>
 
 Commands:
-  serve                                   start the Store API server
+  serve [--credentials FILE --redirect-uri URI …]
+                                          start the Store API server; with --credentials, after what
+                                          bootstrap does (without its seed), in the same process
   app create --name NAME --redirect-uri URI [--redirect-uri URI …] [--scopes "admin storefront"]
                                           register an OAuth application; prints {"client_id", "client_secret"}
   user create --email E [--password P] [--permissions p1,p2]
@@ -133,6 +135,7 @@ function checked<T>(
 }
 
 async function main(argv: string[]) {
+  markProcessStart();
   const { values, positionals } = parseArgs({
     args: argv,
     allowPositionals: true,
@@ -162,9 +165,17 @@ async function main(argv: string[]) {
   configurePasswordHashing({ logN: config.signIn.scryptLogN });
 
   switch (command) {
-    case "serve":
-      await startServer(config);
+    case "serve": {
+      // With --credentials (`npm start` after its first start): the dashboard's app is checked, and its
+      // redirect URIs added, in this process, before it listens (accounts/bootstrap.ts).
+      const file = values.credentials ? path.resolve(values.credentials) : undefined;
+      const redirectUris = values["redirect-uri"] ?? [];
+      if (file && !redirectUris.length) throw new UsageError("serve --credentials needs --redirect-uri");
+      await startServer(config, {
+        prepare: file ? (db) => bootstrapDashboardApp(db, config, { file, redirectUris }).then(() => {}) : undefined,
+      });
       return;
+    }
 
     case "app create": {
       if (!values.name) throw new UsageError("app create needs --name");
@@ -195,38 +206,10 @@ async function main(argv: string[]) {
         throw new UsageError("bootstrap needs --redirect-uri and --credentials");
       const file = path.resolve(values.credentials);
       const result = await withDatabase(config, async ({ db }) => {
-        if (fs.existsSync(file)) {
-          const saved = JSON.parse(fs.readFileSync(file, "utf8")) as { client_id?: string };
-          const client = await findClient(db, saved.client_id);
-          if (client) {
-            // The dashboard may have moved (another port): register its new callback too.
-            await addRedirectUris(db, client, redirectUris, { mode: config.mode });
-            return { ...saved, store_name: config.storeName, created: false };
-          }
-        }
-        const created = await db.transaction(async (tx) => {
-          let owner: { owner_email?: string; owner_password?: string } = {};
-          if ((await countUsers(tx)) === 0) {
-            const email = values["owner-email"] ?? "owner@example.com";
-            const password = randomToken("", 12);
-            await createUser(tx, { email, password });
-            owner = { owner_email: email, owner_password: password };
-            // A little staff for the demo store; they have no password until one is set for them.
-            await createUser(tx, { email: "fulfilment@example.com", permissions: ["manage_orders", "view_stats"] });
-            await createUser(tx, {
-              email: "marketing@example.com",
-              permissions: ["manage_marketing", "manage_products", "view_stats"],
-            });
-          }
-          const app = await createClient(
-            tx,
-            { name: "Store Admin", redirectUris, scopes: ["admin", "storefront"] },
-            { mode: config.mode },
-          );
-          const saved = { ...app, ...owner, store_url: config.publicUrl };
-          fs.mkdirSync(path.dirname(file), { recursive: true });
-          fs.writeFileSync(file, JSON.stringify(saved, null, 2), { mode: 0o600 });
-          return { ...saved, store_name: config.storeName, created: true };
+        const created = await bootstrapDashboardApp(db, config, {
+          file,
+          redirectUris,
+          ownerEmail: values["owner-email"],
         });
         // The demo store in the same process: opening the embedded database again costs seconds of
         // `npm start`'s first start. Its failure leaves the store set up, and says why.

@@ -1,11 +1,18 @@
 import { buildApp } from "./app.js";
 import type { StoreConfig } from "./config.js";
 import { checkListenAddress } from "./config.js";
-import { gatherStatistics, openDatabase } from "./db/index.js";
+import { type Db, gatherStaleStatistics, openDatabase } from "./db/index.js";
 import { shutDown } from "./ops/shutdown.js";
+import { markStart } from "./ops/timeline.js";
 
-/** Opens the database (migrating it), builds the app and listens until SIGINT/SIGTERM, then stops gracefully. */
-export async function startServer(config: StoreConfig) {
+/**
+ * Opens the database (migrating it), runs `prepare` on it (`serve --credentials`), builds the app and
+ * listens until SIGINT/SIGTERM, then stops gracefully. Each phase is marked on the start's timeline.
+ */
+export async function startServer(
+  config: StoreConfig,
+  { prepare }: { prepare?: ((db: Db) => Promise<void>) | undefined } = {},
+) {
   // Before the database opens: nothing starts on a refused address.
   checkListenAddress(config);
   const database = await openDatabase({
@@ -13,8 +20,17 @@ export async function startServer(config: StoreConfig) {
     dataDir: config.dataDir,
     poolSize: config.databasePool,
   });
-  if (database.kind === "pglite") await gatherStatistics(database.db);
+  markStart("database open");
+  if (prepare) {
+    await prepare(database.db);
+    markStart("dashboard's app checked");
+  }
+  if (database.kind === "pglite") {
+    await gatherStaleStatistics(database.db);
+    markStart("planner statistics");
+  }
   const app = await buildApp({ config, database });
+  markStart("app built");
   // SIGTERM (a service manager, a container's stop) and SIGINT (Ctrl-C) stop it gracefully (src/ops/shutdown.ts);
   // a second signal cuts the wait short.
   let cutShort: ((reason: string) => void) | undefined;
@@ -32,6 +48,7 @@ export async function startServer(config: StoreConfig) {
   process.on("SIGINT", () => shutdown("SIGINT"));
   process.on("SIGTERM", () => shutdown("SIGTERM"));
   await app.listen({ port: config.port, host: config.host });
+  markStart("listening");
   app.log.info(
     { database: database.kind === "pglite" ? `embedded (${config.dataDir})` : "postgresql", mode: config.mode },
     `Store API for ${config.storeName} at ${config.publicUrl}`,
