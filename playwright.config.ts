@@ -25,13 +25,10 @@ const chromium = {
 export default defineConfig({
   testDir: "e2e",
   fullyParallel: false,
-  // One worker. The page walk (e2e/page-walk.spec.ts, a third of the run) is a project of its own, on its
-  // own store and dashboard (scripts/e2e.mjs), so it could run beside the other specs (which share the
-  // main store, and some count its orders, users or products): a trial of two workers cut e2e from 29 to
-  // 14.5 minutes on a loaded machine, but a keyboard spec's sign-out then ended on "session ended" once
-  // (a read in flight refused as the token was revoked; lib/sign-in-again.ts now ignores that while
-  // signing out). Back to two once a few runs side by side are green.
-  workers: 1,
+  // Two workers, one per project at most: the page walk (e2e/page-walk.spec.ts, a third of the run) is a
+  // project of its own on its own store and dashboard (scripts/e2e.mjs), so it runs beside the other specs,
+  // which share the main store (some count its orders, users or products) and so run one at a time.
+  workers: 2,
   forbidOnly: !!process.env.CI,
   retries: 0,
   // Budgets against a hang, not timing checks: a walk through several pages, each rendered by the
