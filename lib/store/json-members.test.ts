@@ -1,7 +1,10 @@
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { z } from "zod";
 import { objectEnd, reduceRepeatedMembers } from "./json-members";
 import { groupRefFields, storeCatalogueProductSchema, toCatalogueProduct } from "./products/schema";
+
+// Next resolves "server-only" itself (lib/store/shapes.ts, which the schemas read with, imports it); outside Next it is an empty module.
+vi.mock("server-only", () => ({}));
 
 const groups = ["shipping_group", "tax_group"];
 const catalogue = z.array(storeCatalogueProductSchema.transform(toCatalogueProduct));

@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from "vitest";
 import { z } from "zod";
-import { oneOrListOfOne } from "../shapes";
-import { readCodes, readPercentage, readTime, storeCouponSchema, toCoupon, toCouponWithCodes } from "./schema";
+import { oneOrListOfOne, percentOf, readTime } from "../shapes";
+import { readCodes, storeCouponSchema, toCoupon, toCouponWithCodes } from "./schema";
 
 // Next resolves "server-only" itself (lib/store/shapes.ts imports it); outside Next it is an empty module.
 vi.mock("server-only", () => ({}));
@@ -63,7 +63,7 @@ describe("a store coupon, read tolerantly", () => {
     expect(percent({ percentage_raw: "20", percentage: "15%" })).toBe(20);
     expect(percent({ percentage: "a lot" })).toBeNull();
     expect(percent({})).toBeNull();
-    expect(readPercentage(undefined, "7,5%")).toBe(7.5);
+    expect(percentOf(undefined, "7,5%")).toBe(7.5);
   });
 
   it("reads money from the _raw float, else from the formatted string, in minor units", () => {

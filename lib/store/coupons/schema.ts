@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { normaliseCurrency } from "../../money";
-import { amountOf } from "../products/schema";
+import { amountOf, flag, isTrue, numberOf, percentOf, readTime, text, time } from "../shapes";
 import { type Coupon, type CouponCode, type CouponCodesSummary, type CouponWithCodes, summariseCodes } from "./model";
 
 /**
@@ -16,15 +16,10 @@ import { type Coupon, type CouponCode, type CouponCodesSummary, type CouponWithC
  * another shape gets a default instead of failing the whole list.
  */
 
-/* ---------- small tolerant readers ---------- */
+/* ---------- readers of its own (the rest are lib/store/shapes.ts's) ---------- */
 
+/** A coupon's id: a whole number or a non-empty string, as a string. */
 const id = z.union([z.number().int().transform(String), z.string().trim().min(1)]);
-
-function toNumber(value: unknown): number | undefined {
-  if (typeof value === "number") return Number.isFinite(value) ? value : undefined;
-  if (typeof value === "string" && /^\s*-?\d+(\.\d+)?\s*$/.test(value)) return Number(value);
-  return undefined;
-}
 
 /** A count (limit, hits, redeemed): a whole number from 0, else the default. */
 const countOf = (fallback: number) =>
@@ -32,53 +27,9 @@ const countOf = (fallback: number) =>
     .unknown()
     .optional()
     .transform((value) => {
-      const n = toNumber(value);
+      const n = numberOf(value);
       return n !== undefined && n >= 0 ? Math.trunc(n) : fallback;
     });
-
-/** Past this, a number is read as milliseconds: seconds reach it only after the year 9999. */
-const millisecondsFrom = 1e12;
-
-/**
- * A time in UNIX seconds: a number or numeric string (seconds, or
- * milliseconds when far too large for seconds), or a date a person or
- * another program wrote ("2025-03-01T00:00:00Z"); null when none.
- */
-export function readTime(value: unknown): number | null {
-  const n = toNumber(value);
-  if (n !== undefined) return Math.floor(Math.abs(n) >= millisecondsFrom ? n / 1000 : n);
-  if (typeof value === "string" && value.trim()) {
-    const parsed = Date.parse(value.trim());
-    if (Number.isFinite(parsed)) return Math.floor(parsed / 1000);
-  }
-  return null;
-}
-
-const time = z.unknown().optional().transform(readTime);
-
-/** true, "true", "1", 1 (any case); anything else is false. */
-function isTrue(value: unknown): boolean {
-  return value === true || value === 1 || (typeof value === "string" && /^\s*(true|1|yes)\s*$/i.test(value));
-}
-
-const flag = z.unknown().optional().transform(isTrue);
-
-const text = z
-  .union([z.string(), z.number().transform(String)])
-  .optional()
-  .catch(undefined);
-
-/** The percent of `percentage_off`: the float first, else "15%", "15" or 15. */
-export function readPercentage(raw: unknown, formatted: unknown): number | null {
-  const float = toNumber(raw);
-  if (float !== undefined) return float;
-  if (typeof formatted === "number" && Number.isFinite(formatted)) return formatted;
-  if (typeof formatted === "string") {
-    const match = /^\s*(-?\d+(?:[.,]\d+)?)\s*%?\s*$/.exec(formatted);
-    if (match) return Number(match[1]!.replace(",", "."));
-  }
-  return null;
-}
 
 /**
  * One code as a store sends it, read by hand rather than by a zod schema: a
@@ -176,7 +127,7 @@ export function toCouponWith(raw: StoreCouponTerms, codes: CouponCodesSummary): 
     redeemed: raw.redeemed,
     // "ignored for type free_shipping" (the Store Management API specification; docs/contract.md#coupons).
     freeShip: type === "free_shipping" ? false : raw.free_ship,
-    percentage: type === "percentage_off" ? readPercentage(raw.percentage_raw, raw.percentage) : null,
+    percentage: type === "percentage_off" ? (percentOf(raw.percentage_raw, raw.percentage) ?? null) : null,
     flatRate: type === "flat_discount" ? money(raw.flat_rate_raw, raw.flat_rate) : null,
     threshold: type === "flat_discount" ? money(raw.threshold_raw, raw.threshold) : null,
     currency,

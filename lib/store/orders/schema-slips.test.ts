@@ -1,5 +1,8 @@
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { needsProduct, resolveLine, storeSlipOrderSchema } from "./schema-slips";
+
+// Next resolves "server-only" itself (lib/store/shapes.ts imports it); outside Next it is an empty module.
+vi.mock("server-only", () => ({}));
 
 const address = (first: string) => ({
   first_name: first,

@@ -1,9 +1,10 @@
 import { z } from "zod";
 import { normaliseCurrency } from "../../money";
 import type { Product } from "../products/model";
-import { amountOf, storeItemSchema, text } from "../products/schema";
+import { storeItemSchema } from "../products/schema";
+import { amountOf, text, time } from "../shapes";
 import type { PackingSlip, SlipLine, SlipProductState } from "./model-slips";
-import { optionalAddress, orderNumber, str, time } from "./schema";
+import { optionalAddress, orderNumber, str } from "./schema";
 
 /**
  * An order as a packing slip reads it (docs/contract.md#orders), tolerantly,

@@ -1,6 +1,9 @@
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { cancelAvailability, lineTotal, parseOrderNumber } from "./model";
 import { storeOrderSchema, storeOrderSummarySchema } from "./schema";
+
+// Next resolves "server-only" itself (lib/store/shapes.ts imports it); outside Next it is an empty module.
+vi.mock("server-only", () => ({}));
 
 const address = {
   first_name: "Ada",

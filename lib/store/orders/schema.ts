@@ -1,16 +1,7 @@
 import { z } from "zod";
 import { normaliseCurrency } from "../../money";
-import { readTime } from "../coupons/schema";
-import {
-  amountOf,
-  storeItemSchema,
-  storeProductSchema,
-  text,
-  tolerantList,
-  toExtra,
-  toOption,
-  toProduct,
-} from "../products/schema";
+import { storeItemSchema, storeProductSchema, toExtra, toOption, toProduct } from "../products/schema";
+import { amountOf, flag, isTrue, text, time, tolerantList } from "../shapes";
 import type { Address, Order, OrderCoupon, OrderLine, OrderSummary, Shipment } from "./model";
 
 /**
@@ -23,6 +14,7 @@ import type { Address, Order, OrderCoupon, OrderLine, OrderSummary, Shipment } f
  * required; money as the `_raw` float or the formatted string; a field of
  * another shape gets a default instead of failing the whole list; one
  * unreadable line item or shipment is left out rather than hiding the order.
+ * The readers (text, times, flags, amounts, lists) are lib/store/shapes.ts's.
  *
  * A list reads the summary only (`storeOrderSummarySchema`): the full
  * products inside the lines are parsed for one order's page, not for a
@@ -35,12 +27,8 @@ export const orderNumber = z.union([
   z.string().trim().regex(/^\d+$/).transform(Number).pipe(z.number().int().positive()),
 ]);
 
-export const time = z.unknown().optional().transform(readTime);
+/** A text field trimmed, "" when absent. */
 export const str = text.transform((value) => value?.trim() ?? "");
-
-function isTrue(value: unknown): boolean {
-  return value === true || value === 1 || (typeof value === "string" && /^\s*(true|1|yes)\s*$/i.test(value));
-}
 
 const addressSchema = z
   .looseObject({
@@ -98,7 +86,7 @@ const orderFields = {
   currency: z.unknown().optional(),
   billing_address: optionalAddress,
   shipping_address: optionalAddress,
-  fulfilled: z.unknown().optional().transform(isTrue),
+  fulfilled: flag,
   payment_gateway: z.unknown().optional(),
   payment_state: str,
   total: z.unknown().optional(),

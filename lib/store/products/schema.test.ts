@@ -1,4 +1,4 @@
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { z } from "zod";
 import { displayPrice, mediaUrl } from "./model";
 import { toBulkProduct } from "./model-bulk";
@@ -11,6 +11,9 @@ import {
   toProduct,
   webUrl,
 } from "./schema";
+
+// Next resolves "server-only" itself (lib/store/shapes.ts imports it); outside Next it is an empty module.
+vi.mock("server-only", () => ({}));
 
 const media = (base: string, ext = "jpg") =>
   Object.fromEntries(

@@ -1,5 +1,6 @@
 import { z } from "zod";
-import { normaliseCurrency, parseFormattedAmount, toMinorUnits } from "../../money";
+import { normaliseCurrency } from "../../money";
+import { amountOf, booleanValue, optionalNumber, storeId as id, text, tolerantList } from "../shapes";
 import type { CatalogueProduct } from "./model-bulk";
 import { type StockItem, type StockSource, stockOf } from "./model-inventory";
 import {
@@ -26,61 +27,9 @@ import {
  * Tolerance (docs/contract.md): unknown fields pass; only `key` and `name` are
  * required; a field the spec promises but that is missing or of another shape
  * gets a default instead of failing the whole list; one unreadable image,
- * option or extra is left out rather than hiding the product.
+ * option or extra is left out rather than hiding the product. The readers
+ * (ids, text, numbers, amounts, lists) are lib/store/shapes.ts's.
  */
-
-/* ---------- small tolerant readers ---------- */
-
-const numeric = z.union([
-  z.number().finite(),
-  z
-    .string()
-    .trim()
-    .regex(/^-?\d+(\.\d+)?$/)
-    .transform(Number),
-]);
-
-export const optionalNumber = numeric.nullable().optional().catch(undefined);
-
-/** A string field: numbers become strings, anything else (null included) is absent. */
-export const text = z
-  .union([z.string(), z.number().transform(String)])
-  .optional()
-  .catch(undefined);
-
-const id = z.union([z.string().trim().min(1), z.number().transform(String)]);
-
-/** A list whose unreadable items are left out; anything but a list is empty. */
-export function tolerantList<T>(item: z.ZodType<T>) {
-  return z
-    .unknown()
-    .optional()
-    .transform((value): T[] =>
-      Array.isArray(value)
-        ? value.flatMap((entry) => {
-            const parsed = item.safeParse(entry);
-            return parsed.success ? [parsed.data] : [];
-          })
-        : [],
-    );
-}
-
-/* ---------- money ---------- */
-
-/**
- * An amount in minor units: the float (`price_raw`) when there is one, else
- * the formatted string read in its plain form; undefined when neither says.
- */
-export function amountOf(raw: unknown, formatted: unknown, currency: string): number | undefined {
-  const float = numeric.safeParse(raw);
-  if (float.success) return toMinorUnits(float.data, currency);
-  if (typeof formatted === "number" && Number.isFinite(formatted)) return toMinorUnits(formatted, currency);
-  if (typeof formatted === "string") {
-    const parsed = parseFormattedAmount(formatted);
-    if (parsed !== undefined) return toMinorUnits(parsed, currency);
-  }
-  return undefined;
-}
 
 /* ---------- media ---------- */
 
@@ -281,9 +230,7 @@ const formFieldSchema = z.looseObject({
   label: z.string().catch(""),
   placeholder: z.string().catch(""),
   type: z.string().catch("text"),
-  required: z
-    .union([z.boolean(), z.enum(["true", "false", "1", "0"]).transform((v) => v === "true" || v === "1")])
-    .catch(false),
+  required: booleanValue.catch(false),
 });
 
 /** The product form, or null ("delete", an empty value, no fields, a JSON string that is not one). */

@@ -1,6 +1,17 @@
 import { z } from "zod";
-import { normaliseCurrency, parseFormattedAmount, toMinorUnits } from "../../money";
+import { normaliseCurrency, toMinorUnits } from "../../money";
 import type { PerCart, PerItem, Range } from "../../shipping-calculator";
+import {
+  amountOf,
+  countryCode,
+  numeric,
+  optionalBoolean,
+  percentOf,
+  regionCode,
+  storeId as id,
+  text,
+  tolerantList,
+} from "../shapes";
 import {
   isRangeKind,
   perItemTypes,
@@ -21,60 +32,10 @@ import {
  * required; one unreadable option, range or destination is left out rather
  * than hiding the group; an amount is read from its float (`_raw`) or else
  * from its formatted string; `per_item_type` (read-only) is taken when it is
- * one we know, and otherwise inferred from what the option carries.
+ * one we know, and otherwise inferred from what the option carries. The
+ * readers (ids, text, numbers, amounts, percentages, places, lists) are
+ * lib/store/shapes.ts's.
  */
-
-const numeric = z.union([
-  z.number().finite(),
-  z
-    .string()
-    .trim()
-    .regex(/^-?\d+(\.\d+)?$/)
-    .transform(Number),
-]);
-
-const id = z.union([z.string().trim().min(1), z.number().transform(String)]);
-
-const text = z
-  .union([z.string(), z.number().transform(String)])
-  .optional()
-  .catch(undefined);
-
-function tolerantList<T>(item: z.ZodType<T>) {
-  return z
-    .unknown()
-    .optional()
-    .transform((value): T[] =>
-      Array.isArray(value)
-        ? value.flatMap((entry) => {
-            const parsed = item.safeParse(entry);
-            return parsed.success ? [parsed.data] : [];
-          })
-        : [],
-    );
-}
-
-/** An amount in minor units from the float, else from the formatted string. */
-function minorOf(raw: unknown, formatted: unknown, currency: string): number | undefined {
-  const float = numeric.safeParse(raw);
-  if (float.success) return toMinorUnits(float.data, currency);
-  if (typeof formatted === "string") {
-    const parsed = parseFormattedAmount(formatted);
-    if (parsed !== undefined) return toMinorUnits(parsed, currency);
-  }
-  return undefined;
-}
-
-/** A percentage: 10, "10" or "10%". */
-function percentOf(raw: unknown, formatted: unknown): number | undefined {
-  const float = numeric.safeParse(raw);
-  if (float.success) return float.data;
-  if (typeof formatted === "string") {
-    const match = /^\s*(\d+(?:\.\d+)?)\s*%?\s*$/.exec(formatted);
-    if (match) return Number(match[1]);
-  }
-  return undefined;
-}
 
 const storeRuleSchema = z.looseObject({
   range_max: z.unknown().optional(),
@@ -83,18 +44,11 @@ const storeRuleSchema = z.looseObject({
 });
 
 const storeDestinationSchema = z
-  .looseObject({
-    allowed: z
-      .union([z.boolean(), z.enum(["true", "false", "1", "0"]).transform((v) => v === "true" || v === "1")])
-      .optional()
-      .catch(undefined),
-    country: z.string().trim().min(1),
-    region: z.string().nullable().optional().catch(undefined),
-  })
+  .looseObject({ allowed: optionalBoolean, country: countryCode, region: regionCode })
   .transform((raw): ShippingDestination => ({
     allowed: raw.allowed ?? true,
-    country: raw.country.toUpperCase(),
-    region: raw.region?.trim() ? raw.region.trim() : null,
+    country: raw.country,
+    region: raw.region,
   }));
 
 export const storeShippingOptionSchema = z.looseObject({
@@ -126,7 +80,7 @@ export type StoreShippingGroup = z.infer<typeof storeShippingGroupSchema>;
 function ranges(raw: StoreShippingOption, kind: RangeKind, currency: string): Range[] {
   const out: Range[] = [];
   for (const rule of raw[rangeFields[kind]]) {
-    const rate = minorOf(rule.rate_raw, rule.rate, currency);
+    const rate = amountOf(rule.rate_raw, rule.rate, currency);
     if (rate === undefined) continue;
     let max: number | null = null;
     if (rule.range_max !== null && rule.range_max !== undefined && rule.range_max !== "") {
@@ -140,7 +94,7 @@ function ranges(raw: StoreShippingOption, kind: RangeKind, currency: string): Ra
 }
 
 function perItemOf(raw: StoreShippingOption, currency: string): PerItem {
-  const flat = minorOf(raw.per_item_rate_raw, raw.per_item_rate, currency);
+  const flat = amountOf(raw.per_item_rate_raw, raw.per_item_rate, currency);
   const told = (perItemTypes as readonly string[]).includes(raw.per_item_type ?? "") ? raw.per_item_type : undefined;
   const type =
     told ??
@@ -157,7 +111,7 @@ function perCartOf(raw: StoreShippingOption, currency: string): PerCart {
   if (raw.per_cart_type === "percentage") {
     return { type: "percentage", percent: percentOf(raw.per_cart_rate_raw, raw.per_cart_rate) ?? 0 };
   }
-  return { type: "flat_fee", amount: minorOf(raw.per_cart_rate_raw, raw.per_cart_rate, currency) ?? 0 };
+  return { type: "flat_fee", amount: amountOf(raw.per_cart_rate_raw, raw.per_cart_rate, currency) ?? 0 };
 }
 
 export function toShippingOption(raw: StoreShippingOption, fallbackCurrency = "USD"): ShippingOption {

@@ -1,5 +1,8 @@
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { storeTaxGroupSchema, toTaxGroup } from "./schema";
+
+// Next resolves "server-only" itself (lib/store/shapes.ts imports it); outside Next it is an empty module.
+vi.mock("server-only", () => ({}));
 
 const read = (raw: unknown) => toTaxGroup(storeTaxGroupSchema.parse(raw));
 
@@ -31,6 +34,7 @@ describe("reading tax groups", () => {
         { id: 1, country: "de", rate: "19%" },
         { id: 2, country: "FR", region: "", rate: 20, on_shipping: "true" },
         { id: 3, country: "IT", rate: "a lot" },
+        { id: 5, country: "PT", region: "  ", rate: "7,5 %" },
         { country: "ES", rate: 21 },
       ],
     });
@@ -38,6 +42,7 @@ describe("reading tax groups", () => {
     expect(group.rules).toEqual([
       { id: "1", country: "DE", region: null, rate: 19, onShipping: false },
       { id: "2", country: "FR", region: null, rate: 20, onShipping: true },
+      { id: "5", country: "PT", region: null, rate: 7.5, onShipping: false },
     ]);
   });
 

@@ -1,6 +1,9 @@
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { z } from "zod";
 import { storeUserSchema, toUser } from "./schema";
+
+// Next resolves "server-only" itself (lib/store/shapes.ts imports it); outside Next it is an empty module.
+vi.mock("server-only", () => ({}));
 
 describe("a store user, read tolerantly", () => {
   it("maps the API's user to the app's", () => {

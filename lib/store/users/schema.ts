@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { storeId } from "../shapes";
 import { type User, userStatus } from "./model";
 
 /**
@@ -8,7 +9,7 @@ import { type User, userStatus } from "./model";
  * ./api.ts (and tests) import this (docs/contract.md#users).
  */
 export const storeUserSchema = z.looseObject({
-  id: z.union([z.number(), z.string().min(1)]),
+  id: storeId,
   email: z.string(),
   permissions: z.array(z.string()).default([]),
   // "present in responses" says the spec; a store that leaves it out has no
@@ -25,7 +26,7 @@ export function toUser(raw: StoreUser): User {
   const active = raw.is_active;
   const passwordSet = raw.password_set ?? null;
   return {
-    id: String(raw.id),
+    id: raw.id,
     email: raw.email,
     permissions: raw.permissions,
     active,
