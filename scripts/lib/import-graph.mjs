@@ -57,7 +57,7 @@ function typeOnly(node) {
   return false;
 }
 
-/** What a module is, and what it imports (type-only imports left out). */
+/** What a module is, what it imports (type-only imports left out), and what it imports only types of. */
 function readModule(root, file) {
   const text = fs.readFileSync(path.join(root, file), "utf8");
   const source = ts.createSourceFile(
@@ -73,13 +73,14 @@ function readModule(root, file) {
     directives.push(statement.expression.text);
   }
   const specifiers = [];
+  const typeSpecifiers = [];
   const visit = (node) => {
     if (
       (ts.isImportDeclaration(node) || ts.isExportDeclaration(node)) &&
       node.moduleSpecifier &&
       ts.isStringLiteral(node.moduleSpecifier)
     ) {
-      if (!typeOnly(node)) specifiers.push(node.moduleSpecifier.text);
+      (typeOnly(node) ? typeSpecifiers : specifiers).push(node.moduleSpecifier.text);
     } else if (
       ts.isCallExpression(node) &&
       node.expression.kind === ts.SyntaxKind.ImportKeyword &&
@@ -96,16 +97,26 @@ function readModule(root, file) {
     server: directives.includes("use server"),
     serverOnly: specifiers.includes("server-only"),
     specifiers,
+    typeSpecifiers,
   };
 }
 
-/** The graph of the repository's modules under `root`: for each file, what it is and the files it imports. */
+/**
+ * The graph of the repository's modules under `root`: for each file, what it is, the files it imports
+ * (`imports`: code that runs), and those it imports only types of (`typeImports`).
+ */
 export function importGraph(root, files = sourceFiles(root)) {
   const graph = new Map();
+  const resolveAll = (file, specifiers) => [
+    ...new Set(specifiers.map((s) => resolve(root, file, s)).filter((f) => f !== null)),
+  ];
   for (const file of files) {
     const mod = readModule(root, file);
-    const imports = [...new Set(mod.specifiers.map((s) => resolve(root, file, s)).filter((f) => f !== null))];
-    graph.set(file, { ...mod, imports });
+    graph.set(file, {
+      ...mod,
+      imports: resolveAll(file, mod.specifiers),
+      typeImports: resolveAll(file, mod.typeSpecifiers),
+    });
   }
   return graph;
 }
@@ -160,15 +171,17 @@ export function cycleFolder(file) {
   return m ? `${m[1]}/${m[2]}` : null;
 }
 
+const isTest = (file) => /\.test\.tsx?$/.test(file);
+
 /**
  * The folder-level cycles inside store-api/src and lib/store (tests left out: they may import across), each
- * as its folders sorted: strongly connected groups of folders (Tarjan's algorithm).
+ * as its folders sorted: strongly connected groups of folders.
  */
 export function folderCycles(graph) {
   const edges = new Map();
   for (const [file, mod] of graph) {
     const from = cycleFolder(file);
-    if (!from || /\.test\.tsx?$/.test(file)) continue;
+    if (!from || isTest(file)) continue;
     for (const next of mod.imports) {
       const to = cycleFolder(next);
       if (!to || to === from) continue;
@@ -176,6 +189,26 @@ export function folderCycles(graph) {
       edges.get(from).add(to);
     }
   }
+  return stronglyConnected(edges);
+}
+
+/**
+ * The file-level cycles inside `folder` (e.g. store-api/src/users; tests left out), each as its files
+ * sorted. Type-only imports count here: two modules that each need the other to be read are one module
+ * in two files, whether or not the types are erased at run time.
+ */
+export function fileCycles(graph, folder) {
+  const inside = (file) => file.startsWith(`${folder}/`) && !isTest(file);
+  const edges = new Map();
+  for (const [file, mod] of graph) {
+    if (!inside(file)) continue;
+    edges.set(file, new Set([...mod.imports, ...mod.typeImports].filter((next) => next !== file && inside(next))));
+  }
+  return stronglyConnected(edges);
+}
+
+/** The strongly connected groups of more than one node of a directed graph, each sorted (Tarjan's algorithm). */
+function stronglyConnected(edges) {
   const nodes = new Set([...edges.keys(), ...[...edges.values()].flatMap((s) => [...s])]);
   let index = 0;
   const indices = new Map();

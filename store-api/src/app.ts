@@ -3,7 +3,7 @@ import { serializerCompiler } from "fastify-type-provider-zod";
 import { closeUnreadBodies } from "./api/bodies.js";
 import { guardBodies } from "./api/body-guard.js";
 import { apiErrorHandler, frameworkErrors, nothingAt } from "./api/error-handler.js";
-import { apiPlugin } from "./api/plugin.js";
+import { apiPlugin } from "./api-v1/plugin.js";
 import { apiErrorFormatter, validatorCompiler } from "./api/validation.js";
 import type { StoreConfig, TrustProxy } from "./config.js";
 import { isLoopbackHost } from "./auth/loopback.js";
@@ -26,6 +26,7 @@ import productsRoutes from "./routes/api/v1/products.js";
 import productMediaRoutes from "./routes/api/v1/product-media.js";
 import mediaRoutes from "./routes/media.js";
 import { registerJobs } from "./jobs/plugin.js";
+import { registerMedia } from "./media/plugin.js";
 import { renderSlots } from "./media/render-slots.js";
 import productPartsRoutes from "./routes/api/v1/product-parts.js";
 import couponsRoutes from "./routes/api/v1/coupons.js";
@@ -51,7 +52,7 @@ declare module "fastify" {
     config: StoreConfig;
     mailer: Mailer;
     readCache: ReadCache;
-    /** Live access tokens by hash (src/api/plugin.ts), forgotten on every write like the read cache. */
+    /** Live access tokens by hash (src/api-v1/plugin.ts), forgotten on every write like the read cache. */
     tokenCache: ReadCache<AccessToken>;
     /** The writes of every store process on the database, as the caches see them (src/api/cache-generation.ts). */
     writeGeneration: WriteGeneration;
@@ -184,6 +185,8 @@ export async function buildApp({ config, database, onRoute, logStream }: BuildOp
   app.decorate("writeGeneration", generation);
   bracketWrites(app, [app.readCache, app.tokenCache], generation);
   registerJobs(app, { soleProcess: database.kind === "pglite" });
+  // The image imports' kinds of job, into the runner's registry; the temporary files of uploads cut short.
+  registerMedia(app);
   // Jobs that change the catalogue (image imports) bracket their writes like requests do.
   bracketJobWrites(app, generation);
   // Before the scopes, so that its hook times every request (off unless configured).

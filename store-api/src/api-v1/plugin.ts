@@ -5,20 +5,21 @@ import { ClientShares, shareDatabase, shareOf } from "../limits/pool-shares.js";
 import { findAccessToken, type AccessToken } from "../oauth/tokens.js";
 import { sha256 } from "../auth/secrets.js";
 import type { UserRow } from "../users/users.js";
-import { accessRule, type AccessRule } from "./access.js";
-import { acceptForms, API_BODY_LIMITS } from "./bodies.js";
-import { apiErrorHandler, nothingAt } from "./error-handler.js";
+import { accessRule, type AccessRule } from "../api/access.js";
+import { acceptForms, API_BODY_LIMITS } from "../api/bodies.js";
+import { apiErrorHandler, nothingAt } from "../api/error-handler.js";
 import {
+  DatabaseBusyError,
   ForbiddenError,
   InsufficientScopeError,
   InvalidRequestError,
   InvalidTokenError,
   NotFoundError,
   RateLimitedError,
-} from "./errors.js";
-import { RateLimiter, SharedRateLimiter } from "./rate-limit.js";
-import { FORM_ENCODINGS } from "./schemas.js";
-import { apiErrorFormatter } from "./validation.js";
+} from "../api/errors.js";
+import { RateLimiter, SharedRateLimiter } from "../api/rate-limit.js";
+import { FORM_ENCODINGS } from "../api/schemas.js";
+import { apiErrorFormatter } from "../api/validation.js";
 
 declare module "fastify" {
   interface FastifyRequest {
@@ -64,7 +65,8 @@ export interface ApiOptions {
  * multipart bodies with their limits, CORS for browser apps (bearer tokens, no
  * cookies), authentication, the per-token rate limit, the one access rule
  * (api/access.ts) computed for every route as it is registered, and the JSON
- * error model.
+ * error model. It sits above the domain folders it authenticates with (oauth/,
+ * users/): the kit it is built from (src/api/) sits below them, and imports none.
  */
 export const apiPlugin: FastifyPluginAsync<ApiOptions> = async (api, { routes }) => {
   // On PostgreSQL the buckets are in the database, shared by every instance of the store; PGlite has one process.
@@ -112,7 +114,10 @@ export const apiPlugin: FastifyPluginAsync<ApiOptions> = async (api, { routes })
   });
 
   // No client holds more than a quarter of the database's pool at once (limits/pool-shares.ts).
-  shareDatabase(api, new ClientShares(shareOf(api.config.databasePool), 16, CONNECT_TIMEOUT_MS));
+  shareDatabase(
+    api,
+    new ClientShares(shareOf(api.config.databasePool), () => new DatabaseBusyError(), 16, CONNECT_TIMEOUT_MS),
+  );
 
   // Answers carry a user's data and tokens' effects: no shared or browser cache keeps them.
   api.addHook("onSend", async (_request, reply) => {

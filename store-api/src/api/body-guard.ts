@@ -91,7 +91,7 @@ function hasBody(request: FastifyRequest): boolean {
 /** The buckets a request's body draws on: the process's, and its token's (or its address's). */
 function bucketsOf(request: FastifyRequest, settings: BodySettings): { buckets: Bucket[]; whose: "token" | "address" } {
   const whole = { key: PROCESS, limit: settings.perProcess };
-  // request.auth is set by the API's onRequest (api/plugin.ts), which has run: a request without a valid token
+  // request.auth is set by the API's onRequest (api-v1/plugin.ts), which has run: a request without a valid token
   // was answered 401 before its body. Outside the API (OAuth endpoints, pages) there is no token.
   const grant = request.auth?.grantId;
   if (grant !== undefined)

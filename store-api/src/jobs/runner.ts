@@ -103,15 +103,27 @@ export class JobRunner {
   private current = new Map<number, JobRow>();
   /** While the database is away every worker's claim fails each poll: say so once in a while, not each time. */
   private claimFailed = outageLogger();
+  /**
+   * The registry of the kinds of job, by name: the runner knows none of its own; each folder that
+   * enqueues jobs registers its kinds as the app is built (media/plugin.ts: the image imports).
+   */
+  private readonly kinds = new Map<string, JobKind>();
 
   constructor(
     private readonly db: Db,
     private readonly settings: JobSettings,
-    private readonly kinds: Record<string, JobKind>,
     private readonly log: FastifyBaseLogger,
   ) {
     this.slots = new KeyedSlots(settings.perOrigin);
     this.slots.onRelease((key) => void this.hasten(key));
+  }
+
+  /** Adds kinds of job to those this runner runs, before it starts; a name registered twice is a mistake. */
+  register(kinds: Record<string, JobKind>): void {
+    for (const [name, kind] of Object.entries(kinds)) {
+      if (this.kinds.has(name)) throw new Error(`jobs: the kind ${name} is registered twice`);
+      this.kinds.set(name, kind);
+    }
   }
 
   /**
@@ -267,7 +279,7 @@ export class JobRunner {
     };
     ctx.log.debug({ batch: job.batch, attempt: job.attempts }, "jobs: claimed a job");
     const stopRenewing = this.keepClaim(job, claim, ctx.log);
-    const kind = this.kinds[job.kind];
+    const kind = this.kinds.get(job.kind);
     try {
       if (!kind) {
         ctx.log.error("jobs: no handler for this kind of job; it stays pending");

@@ -2,13 +2,16 @@ import { describe, expect, it } from "vitest";
 import { DatabaseBusyError } from "../api/errors.js";
 import { ClientShares, RequestShare, shareOf } from "./pool-shares.js";
 
+/** What the API scope refuses a share with (api-v1/plugin.ts). */
+const busy = () => new DatabaseBusyError();
+
 describe("a client's share of the pool", () => {
   it("is a quarter of the pool, at least one", () => {
     expect([1, 2, 4, 7, 8, 10, 40].map(shareOf)).toEqual([1, 1, 1, 1, 2, 2, 10]);
   });
 
   it("a request past its client's share waits for one of that client's own, first come first served; other clients are not held", async () => {
-    const shares = new ClientShares(2, 4, 60_000);
+    const shares = new ClientShares(2, busy, 4, 60_000);
     const a1 = await shares.take("a", true);
     const a2 = await shares.take("a", true);
     const order: string[] = [];
@@ -30,7 +33,7 @@ describe("a client's share of the pool", () => {
   });
 
   it("past the waiting room, and for a stream, a 503 at once; a wait that lasts too long, a 503", async () => {
-    const shares = new ClientShares(1, 1, 50);
+    const shares = new ClientShares(1, busy, 1, 50);
     const held = await shares.take("a", true);
     const waiting = shares.take("a", true);
     await expect(shares.take("a", true)).rejects.toBeInstanceOf(DatabaseBusyError);
@@ -44,7 +47,7 @@ describe("a client's share of the pool", () => {
   });
 
   it("one request holds one share however many connections it takes; a stream keeps it between its reads", async () => {
-    const shares = new ClientShares(1, 0, 50);
+    const shares = new ClientShares(1, busy, 0, 50);
     const request = new RequestShare(shares, "a");
     await request.enter();
     await request.enter(); // a statement beside its transaction

@@ -1,7 +1,6 @@
 import { AsyncLocalStorage } from "node:async_hooks";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import type pg from "pg";
-import { DatabaseBusyError } from "../api/errors.js";
 
 /**
  * A client's share of the database (docs/architecture.md#a-clients-share-of-the-database).
@@ -44,6 +43,11 @@ export class ClientShares {
   constructor(
     /** Shares a client may hold at once. */
     readonly perClient: number,
+    /**
+     * The error a refused request gets: the API scope passes its 503 with Retry-After
+     * (DatabaseBusyError, api/errors.ts), an error model this folder sits below.
+     */
+    private readonly refuse: () => Error,
     /** Requests of one client that may wait for its share; past them, a 503 at once. */
     readonly maxWaiting = 16,
     /** How long a request waits for its client's share (as long as for a connection of the pool). */
@@ -57,13 +61,13 @@ export class ClientShares {
 
   /**
    * Takes one of `client`'s shares, waiting for one (`wait`) or not; resolves
-   * with its release (idempotent). Refused with DatabaseBusyError.
+   * with its release (idempotent). Refused with `refuse`'s error.
    */
   async take(client: string, wait: boolean): Promise<() => void> {
     let state = this.clients.get(client);
     if (!state) this.clients.set(client, (state = { held: 0, waiting: [] }));
     if (state.held >= this.perClient) {
-      if (!wait || state.waiting.length >= this.maxWaiting) throw new DatabaseBusyError();
+      if (!wait || state.waiting.length >= this.maxWaiting) throw this.refuse();
       await new Promise<void>((resolve, reject) => {
         const entry = {
           // The share passes straight to the waiter: `held` never goes past the cap, nobody overtakes.
@@ -73,7 +77,7 @@ export class ClientShares {
           },
           timer: setTimeout(() => {
             state.waiting.splice(state.waiting.indexOf(entry), 1);
-            reject(new DatabaseBusyError());
+            reject(this.refuse());
           }, this.waitMs),
         };
         state.waiting.push(entry);
@@ -147,7 +151,7 @@ export class RequestShare {
 
   /**
    * The share held for as long as a stream lasts, taken at once or refused
-   * (DatabaseBusyError); resolves with its end (idempotent).
+   * (the shares' `refuse`); resolves with its end (idempotent).
    */
   async pin(): Promise<() => void> {
     await this.hold(false);

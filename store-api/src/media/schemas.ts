@@ -1,52 +1,17 @@
 import { z } from "zod";
 import { formBoolean, jsonField } from "../api/input.js";
-import { imageSizes, productParams } from "../products/schemas.js";
 import { MAX_IMPORTS } from "./imports.js";
 
-/** Schemas of the images and videos sub-resources (docs/contract.md#uploads). */
-
-export const imageParams = productParams.extend({
-  img_key: z.string().meta({ description: "The image key: an image URI's file name without `-{size}.{ext}`." }),
-});
-
-export const videoParams = productParams.extend({
-  video_key: z.string().meta({ description: "The video's id on its host." }),
-});
-
-const extension = (description: string) => ({ description: `Extension: ${description}`, "x-store-extension": true });
-
-const orderOut = z
-  .number()
-  .int()
-  .meta(extension("the position in the product's one sequence of images and videos (1..count)."));
-
-export const imageObject = imageSizes.meta({
-  description: "An Image: five URIs by size (longest edge tiny 64, small 160, medium 480, large 1024, huge 2048 px).",
-});
-
-export const imageWithOrder = imageSizes
-  .extend({ order: orderOut })
-  .meta({ description: "An Image, with its position (an extension)." });
-
-export const imageList = z.array(imageWithOrder).meta({ description: "The product's images, in order." });
+/**
+ * What the images and videos sub-resources take (docs/contract.md#uploads): the upload's and the
+ * imports' fields (and the img_keys an import answers), a move's `order`, a video's URL; and the
+ * /media/ files' paths. The sub-resources' paths and answers, below a product's, are
+ * products/media-schemas.ts's.
+ */
 
 export const imageIds = z
   .array(z.string())
   .meta({ description: "The img_keys the images will have, in the order given; they are imported in the background." });
-
-export const videoObject = z
-  .object({
-    id: z.string().meta({ description: "The video's id on its host: the video_key." }),
-    type: z.enum(["youtube", "vimeo"]),
-    url: z.string().meta({ description: "The URL as given." }),
-    thumb_url: z
-      .string()
-      .meta({ description: "The thumbnail's URL with {size} for tiny, small, medium, large or huge." }),
-    order: orderOut,
-  })
-  .meta({ description: "A Video." });
-
-export const videoList = z.array(videoObject).meta({ description: "The product's videos, in order." });
 
 /** "" and null are absent, a form string or a JSON body alike. */
 function body<Shape extends z.ZodRawShape>(shape: Shape) {

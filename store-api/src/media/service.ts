@@ -3,19 +3,10 @@ import { and, eq } from "drizzle-orm";
 import { InvalidRequestError, ValidationError } from "../api/errors.js";
 import type { Db, Queryable } from "../db/index.js";
 import { imageFiles, productMedia } from "../db/schema/index.js";
-import { getProduct } from "../products/products.js";
-import { CONTENT_TYPES, type MediaDeps, parseImageFileName, removeMediaFiles, removeTmp } from "./files.js";
+import { CONTENT_TYPES, type MediaDeps, parseImageFileName, removeMediaFiles } from "./files.js";
 import { mediaStorage } from "./storage.js";
-import {
-  deleteMedia,
-  getMedia,
-  insertImage,
-  type MediaItem,
-  productImageFiles,
-  removeUnusedImageFiles,
-} from "./images.js";
+import { productImageFiles } from "./images.js";
 import { checkCallback, checkImageSources, enqueueImageImports, type ImportDeps } from "./imports.js";
-import { renderImage } from "./render.js";
 import type { UploadImagesInput } from "./schemas.js";
 import {
   addVideo,
@@ -32,29 +23,9 @@ import {
  * What the media routes do, each request in one transaction; files are
  * written before it and removed after it when it failed, and files of
  * deleted media are removed once it committed (docs/contract.md#uploads).
+ * What goes by the product's key (the single upload, a deletion) is
+ * products/media.ts's: products sit above media.
  */
-
-/** The single upload: renders the file, then records it last in the product's order. */
-export async function addUploadedImage(db: Db, deps: MediaDeps, productKey: string, file: string): Promise<MediaItem> {
-  let rendered;
-  try {
-    // A request does not queue without end: past the render queue, a 503 with Retry-After.
-    rendered = await renderImage(deps, file, undefined, { whenBusy: "refuse" });
-  } finally {
-    await removeTmp(file);
-  }
-  try {
-    return await db.transaction(async (tx) => insertImage(tx, (await getProduct(tx, productKey)).id, rendered));
-  } catch (err) {
-    // Unless they did commit (the connection broke after the COMMIT went out): then they are the image's.
-    await removeUnusedImageFiles(
-      db,
-      deps,
-      rendered.files.map((f) => f.fileName),
-    );
-    throw err;
-  }
-}
 
 /**
  * The multiple upload: checks the sources and the callback and enqueues the
@@ -80,23 +51,6 @@ export function assertOneKindOfUpload(hasFile: boolean, input: UploadImagesInput
   if (hasFile && (input.images || input.callback_options)) {
     throw new InvalidRequestError("Send either a file as image, or images (with callback_options), not both.");
   }
-}
-
-/** Deletes an image or a video (one transaction); its files go once that committed. */
-export async function removeMedia(
-  db: Db,
-  deps: MediaDeps,
-  productKey: string,
-  kind: "image" | "video",
-  key: string,
-): Promise<void> {
-  const item = await db.transaction(async (tx) => {
-    const found = await getMedia(tx, (await getProduct(tx, productKey)).id, kind, key);
-    await deleteMedia(tx, found);
-    return found;
-  });
-  if (kind === "image") await removeMediaFiles(deps, Object.values(item.files));
-  else await removeUnusedVideoThumbs(db, deps, [{ type: item.videoType as VideoType, id: item.key }]);
 }
 
 /** What to remove from disk once a product's deletion commits (read in its transaction, before it). */

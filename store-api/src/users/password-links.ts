@@ -2,7 +2,7 @@ import { and, eq, gt, inArray, isNull, sql } from "drizzle-orm";
 import { hashPassword, randomToken, sha256 } from "../auth/secrets.js";
 import type { Queryable } from "../db/index.js";
 import { passwordTokens, users } from "../db/schema/index.js";
-import type { UserRow } from "./users.js";
+import type { UserRow } from "./row.js";
 
 /**
  * Single-use links that let an invited user set a password (the welcome

@@ -1,5 +1,5 @@
 import { PERMISSIONS } from "../auth/permissions.js";
-import type { UserRow } from "./users.js";
+import type { UserRow } from "./row.js";
 
 /** The User resource as the API returns it (users/schemas.ts `user`). */
 export function serializeUser(u: UserRow) {

@@ -5,9 +5,10 @@ import type { Queryable } from "../db/index.js";
 import { users } from "../db/schema/index.js";
 import { ConflictError, ForbiddenError, NotFoundError } from "../api/errors.js";
 import { invalidatePasswordLinks } from "./password-links.js";
+import type { UserRow } from "./row.js";
 import { type LinkMailSettings, sendPasswordReset, sendWelcome } from "./welcome.js";
 
-export type UserRow = typeof users.$inferSelect;
+export type { UserRow };
 
 export async function listUsers(q: Queryable): Promise<UserRow[]> {
   return q.select().from(users).orderBy(asc(users.id));

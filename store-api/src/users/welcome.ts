@@ -2,7 +2,7 @@ import type { Queryable } from "../db/index.js";
 import type { Mailer } from "../mail/mailer.js";
 import { escapeHtml } from "../text/escape-html.js";
 import { createPasswordLink, PASSWORD_LINK_DAYS } from "./password-links.js";
-import type { UserRow } from "./users.js";
+import type { UserRow } from "./row.js";
 
 /** What a mail with a set-password link needs to know about the store. */
 export interface LinkMailSettings {

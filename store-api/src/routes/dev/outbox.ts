@@ -3,7 +3,7 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import type { AccessRule } from "../../api/access.js";
 import { nothingAt } from "../../api/error-handler.js";
 import { NotFoundError } from "../../api/errors.js";
-import { authenticate, authorize, security } from "../../api/plugin.js";
+import { authenticate, authorize, security } from "../../api-v1/plugin.js";
 import { isLoopbackAddress } from "../../auth/loopback.js";
 import { listOutbox } from "../../mail/outbox.js";
 import { outboxList } from "../../mail/schemas.js";
@@ -36,7 +36,7 @@ export const outboxAccess: AccessRule = { scopes: ["admin"], permission: "manage
  * to a stolen token), and a valid access token of a user with manage_users (so
  * a local process, a browser page on this machine or a staff user who may not
  * invite anyone cannot take over another user's account with their link): 401
- * without one, 403 without the permission, the API's own checks (api/plugin.ts).
+ * without one, 403 without the permission, the API's own checks (api-v1/plugin.ts).
  */
 const devOutboxRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(

@@ -4,23 +4,21 @@ import { resource } from "../../../api/routes.js";
 import { apiErrors, deleted } from "../../../api/schemas.js";
 import { removeTmp } from "../../../media/files.js";
 import { getMedia, listMedia, moveMedia } from "../../../media/images.js";
+import { addVideoBody, imageIds, orderBody, uploadImagesBody } from "../../../media/schemas.js";
+import { serializeImage, serializeImageWithOrder, serializeVideo } from "../../../media/serialize.js";
+import { assertOneKindOfUpload, importImages } from "../../../media/service.js";
+import { readImageUpload } from "../../../media/upload.js";
+import { addVideo } from "../../../media/videos.js";
+import { addUploadedImage, removeMedia } from "../../../products/media.js";
 import {
-  addVideoBody,
-  imageIds,
   imageList,
   imageObject,
   imageParams,
   imageWithOrder,
-  orderBody,
-  uploadImagesBody,
   videoList,
   videoObject,
   videoParams,
-} from "../../../media/schemas.js";
-import { serializeImage, serializeImageWithOrder, serializeVideo } from "../../../media/serialize.js";
-import { addUploadedImage, assertOneKindOfUpload, importImages, removeMedia } from "../../../media/service.js";
-import { readImageUpload } from "../../../media/upload.js";
-import { addVideo } from "../../../media/videos.js";
+} from "../../../products/media-schemas.js";
 import { getProduct } from "../../../products/products.js";
 import { productParams } from "../../../products/schemas.js";
 import { mediaBaseUrl } from "../../../media/storage.js";

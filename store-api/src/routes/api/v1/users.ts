@@ -1,7 +1,7 @@
 import type { FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { ValidationError } from "../../../api/errors.js";
-import { actor } from "../../../api/plugin.js";
+import { actor } from "../../../api-v1/plugin.js";
 import { resource } from "../../../api/routes.js";
 import { apiErrors, deleted, idParams } from "../../../api/schemas.js";
 import { changeUser } from "../../../accounts/changes.js";
