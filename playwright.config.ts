@@ -51,9 +51,12 @@ export default defineConfig({
     screenshot: "only-on-failure",
   },
   projects: [
+    // The stored sign-ins of the people most specs use (e2e/support.ts `signedIn`, docs/testing.md).
+    { name: "sign-ins", testMatch: "sign-ins.setup.ts", use: chromium },
     {
       name: "chromium",
       testIgnore: "page-walk.spec.ts",
+      dependencies: ["sign-ins"],
       workers: 1,
       use: chromium,
     },

@@ -1,5 +1,5 @@
 import { type Page, expect, test } from "@playwright/test";
-import { accessTokenOf, e2e, expectAccessible, signIn, storeApi, unique } from "./support";
+import { accessTokenOf, e2e, expectAccessible, signedIn, storeApi, unique } from "./support";
 
 // The command palette and the keyboard shortcuts (components/shell/command-palette/,
 // docs/design.md#command-palette): ⌘K / Ctrl+K on every page; pages, an order by
@@ -80,7 +80,7 @@ test("finds pages, an order, products, coupons and users, and runs commands, fro
   page,
   context,
 }) => {
-  await signIn(page, e2e.owner, "/");
+  await signedIn(page, e2e.owner, "/");
   const token = await accessTokenOf(context);
   const name = unique("Palette lantern");
   const sku = unique("PAL-LAN", "-").toUpperCase();
@@ -175,7 +175,7 @@ test("finds pages, an order, products, coupons and users, and runs commands, fro
 test("g then a letter goes to a section, / finds the list's search, ? lists the shortcuts, none while typing", async ({
   page,
 }) => {
-  await signIn(page, e2e.owner, "/");
+  await signedIn(page, e2e.owner, "/");
   for (const [key, path, heading] of [
     ["o", "/orders", "Orders"],
     ["p", "/products", "Products"],
@@ -222,7 +222,7 @@ test("g then a letter goes to a section, / finds the list's search, ? lists the 
 
 test("offers only what the person may do", async ({ page }) => {
   // manage_orders and view_stats only (scripts/e2e.mjs).
-  await signIn(page, e2e.limited, "/orders");
+  await signedIn(page, e2e.limited, "/orders");
   await page.locator("main").click({ position: { x: 2, y: 2 } });
   await page.keyboard.press("g");
   await page.keyboard.press("u");
@@ -256,7 +256,7 @@ test("the palette and the shortcuts sheet are accessible in both themes and at 3
     const context = await browser.newContext({ ...options, baseURL: e2e.dashboardUrl });
     try {
       const page = await context.newPage();
-      await signIn(page, e2e.owner, "/");
+      await signedIn(page, e2e.owner, "/");
       for (const theme of ["light", "dark"] as const) {
         await page.evaluate((t) => (document.documentElement.dataset.theme = t), theme);
         if (label === "390 px") {
@@ -298,12 +298,12 @@ test("works against a store without the extensions", async ({ page, browser }) =
   let main: string;
   try {
     const mainPage = await other.newPage();
-    await signIn(mainPage, e2e.owner, "/");
+    await signedIn(mainPage, e2e.owner, "/");
     main = await accessTokenOf(other);
   } finally {
     await other.close();
   }
-  await signIn(page, e2e.owner, "/", { dashboardUrl: plainDashboardUrl, storeUrl: plainStoreUrl });
+  await signedIn(page, e2e.owner, "/", { dashboardUrl: plainDashboardUrl, storeUrl: plainStoreUrl });
   const name = unique("Plain palette kettle");
   const sku = unique("PLAIN-KET", "-").toUpperCase();
   const product = await addProduct(main, name, sku);

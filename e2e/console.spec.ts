@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { e2e, signIn, watchConsole } from "./support";
+import { e2e, signedIn, watchConsole } from "./support";
 
 /*
  * A clean console where the page walk (e2e/page-walk.spec.ts, which checks
@@ -9,7 +9,7 @@ import { e2e, signIn, watchConsole } from "./support";
 
 test("the Mail page refused to someone who may not manage users is a quiet Page not found", async ({ page }) => {
   const consoleErrors = watchConsole(page);
-  await signIn(page, e2e.limited, "/");
+  await signedIn(page, e2e.limited, "/");
   await page.goto("/dev/mail");
   await expect(page.getByRole("heading", { name: "Page not found", level: 1 })).toBeVisible();
   // The page is hydrated (its links are the router's) before anything is counted.

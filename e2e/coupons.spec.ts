@@ -1,6 +1,6 @@
 import fs from "node:fs";
 import { type BrowserContext, expect, type Locator, type Page, test } from "@playwright/test";
-import { accessTokenOf, e2e, signIn, storeApi, toastSaying, unique } from "./support";
+import { accessTokenOf, e2e, signedIn, storeApi, toastSaying, unique } from "./support";
 
 /** A coupon as the store answers it (docs/contract.md#coupons). */
 interface ApiCoupon {
@@ -83,7 +83,7 @@ async function openNewCoupon(page: Page) {
 test.beforeEach(async ({ page, baseURL }) => {
   // The plain store's tests (at the end) sign in to their own dashboard.
   if (baseURL && baseURL === process.env.E2E_PLAIN_DASHBOARD_URL) return;
-  await signIn(page, e2e.owner, "/coupons");
+  await signedIn(page, e2e.owner, "/coupons");
 });
 
 test("lists coupons with their type, validity, usage and codes", async ({ page, context }) => {
@@ -402,7 +402,7 @@ test("someone without the permission to manage marketing sees no coupons, in wor
   const context = await browser.newContext({ baseURL: e2e.dashboardUrl });
   try {
     const page = await context.newPage();
-    await signIn(page, e2e.limited, "/");
+    await signedIn(page, e2e.limited, "/");
     for (const path of ["/coupons", "/coupons/new"]) {
       await page.goto(path);
       await expect(page.getByRole("heading", { name: "You can't manage marketing", level: 1 })).toBeVisible();
@@ -485,7 +485,7 @@ test.describe("against a store without the bundled store's extensions", () => {
     const context = await browser.newContext({ baseURL: plainDashboard });
     try {
       const page = await context.newPage();
-      await signIn(page, e2e.owner, "/coupons", { dashboardUrl: plainDashboard, storeUrl: plainStore });
+      await signedIn(page, e2e.owner, "/coupons", { dashboardUrl: plainDashboard, storeUrl: plainStore });
 
       // Create: the store answers 200 with the object.
       const name = unique("Plain");

@@ -1,5 +1,15 @@
 import { type Browser, type Page, expect, test } from "@playwright/test";
-import { accessTokenOf, e2e, escapeRegExp, signIn, storeApi, tabTo, uniqueEmail, userMenuButton } from "./support";
+import {
+  accessTokenOf,
+  e2e,
+  escapeRegExp,
+  signedIn,
+  signIn,
+  storeApi,
+  tabTo,
+  uniqueEmail,
+  userMenuButton,
+} from "./support";
 
 // The e2e dashboard's STORE_NAME (scripts/e2e.mjs).
 const storeName = "Demo Store";
@@ -12,7 +22,7 @@ const sectionsNav = (page: Page) => page.getByRole("navigation", { name: "Sectio
 test("Home greets the owner with the store's name and offers every section; the logo leads back to it", async ({
   page,
 }) => {
-  await signIn(page, e2e.owner, "/");
+  await signedIn(page, e2e.owner, "/");
   await expect(page.getByRole("heading", { name: `Welcome to ${storeName}`, level: 1 })).toBeVisible();
   // The shell names the store, not its host.
   await expect(page.getByRole("banner")).toContainText(storeName);
@@ -42,7 +52,7 @@ test("Home greets the owner with the store's name and offers every section; the 
 });
 
 test("a user with manage_orders and view_stats sees only Orders, with no word of what they lack", async ({ page }) => {
-  await signIn(page, e2e.limited, "/");
+  await signedIn(page, e2e.limited, "/");
   const main = page.getByRole("main");
   const nav = sectionsNav(page);
 
@@ -67,7 +77,7 @@ test("a user with manage_orders and view_stats sees only Orders, with no word of
 });
 
 test("an unknown address shows Page not found inside the shell", async ({ page }) => {
-  await signIn(page, e2e.owner, "/");
+  await signedIn(page, e2e.owner, "/");
   await page.goto("/no-such-page/at-all");
   await expect(page.getByRole("heading", { name: "Page not found", level: 1 })).toBeVisible();
   await expect(page).toHaveTitle(/Page not found/);
@@ -79,7 +89,7 @@ test("an unknown address shows Page not found inside the shell", async ({ page }
 });
 
 test("the user menu says who is signed in, and Dark stays chosen after a reload", async ({ page }) => {
-  await signIn(page, e2e.owner, "/");
+  await signedIn(page, e2e.owner, "/");
   const html = page.locator("html");
   await expect(html).toHaveAttribute("data-theme", "system");
 
@@ -115,7 +125,7 @@ test("the development mail page shows an invitation just sent, with its set-pass
   page,
   context,
 }) => {
-  await signIn(page, e2e.owner, "/");
+  await signedIn(page, e2e.owner, "/");
   const invitee = uniqueEmail("mailpage");
   const created = await storeApi(await accessTokenOf(context), "POST", "/api/v1/users", {
     email: invitee,
@@ -202,7 +212,7 @@ async function asOwner<T>(browser: Browser, work: (token: string) => Promise<T>)
   const context = await browser.newContext({ baseURL: e2e.dashboardUrl });
   try {
     const page = await context.newPage();
-    await signIn(page, e2e.owner, "/");
+    await signedIn(page, e2e.owner, "/");
     return await work(await accessTokenOf(context));
   } finally {
     await context.close();
@@ -232,7 +242,7 @@ async function todayOnHome(page: Page): Promise<{ orders: number; revenue: numbe
 }
 
 test("Home shows the order counts, the last 30 days as a chart and the latest orders", async ({ page, context }) => {
-  await signIn(page, e2e.owner, "/");
+  await signedIn(page, e2e.owner, "/");
   const token = await accessTokenOf(context);
   const main = page.getByRole("main");
   const before = await todayOnHome(page);
@@ -342,7 +352,7 @@ test("on a 390 px phone Home's amounts never break inside a number", async ({ pa
     placeOrder(token, await productToOrder(token), { customer: "Wyde Amount", total: "987654.32" }),
   );
   await page.setViewportSize({ width: 390, height: 844 });
-  await signIn(page, e2e.owner, "/");
+  await signedIn(page, e2e.owner, "/");
   const main = page.getByRole("main");
   const sales = main.getByRole("region", { name: "Sales, last 30 days" });
   const figures = sales.getByRole("definition");

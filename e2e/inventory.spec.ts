@@ -1,5 +1,5 @@
 import { expect, type Locator, type Page, test } from "@playwright/test";
-import { accessTokenOf, e2e, expectAccessible, signIn, storeRequest } from "./support";
+import { accessTokenOf, e2e, expectAccessible, signedIn, storeRequest } from "./support";
 
 /*
  * The inventory page (docs/bulk-editing.md#inventory) against the main store,
@@ -69,7 +69,7 @@ async function openInventory(page: Page, dashboardUrl: string, query = "") {
 test("filters, edits by typing and pasting, reviews, saves with per-row results, and a refused row keeps its edit", async ({
   page,
 }) => {
-  await signIn(page, e2e.owner, "/products");
+  await signedIn(page, e2e.owner, "/products");
   const store = storeOf(e2e.storeUrl, await accessTokenOf(page.context()));
   const tag = `Inv ${Date.now().toString(36)}`;
   const tee = await makeProduct(store, `${tag} Tee`, `${tag} Shirts`);
@@ -169,7 +169,7 @@ test("works against the plain store: loads every option and saves one", async ({
   // A browser of its own: session cookies do not tell ports apart.
   const context = await browser.newContext({ permissions: ["clipboard-read", "clipboard-write"] });
   const page = await context.newPage();
-  await signIn(page, e2e.owner, "/products", { dashboardUrl, storeUrl });
+  await signedIn(page, e2e.owner, "/products", { dashboardUrl, storeUrl });
   const store = storeOf(e2e.storeUrl, await accessTokenOf(context));
   const tag = `Inv plain ${Date.now().toString(36)}`;
   const tee = await makeProduct(store, `${tag} Tee`, `${tag} Shirts`);

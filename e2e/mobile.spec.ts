@@ -4,7 +4,7 @@ import {
   e2e,
   expectAccessible,
   inviteTrigger,
-  signIn,
+  signedIn,
   toastSaying,
   uniqueEmail,
   userCard,
@@ -22,7 +22,7 @@ test("at 390px the sidebar folds into a menu and every page fits", async ({ page
   await page.goto("/signin");
   await expectNoSideways(page);
 
-  await signIn(page);
+  await signedIn(page, e2e.owner, "/users");
   const menu = page.getByRole("button", { name: "Menu" });
   const sections = page.getByRole("navigation", { name: "Sections" });
   await expect(menu).toBeVisible();

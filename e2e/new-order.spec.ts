@@ -1,5 +1,5 @@
 import { type Page, expect, test } from "@playwright/test";
-import { accessTokenOf, e2e, signIn, storeApi, toastSaying, unique } from "./support";
+import { accessTokenOf, e2e, signedIn, storeApi, toastSaying, unique } from "./support";
 
 // The new order form (app/(dashboard)/orders/new): an API order made from
 // products picked in the catalogue, and the store's refusals under the
@@ -56,7 +56,7 @@ async function fillBilling(page: Page) {
 }
 
 test.beforeEach(async ({ page }) => {
-  await signIn(page, e2e.owner, "/orders/new");
+  await signedIn(page, e2e.owner, "/orders/new");
   await expect(page.getByRole("heading", { level: 1, name: "Create order" })).toBeVisible();
 });
 

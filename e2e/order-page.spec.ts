@@ -1,5 +1,5 @@
 import { type Browser, type BrowserContext, type Page, expect, test } from "@playwright/test";
-import { accessTokenOf, e2e, signIn, storeApi, toastSaying, unique, uniqueEmail } from "./support";
+import { accessTokenOf, e2e, signedIn, signIn, storeApi, toastSaying, unique, uniqueEmail } from "./support";
 
 // An order's page (app/(dashboard)/orders/[number]): what it shows of an API
 // order, fulfilling and cancelling it (stock goes back), the plain store that
@@ -88,7 +88,7 @@ test("shows an API order, fulfils it and cancels it behind a confirmation, with 
   page,
   context,
 }) => {
-  await signIn(page, e2e.owner, "/orders/new");
+  await signedIn(page, e2e.owner, "/orders/new");
   const token = await accessTokenOf(context);
   const product = await addProduct(token);
   const medium = product.options.find((o) => o.metadata.Size === "M")!;
@@ -203,7 +203,7 @@ test("shows an API order, fulfils it and cancels it behind a confirmation, with 
 });
 
 test("an unknown order number, and a path that is no number, are not found with a way back", async ({ page }) => {
-  await signIn(page, e2e.owner, "/orders/999999999");
+  await signedIn(page, e2e.owner, "/orders/999999999");
   await expect(page.getByRole("heading", { level: 1, name: "No such order" })).toBeVisible();
   await page.goto("/orders/abc");
   await expect(page.getByRole("heading", { level: 1, name: "No such order" })).toBeVisible();
@@ -223,7 +223,7 @@ test("against a store without the orders extensions, cancel is offered and the s
 }) => {
   test.skip(!plainDashboardUrl || !plainStoreUrl, "run through npm run test:e2e");
   test.slow(); // two sign-ins, two orders and three refusals
-  await signIn(page, e2e.owner, "/orders/new");
+  await signedIn(page, e2e.owner, "/orders/new");
   const token = await accessTokenOf(context);
   const product = await addProduct(token);
   const small = product.options.find((o) => o.metadata.Size === "S")!;
@@ -237,7 +237,7 @@ test("against a store without the orders extensions, cancel is offered and the s
   const plain = await dashboardContext(browser, plainDashboardUrl);
   try {
     const p = await plain.newPage();
-    await signIn(p, e2e.owner, `/orders/${n}`, { dashboardUrl: plainDashboardUrl, storeUrl: plainStoreUrl });
+    await signedIn(p, e2e.owner, `/orders/${n}`, { dashboardUrl: plainDashboardUrl, storeUrl: plainStoreUrl });
     await expect(p.getByRole("heading", { level: 1, name: `Order #${n}` })).toBeVisible();
     // No gateway and no `cancelled`: neither "API order" nor "Cancelled" can be told.
     await expect(badges(p).getByRole("listitem")).toHaveText(["Paid", "Unfulfilled"]);
@@ -289,7 +289,7 @@ test("against a store without the orders extensions, cancel is offered and the s
 
 test("a user who may not manage orders sees no order and no actions", async ({ browser, page, context }) => {
   // No fixture lacks manage_orders (scripts/e2e.mjs): make one for this test, with a password.
-  await signIn(page, e2e.owner, "/orders/new");
+  await signedIn(page, e2e.owner, "/orders/new");
   const token = await accessTokenOf(context);
   const product = await addProduct(token);
   const order = await addOrder(token, { line_1_product_option: product.options[0]!.key, line_1_quantity: "1" });

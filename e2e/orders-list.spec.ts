@@ -1,6 +1,16 @@
 import { readFile } from "node:fs/promises";
 import { type Browser, type Locator, type Page, expect, test } from "@playwright/test";
-import { accessTokenOf, e2e, expectAccessible, signIn, storeApi, storeRequest, unique, watchConsole } from "./support";
+import {
+  accessTokenOf,
+  e2e,
+  expectAccessible,
+  signedIn,
+  signIn,
+  storeApi,
+  storeRequest,
+  unique,
+  watchConsole,
+} from "./support";
 
 /*
  * The orders list (components/orders/list, components/orders/live) against
@@ -36,7 +46,7 @@ async function ownerTokenFrom(browser: Browser): Promise<string> {
   const context = await browser.newContext({ baseURL: e2e.dashboardUrl });
   try {
     const page = await context.newPage();
-    await signIn(page, e2e.owner, "/");
+    await signedIn(page, e2e.owner, "/");
     return await accessTokenOf(context);
   } finally {
     await context.close();
@@ -112,7 +122,7 @@ async function tabCount(page: Page, label: string): Promise<number | null> {
 }
 
 test("tabs with counts, bulk fulfil with a result per order, and the counts follow", async ({ page }) => {
-  await signIn(page, e2e.owner, "/orders");
+  await signedIn(page, e2e.owner, "/orders");
   const name = customer("Bulk");
   const numbers = [await addOrder(name), await addOrder(name), await addOrder(name)];
   await page.goto("/orders?view=unfulfilled&count=100");
@@ -166,7 +176,7 @@ test("tabs with counts, bulk fulfil with a result per order, and the counts foll
 });
 
 test("the URL holds the view: paging, page size, reload and Back; jumping to an order", async ({ page }) => {
-  await signIn(page, e2e.owner, "/orders");
+  await signedIn(page, e2e.owner, "/orders");
   const name = customer("Paging");
   const numbers: number[] = [];
   for (let i = 0; i < 22; i++) numbers.push(await addOrder(name));
@@ -207,7 +217,7 @@ test("the URL holds the view: paging, page size, reload and Back; jumping to an 
 });
 
 test("exports the filtered view as CSV, every page, with quoting and the formula guard", async ({ page }) => {
-  await signIn(page, e2e.owner, "/orders");
+  await signedIn(page, e2e.owner, "/orders");
   const name = customer("Csv");
   const plain = await addOrder(name, { custom_id: "plain-1" });
   const risky = await addOrder(name, {
@@ -254,7 +264,7 @@ test("exports the filtered view as CSV, every page, with quoting and the formula
 });
 
 test("a new order shows within seconds, without a reload: the pill and the sidebar badge", async ({ page }) => {
-  await signIn(page, e2e.owner, "/orders");
+  await signedIn(page, e2e.owner, "/orders");
   await hydrated(page);
   await expect(tab(page, "Unfulfilled")).toHaveText(/orders$/);
   const badge = page.getByRole("navigation", { name: "Sections" }).locator("[data-orders-badge]");
@@ -274,7 +284,7 @@ test("a new order shows within seconds, without a reload: the pill and the sideb
 test("counts for a user with view_stats; none for one without, who still sees new orders", async ({ browser }) => {
   const limited = await browser.newContext({ baseURL: e2e.dashboardUrl });
   const page = await limited.newPage();
-  await signIn(page, e2e.limited, "/orders");
+  await signedIn(page, e2e.limited, "/orders");
   await expect(tab(page, "All")).toHaveText(/^All\s*[\d,]+ orders$/);
   await expect(page.getByText("The tabs show no counts")).toHaveCount(0);
   await expect(page.getByRole("link", { name: "New order" })).toBeVisible();
@@ -302,7 +312,7 @@ test("counts for a user with view_stats; none for one without, who still sees ne
 test("the list hydrates without a mismatch while the sidebar's counts are still on their way", async ({ page }) => {
   // The sidebar's badge asks for the counts as soon as it is live; held back here, its query exists
   // without data while the list's part of the page hydrates (React's error #418 before the fix).
-  await signIn(page, e2e.owner, "/");
+  await signedIn(page, e2e.owner, "/");
   await addOrder(customer("Hydrate"));
   const held: (() => void)[] = [];
   let holding = true;
@@ -325,7 +335,7 @@ test("the list hydrates without a mismatch while the sidebar's counts are still 
 test("on a phone the rows are compact cards and every view is in reach", async ({ browser }) => {
   const context = await browser.newContext({ baseURL: e2e.dashboardUrl, viewport: { width: 390, height: 844 } });
   const page = await context.newPage();
-  await signIn(page, e2e.owner, "/orders");
+  await signedIn(page, e2e.owner, "/orders");
   const number = await addOrder(customer("Phone"));
   await page.reload();
   await expect(row(page, number)).toBeVisible();
@@ -362,7 +372,7 @@ test("bulk fulfil holds back an unpaid order with its reason, includes it when a
   const site = { dashboardUrl: bulkDashboardUrl, storeUrl: bulkStoreUrl };
   const context = await browser.newContext({ baseURL: bulkDashboardUrl });
   const page = await context.newPage();
-  await signIn(page, e2e.owner, "/orders?view=unfulfilled&count=50", site);
+  await signedIn(page, e2e.owner, "/orders?view=unfulfilled&count=50", site);
   const token = await accessTokenOf(context);
   await hydrated(page);
   // The seed's unfulfilled orders: one paid, one whose payment is pending.
@@ -439,7 +449,7 @@ test.describe("against a plain store", () => {
 
     const context = await browser.newContext({ baseURL: plainDashboardUrl });
     const page = await context.newPage();
-    await signIn(page, e2e.owner, "/orders", { dashboardUrl: plainDashboardUrl, storeUrl: plainStoreUrl });
+    await signedIn(page, e2e.owner, "/orders", { dashboardUrl: plainDashboardUrl, storeUrl: plainStoreUrl });
 
     await expect(row(page, numbers[20]!)).toBeVisible();
     // No gateway key on API orders: no "API order"; no `cancelled`: still Unfulfilled.

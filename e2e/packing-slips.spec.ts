@@ -1,6 +1,6 @@
 import { type Browser, type Locator, type Page, expect, test } from "@playwright/test";
 import { readPdf } from "./pdf";
-import { accessTokenOf, e2e, expectAccessible, signIn, storeApi, unique, watchConsole } from "./support";
+import { accessTokenOf, e2e, expectAccessible, signedIn, signIn, storeApi, unique, watchConsole } from "./support";
 
 /*
  * Packing slips and the pick list (issue 31; app/(print)/orders/print,
@@ -34,7 +34,7 @@ async function ownerTokenFrom(browser: Browser): Promise<string> {
   const context = await browser.newContext({ baseURL: e2e.dashboardUrl });
   try {
     const page = await context.newPage();
-    await signIn(page, e2e.owner, "/");
+    await signedIn(page, e2e.owner, "/");
     return await accessTokenOf(context);
   } finally {
     await context.close();
@@ -164,7 +164,7 @@ test("from a selection in the list: the pick list sums the orders, a slip per or
   page,
 }) => {
   const console = watchConsole(page);
-  await signIn(page, e2e.owner, "/orders?view=unfulfilled&count=100");
+  await signedIn(page, e2e.owner, "/orders?view=unfulfilled&count=100");
   for (const n of [orders.c, orders.a, orders.b]) {
     await page.getByRole("checkbox", { name: `Select order #${n}` }).check();
   }
@@ -270,7 +270,7 @@ test("an order that does not exist is listed as missing and the rest still print
 });
 
 test("from an order's page: its slip alone, Print opens the browser's dialog, back to the order", async ({ page }) => {
-  await signIn(page, e2e.owner, `/orders/${orders.b}`);
+  await signedIn(page, e2e.owner, `/orders/${orders.b}`);
   await page.getByRole("link", { name: "Print packing slip" }).click();
   await expect(page).toHaveURL(new RegExp(`/orders/print\\?orders=${orders.b}&show=slips`));
   await expectSlip(page, orders.b, "Demo Store", [
@@ -304,7 +304,7 @@ test("fits a phone and is accessible in both themes", async ({ browser }) => {
     });
     await context.addCookies([{ name: "theme", value: theme, url: e2e.dashboardUrl, sameSite: "Lax" }]);
     const page = await context.newPage();
-    await signIn(page, e2e.owner, `/orders/print?orders=${orders.a}-${orders.a},${orders.b},999999999`);
+    await signedIn(page, e2e.owner, `/orders/print?orders=${orders.a}-${orders.a},${orders.b},999999999`);
     await expect(page.locator("[data-slip]")).toHaveCount(2);
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
     await expectAccessible(page, `packing slips (${theme}, 390 px)`);
@@ -322,7 +322,10 @@ test.describe("against a plain store", () => {
   test("prints the same slips and pick list from a store without the extensions", async ({ browser }) => {
     const context = await browser.newContext({ baseURL: plainDashboardUrl });
     const page = await context.newPage();
-    await signIn(page, e2e.owner, `/orders/${orders.a}`, { dashboardUrl: plainDashboardUrl, storeUrl: plainStoreUrl });
+    await signedIn(page, e2e.owner, `/orders/${orders.a}`, {
+      dashboardUrl: plainDashboardUrl,
+      storeUrl: plainStoreUrl,
+    });
     await page.getByRole("link", { name: "Print packing slip" }).click();
     // No STORE_NAME on the plain store's dashboard: the store's host names it.
     const storeName = new URL(plainStoreUrl).host;

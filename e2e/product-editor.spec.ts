@@ -1,6 +1,6 @@
 import { type BrowserContext, expect, type Locator, type Page, test } from "@playwright/test";
 import sharp from "sharp";
-import { accessTokenOf, e2e, expectAccessible, signIn, storeApi, unique } from "./support";
+import { accessTokenOf, e2e, expectAccessible, signedIn, storeApi, unique } from "./support";
 
 /*
  * The product editor (components/products/editor) against the real store:
@@ -55,7 +55,7 @@ async function seedProduct(token: string, name: string): Promise<ApiProduct> {
 
 /** Opens the editor (signing in on the way) and waits for the form, which loads after the page. */
 async function openEditor(page: Page, path: string) {
-  await signIn(page, e2e.owner, path);
+  await signedIn(page, e2e.owner, path);
   await expect(page.getByRole("textbox", { name: "Name", exact: true })).toBeVisible();
 }
 
@@ -429,7 +429,7 @@ test("deletes a product after confirmation", async ({ page, context }) => {
 });
 
 test("an unknown product is a page that says so", async ({ page }) => {
-  await signIn(page, e2e.owner, "/products/no-such-product-e2e");
+  await signedIn(page, e2e.owner, "/products/no-such-product-e2e");
   await expect(page.getByRole("heading", { level: 1, name: "No such product" })).toBeVisible();
 });
 
@@ -441,7 +441,7 @@ test("without the permission to manage products the editor is read-only", async 
   await owner.close();
 
   // Without the permission, signing in lands on Home; the product's address still opens.
-  await signIn(page, e2e.limited, "/");
+  await signedIn(page, e2e.limited, "/");
   await page.goto(`/products/${product.key}`);
   await expect(page.getByText("You can look, not change")).toBeVisible();
   await expect(page.getByRole("textbox", { name: "Name", exact: true })).toHaveValue(product.name);

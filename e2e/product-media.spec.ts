@@ -1,6 +1,6 @@
 import { expect, type Locator, type Page, test } from "@playwright/test";
 import sharp from "sharp";
-import { accessTokenOf, e2e, signIn, storeApi, tabTo } from "./support";
+import { accessTokenOf, e2e, signedIn, storeApi, tabTo } from "./support";
 
 /**
  * The editor's media section (components/products/media/) against the real
@@ -71,7 +71,7 @@ let product: string;
 const name = `Linen shirt ${Date.now().toString(36)}`;
 
 test.beforeEach(async ({ page, context }) => {
-  await signIn(page);
+  await signedIn(page, e2e.owner, "/users");
   token = await accessTokenOf(context);
   const created = await storeApi(token, "POST", "/api/v1/products", { name, price: "25.00", quantity: "5" });
   expect(created.status).toBeLessThan(300);

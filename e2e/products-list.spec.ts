@@ -1,5 +1,5 @@
 import { type BrowserContext, expect, type Locator, type Page, test } from "@playwright/test";
-import { accessTokenOf, e2e, expectAccessible, signIn, storeApi, unique } from "./support";
+import { accessTokenOf, e2e, expectAccessible, signedIn, storeApi, unique } from "./support";
 
 /*
  * The product list (components/products/list) against the real store. The
@@ -55,7 +55,7 @@ const toast = (page: Page, text: string) =>
   page.getByRole("region", { name: /Notifications/ }).getByText(text, { exact: true });
 
 async function tokenFor(page: Page, context: BrowserContext, path = "/products") {
-  await signIn(page, e2e.owner, path);
+  await signedIn(page, e2e.owner, path);
   return accessTokenOf(context);
 }
 
@@ -293,7 +293,7 @@ test("works against a store without the extensions: a list on update, 204 on del
   // dashboard, in a browser of its own (session cookies do not tell ports apart).
   const plainContext = await browser.newContext();
   page = await plainContext.newPage();
-  await signIn(page, e2e.owner, `/products?category=${slug}`, { dashboardUrl: plainDashboard, storeUrl: plainStore });
+  await signedIn(page, e2e.owner, `/products?category=${slug}`, { dashboardUrl: plainDashboard, storeUrl: plainStore });
 
   await expect(row(page, tee.name)).toContainText("$19.99");
   await page.getByRole("button", { name: `Actions for ${cap.name}`, exact: true }).click();

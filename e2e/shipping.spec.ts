@@ -1,5 +1,5 @@
 import { type BrowserContext, expect, type Locator, type Page, test } from "@playwright/test";
-import { accessTokenOf, e2e, expectAccessible, signIn, storeApi, unique } from "./support";
+import { accessTokenOf, e2e, expectAccessible, signedIn, storeApi, unique } from "./support";
 
 /*
  * The Shipping pages (components/shipping) against the real store: what the
@@ -64,7 +64,7 @@ test("builds a group with quantity ranges and destinations; the store holds it a
 }) => {
   test.slow(); // a long walk through the editor
   const name = unique("E2E parcels");
-  await signIn(page, e2e.owner, "/shipping");
+  await signedIn(page, e2e.owner, "/shipping");
   await page.getByRole("button", { name: "Create shipping group" }).first().click();
   const dialog = page.getByRole("dialog", { name: "Create shipping group" });
   await expect(dialog.getByRole("textbox", { name: "Name" })).toBeFocused();
@@ -184,7 +184,7 @@ test("builds a group with quantity ranges and destinations; the store holds it a
 
 test("edits an option; the store's refusal shows under the field it names", async ({ page, context }) => {
   const name = unique("E2E edit");
-  await signIn(page, e2e.owner, "/shipping");
+  await signedIn(page, e2e.owner, "/shipping");
   const groupId = await seedGroup(context, name, [
     { name: "Flat", per_cart_type: "flat_fee", per_cart_rate_raw: 5, destinations: [{ country: "DE" }] },
   ]);
@@ -239,7 +239,7 @@ test("renames and deletes a group and an option, each deletion confirmed (and Ca
   context,
 }) => {
   const name = unique("E2E rename");
-  await signIn(page, e2e.owner, "/shipping");
+  await signedIn(page, e2e.owner, "/shipping");
   const groupId = await seedGroup(context, name, [
     { name: "First", per_cart_rate_raw: 1 },
     { name: "Second", per_cart_rate_raw: 2 },
@@ -312,7 +312,7 @@ test("renames and deletes a group and an option, each deletion confirmed (and Ca
 });
 
 test("a group someone else deleted says so, with the way back", async ({ page, context }) => {
-  await signIn(page, e2e.owner, "/shipping");
+  await signedIn(page, e2e.owner, "/shipping");
   const groupId = await seedGroup(context, unique("E2E gone"));
   expect((await storeApi(await accessTokenOf(context), "DELETE", `/api/v1/shipping_groups/${groupId}`)).status).toBe(
     200,
@@ -326,7 +326,7 @@ test("a group someone else deleted says so, with the way back", async ({ page, c
 });
 
 test("a user without the permission to manage store settings is told so", async ({ page }) => {
-  await signIn(page, e2e.limited, "/");
+  await signedIn(page, e2e.limited, "/");
   await page.goto("/shipping");
   await expect(page.getByRole("heading", { level: 1, name: "You can't manage store settings" })).toBeVisible();
   await expect(page.getByRole("button", { name: "Create shipping group" })).toHaveCount(0);
@@ -337,7 +337,7 @@ test.describe("on a phone", () => {
 
   test("the list, a group with its calculator and the option editor fit 390px", async ({ page, context }) => {
     const name = unique("E2E phone");
-    await signIn(page, e2e.owner, "/");
+    await signedIn(page, e2e.owner, "/");
     const groupId = await seedGroup(context, name, [
       {
         name: "Ranges",
@@ -386,7 +386,7 @@ test("works against a store without the bundled store's extensions", async ({ br
   test.skip(!dashboardUrl || !storeUrl, "run through npm run test:e2e");
   const context = await browser.newContext({ baseURL: dashboardUrl });
   const plain = await context.newPage();
-  await signIn(plain, e2e.owner, "/shipping", { dashboardUrl, storeUrl });
+  await signedIn(plain, e2e.owner, "/shipping", { dashboardUrl, storeUrl });
 
   // Create (200 instead of 201), rename (a list holding the group), then an error in plain text.
   const name = unique("E2E plain");

@@ -1,3 +1,5 @@
+import fs from "node:fs";
+import path from "node:path";
 import AxeBuilder from "@axe-core/playwright";
 import { type BrowserContext, type Locator, type Page, expect } from "@playwright/test";
 import { decode } from "next-auth/jwt";
@@ -92,6 +94,41 @@ export async function signIn(
   await page.getByRole("button", { name: "Sign in with your store" }).click();
   await answerStore(page, who, "Allow", storeUrl);
   await page.waitForURL((url) => url.origin === target.origin && url.pathname === target.pathname);
+}
+
+/** Where stored sign-ins are kept (git-ignored): one file per person and dashboard. Playwright runs in the root. */
+const STORED_SIGN_INS = path.resolve("e2e/.auth");
+
+/** The file of a person's stored sign-in at a dashboard (its port tells runs side by side apart). */
+export function storedSignInFile(who: Credentials, dashboardUrl = e2e.dashboardUrl): string {
+  return path.join(STORED_SIGN_INS, `${who.email}@${new URL(dashboardUrl).port}.json`);
+}
+
+/** Signs in for real, then keeps the browser's cookies as that person's stored sign-in. */
+export async function signInAndStore(page: Page, who: Credentials, at = "/", site: Partial<Site> = {}) {
+  await signIn(page, who, at, site);
+  fs.mkdirSync(STORED_SIGN_INS, { recursive: true });
+  await page.context().storageState({ path: storedSignInFile(who, site.dashboardUrl) });
+}
+
+/**
+ * Opens `at` signed in as `who`, from a stored sign-in (docs/testing.md#stored-sign-ins): the cookies of
+ * one real sign-in (made by e2e/sign-ins.setup.ts, or by the first call) go into this browser context, so
+ * the OAuth round trip is paid once per person rather than once per test. For tests where signing in is
+ * not what is tested and that leave the session alone: a test that signs out, revokes its token or
+ * changes its user's permissions or password signs in for real (`signIn`). Should the stored session have
+ * ended (the dashboard sends the page to its sign-in), this signs in for real and stores the new one.
+ */
+export async function signedIn(page: Page, who: Credentials = e2e.owner, at = "/", site: Partial<Site> = {}) {
+  const dashboardUrl = site.dashboardUrl ?? e2e.dashboardUrl;
+  const file = storedSignInFile(who, dashboardUrl);
+  if (!fs.existsSync(file)) return signInAndStore(page, who, at, site);
+  const stored = JSON.parse(fs.readFileSync(file, "utf8")) as { cookies: Parameters<BrowserContext["addCookies"]>[0] };
+  await page.context().addCookies(stored.cookies);
+  const target = new URL(at, dashboardUrl);
+  await page.goto(target.href);
+  if (new URL(page.url()).pathname.startsWith("/signin")) return signInAndStore(page, who, at, site);
+  await expect(page).toHaveURL((url) => url.origin === target.origin && url.pathname === target.pathname);
 }
 
 /**

@@ -1,5 +1,5 @@
 import { type BrowserContext, expect, type Page, test } from "@playwright/test";
-import { accessTokenOf, e2e, expectAccessible, signIn, storeApi, unique } from "./support";
+import { accessTokenOf, e2e, expectAccessible, signedIn, storeApi, unique } from "./support";
 
 /*
  * The Tax pages (components/tax) against the real store: what the pages send
@@ -53,7 +53,7 @@ test("creates a tax group with rules, edits one and deletes one (confirmed; Canc
 }) => {
   test.slow();
   const name = unique("E2E tax");
-  await signIn(page, e2e.owner, "/tax");
+  await signedIn(page, e2e.owner, "/tax");
   await page.getByRole("button", { name: "Create tax group" }).first().click();
   const dialog = page.getByRole("dialog", { name: "Create tax group" });
   await dialog.getByRole("textbox", { name: "Name" }).fill(name);
@@ -139,7 +139,7 @@ test("creates a tax group with rules, edits one and deletes one (confirmed; Canc
 
 test("flags rules as typed and shows the store's refusal next to the row it names", async ({ page, context }) => {
   const name = unique("E2E refusal");
-  await signIn(page, e2e.owner, "/tax");
+  await signedIn(page, e2e.owner, "/tax");
   const groupId = await seedGroup(context, name, [
     { country: "US", rate: 6 },
     { country: "US", region: "NY", rate: 4 },
@@ -193,7 +193,7 @@ test("flags rules as typed and shows the store's refusal next to the row it name
 });
 
 test("a user without the permission to manage store settings is told so", async ({ page }) => {
-  await signIn(page, e2e.limited, "/");
+  await signedIn(page, e2e.limited, "/");
   await page.goto("/tax");
   await expect(page.getByRole("heading", { level: 1, name: "You can't manage store settings" })).toBeVisible();
   await expect(page.getByRole("button", { name: "Create tax group" })).toHaveCount(0);
@@ -204,7 +204,7 @@ test.describe("on a phone", () => {
 
   test("the list and a group's rules fit 390px", async ({ page, context }) => {
     const name = unique("E2E phone tax");
-    await signIn(page, e2e.owner, "/");
+    await signedIn(page, e2e.owner, "/");
     const groupId = await seedGroup(context, name, [
       { country: "US", rate: 6.25 },
       { country: "US", region: "CA", rate: 8.25, on_shipping: true },

@@ -1,5 +1,5 @@
 import { expect, type Locator, type Page, test } from "@playwright/test";
-import { signIn, tabTo } from "./support";
+import { e2e, signedIn, tabTo } from "./support";
 
 /**
  * The editor's shared components on /dev/ui (docs/design.md): the sortable
@@ -10,7 +10,7 @@ import { signIn, tabTo } from "./support";
 const initialOrder = ["Front view", "Side view", "Back view", "Handle detail", "Gift box"];
 
 test.beforeEach(async ({ page }) => {
-  await signIn(page, undefined, "/dev/ui");
+  await signedIn(page, e2e.owner, "/dev/ui");
 });
 
 function imageList(page: Page): Locator {

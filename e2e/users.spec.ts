@@ -6,7 +6,7 @@ import {
   findUser,
   readOutbox,
   setPasswordLinkFor,
-  signIn,
+  signedIn,
   storeApi,
   uniqueEmail,
 } from "./support";
@@ -37,7 +37,7 @@ const permissionLabels = [
 ];
 
 test.beforeEach(async ({ page }) => {
-  await signIn(page);
+  await signedIn(page, e2e.owner, "/users");
 });
 
 test("lists the store's users with their status, permissions in words and actions", async ({ page }) => {
