@@ -1,26 +1,34 @@
 import { describe, expect, it } from "vitest";
 import {
   activeCellLine,
+  applyChanges,
+  canRedo,
+  canUndo,
+  changeSummary,
+  currentValue,
+  editOf,
+  emptyEdits,
+  nextSort,
+  pinnedSelection,
+  selectedRowCount,
+  setValueRequests,
+  undoLabel,
+} from "../../grid";
+import {
   ariaRowCount,
   type BulkEditorAction,
   bulkEditorReducer,
   type BulkEditorState,
-  changeSummary,
   defaultHidden,
   editsSummary,
   gridColumns,
   gridRows,
   importReport,
   initialEditorState,
-  nextSort,
-  pinnedSelection,
   productCountLine,
   reorderSentence,
-  selectedRowCount,
-  setValueRequests,
 } from "./bulk-editor-state";
 import { columnById, quantityReadOnlyReason } from "./model/columns";
-import { applyChanges, canRedo, canUndo, currentValue, editOf, emptyEdits, undoLabel } from "./model/edits";
 import { byKey, ctx, product } from "./model/fixtures";
 import { emptyFilter } from "./model/view";
 

@@ -1,114 +1,70 @@
-import type { SetStateAction } from "react";
 import type { BulkProduct } from "../../../lib/store/products/model-bulk";
-import type { GridProblem } from "./grid";
-import {
-  type ColumnDef,
-  type ColumnId,
-  columns as allColumns,
-  columnById,
-  type GridContext,
-  type GridItem,
-} from "./model/columns";
-import type { CsvImport } from "./model/csv";
 import {
   applyChanges,
-  canRedo,
-  canUndo,
   type CellChangeRequest,
-  type CellEdit,
+  changeSummary,
+  counted,
   currentValue,
-  discardEdits,
-  editOf,
-  emptyEdits,
   type EditsState,
-  redo,
+  type GridAction,
+  type GridContext,
+  type GridItem,
+  gridReducer,
+  type GridSort,
+  type GridState,
+  initialGridState,
+  moveKeys,
+  plural,
   setValues,
-  undo,
-} from "./model/edits";
-import { setAllRequests } from "./model/fill";
-import { moveKeys, orderMoves } from "./model/reorder";
-import { type PinnedSelection, pinSelection, rangeOf, type Selection } from "./model/selection";
-import { emptyFilter, type GridFilter, type GridSort, isFiltering, visibleRows } from "./model/view";
-import { counted, plural } from "./words";
+  withEdits,
+} from "../../grid";
+import { type BulkColumnDef, type ColumnId, columnById, columns as allColumns } from "./model/columns";
+import type { CsvImport } from "./model/csv";
+import { orderMoves } from "./model/reorder";
+import { emptyFilter, type GridFilter, isFiltering, visibleRows } from "./model/view";
 
 /**
  * The bulk editor's state and its transitions (docs/bulk-editing.md), pure:
- * `useBulkEditor` (use-bulk-editor.ts) runs them with React's useReducer and
- * keeps the side effects (the catalogue stream, announcements, files).
- * What the page shows from it (the grid's rows and columns, the lines around
- * the grid) is derived here too, by plain functions.
+ * the grid's (components/grid: edits, sort, selection, the save) and, beside
+ * it, the filter, the columns shown, reorder mode, its dialogs and what a CSV
+ * import left out. `useBulkEditor` (use-bulk-editor.ts) runs them with
+ * React's useReducer and keeps the side effects (the catalogue stream,
+ * announcements, files). What the page shows from it is derived here too,
+ * by plain functions.
  */
 
 /** The columns shown until the person chooses (the rest are one click away). */
 export const defaultHidden: readonly ColumnId[] = ["nameShort", "cost", "weight", "order"];
 
-export interface BulkEditorState {
-  /** Every change before saving, with its undo history (model/edits.ts). */
-  edits: EditsState;
+export interface BulkEditorState extends GridState {
   filter: GridFilter;
-  sort: GridSort;
   hidden: ReadonlySet<ColumnId>;
   /** Store-wide reorder mode (docs/bulk-editing.md#store-wide-reorder). */
   reorder: boolean;
-  /**
-   * The selection, pinned to the products at its corners (model/selection.ts): pages arriving in a
-   * sorted view, or an edit that moves a row, must not move it onto other products.
-   */
-  pinned: PinnedSelection | null;
-  /** Products that did not save, by key. */
-  problems: ReadonlyMap<string, GridProblem>;
-  saving: boolean;
-  reviewOpen: boolean;
-  /** Shown above the review's changes (a CSV import's dry run). */
-  reviewNote: string | null;
   columnsOpen: boolean;
-  setValueOpen: boolean;
   /** What a CSV import left out. */
   importProblems: string[];
   /** Nothing of the last CSV was taken: it was turned away whole, not in parts (its notice's title says so). */
   importRejected: boolean;
-  /** The live region's sentence. */
-  message: string;
 }
 
 export function initialEditorState(): BulkEditorState {
   return {
-    edits: emptyEdits(),
+    ...initialGridState(),
     filter: emptyFilter,
-    sort: { column: "store", direction: "asc" },
     hidden: new Set(defaultHidden),
     reorder: false,
-    pinned: null,
-    problems: new Map(),
-    saving: false,
-    reviewOpen: false,
-    reviewNote: null,
     columnsOpen: false,
-    setValueOpen: false,
     importProblems: [],
     importRejected: false,
-    message: "",
   };
 }
 
-interface Keyed {
-  key: string;
-}
-
 export type BulkEditorAction =
+  | GridAction
   | { type: "filter"; patch: Partial<GridFilter> }
-  | { type: "sort"; column: ColumnId }
   | { type: "show-column"; column: ColumnId; shown: boolean }
   | { type: "reorder"; on: boolean }
-  /** A selection over `rows` (the rows shown now); `keys` names its corner products when the rows are about to change. */
-  | { type: "select"; selection: Selection | null; rows: readonly Keyed[]; keys?: { anchor: string; focus: string } }
-  | {
-      type: "change";
-      requests: CellChangeRequest[];
-      label: string;
-      byKey: ReadonlyMap<string, GridItem>;
-      ctx: GridContext;
-    }
   /** Moves `keys` to `toIndex` of `order` (every product's key, in the reorder view's order). */
   | {
       type: "move";
@@ -118,11 +74,6 @@ export type BulkEditorAction =
       byKey: ReadonlyMap<string, GridItem>;
       ctx: GridContext;
     }
-  | { type: "undo" }
-  | { type: "redo" }
-  | { type: "discard"; cells: { key: string; column: ColumnId }[]; label: string }
-  /** The save dialog's way in (a value or an update, as React's setState takes). */
-  | { type: "set-edits"; update: SetStateAction<EditsState> }
   /** A CSV file read as a dry run: its problems shown, its changes made (one undo step) and the review opened. */
   | {
       type: "import";
@@ -133,42 +84,12 @@ export type BulkEditorAction =
       byKey: ReadonlyMap<string, GridItem>;
       ctx: GridContext;
     }
-  | { type: "review"; open: boolean; note?: string | null }
-  | { type: "columns-dialog"; open: boolean }
-  | { type: "set-value-dialog"; open: boolean }
-  | { type: "saving"; saving: boolean }
-  | { type: "problems"; problems: ReadonlyMap<string, GridProblem> }
-  | { type: "message"; text: string };
-
-/** The next sort when a column's header is clicked: ascending, descending, then the store's order. */
-export function nextSort(current: GridSort, column: ColumnId): GridSort {
-  return current.column !== column
-    ? { column, direction: "asc" }
-    : current.direction === "asc"
-      ? { column, direction: "desc" }
-      : { column: "store", direction: "asc" };
-}
-
-/** The selection pinned to products: to the rows' products at its corners, or to the keys given. */
-export function pinnedSelection(
-  selection: Selection | null,
-  rows: readonly Keyed[],
-  keys?: { anchor: string; focus: string },
-): PinnedSelection | null {
-  if (!selection) return null;
-  return keys ? { selection, anchorKey: keys.anchor, focusKey: keys.focus } : pinSelection(selection, rows);
-}
-
-function withEdits(state: BulkEditorState, edits: EditsState): BulkEditorState {
-  return edits === state.edits ? state : { ...state, edits };
-}
+  | { type: "columns-dialog"; open: boolean };
 
 export function bulkEditorReducer(state: BulkEditorState, action: BulkEditorAction): BulkEditorState {
   switch (action.type) {
     case "filter":
       return { ...state, filter: { ...state.filter, ...action.patch } };
-    case "sort":
-      return { ...state, sort: nextSort(state.sort, action.column), pinned: null };
     case "show-column": {
       const hidden = new Set(state.hidden);
       if (action.shown) hidden.delete(action.column);
@@ -177,11 +98,6 @@ export function bulkEditorReducer(state: BulkEditorState, action: BulkEditorActi
     }
     case "reorder":
       return { ...state, reorder: action.on, pinned: null };
-    case "select":
-      return { ...state, pinned: pinnedSelection(action.selection, action.rows, action.keys) };
-    case "change":
-      if (!action.requests.length) return state;
-      return withEdits(state, applyChanges(state.edits, action.requests, action.byKey, action.ctx, action.label));
     case "move": {
       const next = moveKeys(action.order, action.keys, action.toIndex);
       // Positions 1..n for the whole catalogue: a store-wide reorder, where products_multi sets each `order`
@@ -197,14 +113,6 @@ export function bulkEditorReducer(state: BulkEditorState, action: BulkEditorActi
         ),
       );
     }
-    case "undo":
-      return canUndo(state.edits) ? withEdits(state, undo(state.edits)) : state;
-    case "redo":
-      return canRedo(state.edits) ? withEdits(state, redo(state.edits)) : state;
-    case "discard":
-      return withEdits(state, discardEdits(state.edits, action.cells, action.label));
-    case "set-edits":
-      return withEdits(state, typeof action.update === "function" ? action.update(state.edits) : action.update);
     case "import":
       if (!action.requests.length) return { ...state, importProblems: action.problems, importRejected: true };
       return {
@@ -215,27 +123,17 @@ export function bulkEditorReducer(state: BulkEditorState, action: BulkEditorActi
         reviewNote: action.note,
         reviewOpen: true,
       };
-    case "review":
-      return action.note === undefined
-        ? { ...state, reviewOpen: action.open }
-        : { ...state, reviewOpen: action.open, reviewNote: action.note };
     case "columns-dialog":
       return { ...state, columnsOpen: action.open };
-    case "set-value-dialog":
-      return { ...state, setValueOpen: action.open };
-    case "saving":
-      return { ...state, saving: action.saving };
-    case "problems":
-      return { ...state, problems: action.problems };
-    case "message":
-      return { ...state, message: action.text };
+    default:
+      return gridReducer(state, action);
   }
 }
 
 /* ---------- what the page shows, derived ---------- */
 
 /** The grid's columns: the frozen name and the ones not hidden; in reorder mode, a fixed few. */
-export function gridColumns(hidden: ReadonlySet<ColumnId>, reorder: boolean): ColumnDef[] {
+export function gridColumns(hidden: ReadonlySet<ColumnId>, reorder: boolean): BulkColumnDef[] {
   return reorder
     ? [columnById.name, columnById.order, columnById.sku, columnById.status, columnById.price]
     : allColumns.filter((c) => c.id === "name" || !hidden.has(c.id));
@@ -276,21 +174,6 @@ export function ariaRowCount(view: {
   return (isFiltering(view.filter) && !view.reorder ? view.rows : (view.total ?? view.loaded)) + 1;
 }
 
-/** How many rows the selection spans (0 without one). */
-export function selectedRowCount(selection: Selection | null): number {
-  return selection ? rangeOf(selection).bottom - rangeOf(selection).top + 1 : 0;
-}
-
-/** What the bulk grid's rows are; the inventory's are options (its saver's noun). */
-const NOUN = { one: "product", many: "products" };
-
-/** The line beside the edit buttons: what is changed so far. */
-export function changeSummary(changes: number, products: number, invalid: number, noun = NOUN): string {
-  return changes
-    ? `${plural(changes, "change")} in ${plural(products, noun.one, noun.many)}${invalid ? `, ${plural(invalid, "value")} to fix` : ""}`
-    : "No changes yet";
-}
-
 /**
  * What is changed so far, in words, with a reorder told as one: moving one product to the top of 61
  * reads "1 product moved (60 renumbered)" (model/reorder.ts, orderMoves), beside the other changes.
@@ -298,7 +181,6 @@ export function changeSummary(changes: number, products: number, invalid: number
 export function editsSummary(
   edits: EditsState,
   products: ReadonlyMap<string, GridItem & { order?: number | null }>,
-  noun = NOUN,
 ): string {
   const positions: { before: number | null; after: number }[] = [];
   const others = new Set<string>();
@@ -313,7 +195,7 @@ export function editsSummary(
       others.add(edit.key);
     }
   }
-  if (!positions.length) return changeSummary(otherCount, others.size, invalid, noun);
+  if (!positions.length) return changeSummary(otherCount, others.size, invalid);
   const { moved, renumbered } = orderMoves(positions);
   const parts = [
     moved
@@ -322,40 +204,6 @@ export function editsSummary(
     ...(otherCount ? [`${plural(otherCount, "change")} in ${plural(others.size, "product")}`] : []),
   ];
   return `${parts.join("; ")}${invalid ? `, ${plural(invalid, "value")} to fix` : ""}`;
-}
-
-/**
- * The line under the grid about the active cell: its column and product, why it cannot be saved as typed
- * or cannot be changed, or why its product did not save. `alert` when it tells of a problem.
- */
-export function activeCellLine(view: {
-  rows: readonly GridItem[];
-  columns: readonly ColumnDef[];
-  selection: Selection | null;
-  edits: EditsState;
-  problems: ReadonlyMap<string, GridProblem>;
-}): { text: string | null; alert: boolean } {
-  const { rows, columns, selection, edits, problems } = view;
-  const product = selection ? rows[selection.focus.row] : undefined;
-  const column = selection ? columns[selection.focus.col] : undefined;
-  const edit: CellEdit | undefined = product && column ? editOf(edits, product.key, column.id) : undefined;
-  const lock = product && column ? (column.readOnly?.(product) ?? null) : null;
-  const problem = product ? problems.get(product.key) : undefined;
-  const alert = !!(edit?.error || problem);
-  if (!product || !column) {
-    return {
-      text: rows.length ? "Select a cell, then type to change it. Paste a range from a spreadsheet with Ctrl+V." : null,
-      alert,
-    };
-  }
-  if (edit?.error) {
-    return {
-      text: `${column.label} of ${product.name}: ${edit.error}${lock ? " Press Delete to discard this change." : ""}`,
-      alert,
-    };
-  }
-  if (problem) return { text: `${product.name} did not save: ${problem.message}`, alert };
-  return { text: lock ?? `${column.label} of ${product.name}`, alert };
 }
 
 /** The count under the grid: what the filter keeps, or what is loaded (of the store's total while loading). */
@@ -371,25 +219,6 @@ export function productCountLine(view: {
   return isFiltering(filter) && !reorder
     ? `${plural(rows, "product")} of ${counted(loaded)} match`
     : `${plural(loaded, "product")}${loading && total !== null ? ` of ${counted(total)}` : ""}`;
-}
-
-/** "Set value…": the text for `column` in every row of the selection. */
-export function setValueRequests(
-  selection: Selection,
-  rows: readonly BulkProduct[],
-  columns: readonly ColumnDef[],
-  column: ColumnId,
-  text: string,
-): CellChangeRequest[] {
-  const r = rangeOf(selection);
-  const col = columns.findIndex((c) => c.id === column);
-  const range: Selection = { anchor: { row: r.top, col }, focus: { row: r.bottom, col } };
-  return setAllRequests(
-    range,
-    rows,
-    columns.map((c) => c.id),
-    text,
-  );
 }
 
 /** What a CSV import tells the person: what was left out, and the review's note when something changes. */

@@ -1,9 +1,16 @@
-import { saveProductsMultiAction } from "@/lib/actions/products-bulk";
-import type { BulkProduct } from "@/lib/store/products/model-bulk";
-import { columns as allColumns, type ColumnId } from "./model/columns";
-import { cellId, dropEdits, type EditsState } from "./model/edits";
+import { saveProductsMultiAction } from "../../../lib/actions/products-bulk";
+import type { BulkProduct } from "../../../lib/store/products/model-bulk";
+import {
+  cellId,
+  dropEdits,
+  type EditsState,
+  type GridSaver,
+  readProductsNow,
+  type SaveOutcome,
+  type SaveRun,
+} from "../../grid";
+import { columns as allColumns, type ColumnId, type GridContext } from "./model/columns";
 import { planSave, type SaveChunk, splitChunk } from "./model/save-plan";
-import { type GridSaver, readProductsNow, type SaveOutcome, type SaveRun } from "./saver";
 
 /**
  * What one products_multi request may carry from here: measured on the
@@ -28,14 +35,10 @@ function withValues(product: BulkProduct, edits: EditsState, columns: readonly C
 }
 
 /** The changed products in chunks through products_multi (docs/bulk-editing.md#saving). */
-async function saveProducts({
-  edits: now,
-  byKey: products,
-  ctx,
-  setEdits,
-  take,
-  progress,
-}: SaveRun<BulkProduct>): Promise<SaveOutcome> {
+async function saveProducts(
+  { edits: now, byKey: products, setEdits, take, progress }: SaveRun<BulkProduct>,
+  ctx: GridContext,
+): Promise<SaveOutcome> {
   const queue: SaveChunk[] = planSave(now, products, ctx, SAVE_LIMITS);
   const total = queue.reduce((sum, chunk) => sum + chunk.keys.length, 0);
   const failed: { key: string; name: string; message: string }[] = [];
@@ -96,12 +99,19 @@ async function saveProducts({
   return { saved, failed };
 }
 
-/** The bulk grid's saver: products re-read for the check, and saved through products_multi. */
-export function bulkSaver(replaceProducts: (products: readonly BulkProduct[]) => void): GridSaver<BulkProduct> {
+/**
+ * The bulk grid's saver: products re-read for the check, and saved through products_multi, whose answer
+ * gives each changed product's new `modified` (a product it did not answer was not written): nothing is
+ * read again after the save.
+ */
+export function bulkSaver(
+  replaceProducts: (products: readonly BulkProduct[]) => void,
+  ctx: GridContext,
+): GridSaver<BulkProduct> {
   return {
     noun: { one: "product", many: "products" },
     readCurrent: (keys) => readProductsNow(keys),
     take: replaceProducts,
-    save: saveProducts,
+    save: (run) => saveProducts(run, ctx),
   };
 }

@@ -1,6 +1,7 @@
 "use client";
 
-import { type SetStateAction, useCallback, useMemo, useReducer } from "react";
+import { useMemo } from "react";
+import { categoriesOf, plural, useCatalogue, useGridEditor, useGridState } from "@/components/grid";
 import { toast } from "@/components/ui/toast";
 import { useUnsavedGuard } from "../editor/use-unsaved-guard";
 import {
@@ -10,54 +11,32 @@ import {
   importReport,
   initialEditorState,
   reorderSentence,
-  selectedRowCount,
-  setValueRequests,
 } from "./bulk-editor-state";
-import type { GridProblem } from "./grid";
-import { type ColumnId, columnById, type GridContext } from "./model/columns";
-import { importCsv, toCsv } from "./model/csv";
-import {
-  canRedo,
-  canUndo,
-  type CellChangeRequest,
-  editedKeys,
-  type EditsState,
-  errorCount,
-  redoLabel,
-  undoLabel,
-} from "./model/edits";
-import { fillDownRequests } from "./model/fill";
-import { followRows, type Selection } from "./model/selection";
-import { categoriesOf, type GridFilter } from "./model/view";
 import { bulkSaver } from "./bulk-saver";
-import { useCatalogue } from "./use-catalogue";
-import { plural } from "./words";
+import type { ColumnId, GridContext } from "./model/columns";
+import { importCsv, toCsv } from "./model/csv";
+import type { GridFilter } from "./model/view";
+
+const noun = { one: "product", many: "products" };
 
 /**
  * The bulk editor's state (docs/bulk-editing.md): the catalogue streamed in,
- * the pure state of bulk-editor-state.ts in a reducer, what the grid shows
- * derived from both, and the actions of the toolbars, the grid and the
- * dialogs (announced to screen readers where the grid does not show them).
+ * the grid editor (components/grid) over the pure state of
+ * bulk-editor-state.ts, what the grid shows derived from both, and the
+ * bulk editor's own actions: filters, columns, reorder, CSV (announced to
+ * screen readers where the grid does not show them).
  */
 export function useBulkEditor(ctx: GridContext) {
   const catalogue = useCatalogue();
-  const saver = useMemo(() => bulkSaver(catalogue.replace), [catalogue.replace]);
-  const { state: loaded } = catalogue;
-  const products = loaded.products;
+  const saver = useMemo(() => bulkSaver(catalogue.replace, ctx), [catalogue.replace, ctx]);
+  const products = catalogue.state.products;
   const byKey = useMemo(() => new Map(products.map((p) => [p.key, p])), [products]);
   const storeIndex = useMemo(() => new Map(products.map((p, i) => [p.key, i])), [products]);
 
-  const [state, dispatch] = useReducer(bulkEditorReducer, undefined, initialEditorState);
-  const { edits, filter, sort, hidden, reorder, pinned } = state;
-
-  const editCount = edits.cells.size;
-  useUnsavedGuard(editCount > 0);
-
-  const announce = useCallback((text: string) => {
-    // The same sentence twice must still be heard: clear, then set.
-    dispatch({ type: "message", text: "" });
-    requestAnimationFrame(() => dispatch({ type: "message", text }));
-  }, []);
+  const grid = useGridState(bulkEditorReducer, initialEditorState);
+  const { state, dispatch, announce } = grid;
+  const { edits, filter, sort, hidden, reorder } = state;
+  useUnsavedGuard(edits.cells.size > 0);
 
   const columns = useMemo(() => gridColumns(hidden, reorder), [hidden, reorder]);
   const rows = useMemo(
@@ -65,38 +44,10 @@ export function useBulkEditor(ctx: GridContext) {
     [products, filter, sort, edits, ctx, reorder, storeIndex],
   );
   const categories = useMemo(() => categoriesOf(products), [products]);
-
-  const selection = useMemo(() => (pinned ? followRows(pinned, rows) : null), [pinned, rows]);
-  /** Selects over the rows shown now; `keys` names the corner products when the rows are about to change (a move). */
-  const setSelection = useCallback(
-    (next: Selection | null, keys?: { anchor: string; focus: string }) =>
-      dispatch({ type: "select", selection: next, rows, keys }),
-    [rows],
-  );
-
-  const change = useCallback(
-    (requests: CellChangeRequest[], label: string) => {
-      if (!requests.length) return;
-      dispatch({ type: "change", requests, label, byKey, ctx });
-    },
-    [byKey, ctx],
-  );
-
-  // Stable, as the setters of useState were: the save dialog calls them across renders.
-  const setEdits = useCallback((update: SetStateAction<EditsState>) => dispatch({ type: "set-edits", update }), []);
-  const setSaving = useCallback((saving: boolean) => dispatch({ type: "saving", saving }), []);
-  const setProblems = useCallback(
-    (problems: ReadonlyMap<string, GridProblem>) => dispatch({ type: "problems", problems }),
-    [],
-  );
-  const setReviewOpen = useCallback((open: boolean) => dispatch({ type: "review", open }), []);
+  const editor = useGridEditor(grid, { rows, columns, byKey, ctx, noun });
 
   function setFilter(patch: Partial<GridFilter>) {
     dispatch({ type: "filter", patch });
-  }
-
-  function onSort(column: ColumnId) {
-    dispatch({ type: "sort", column });
   }
 
   function showColumn(column: ColumnId, shown: boolean) {
@@ -110,49 +61,6 @@ export function useBulkEditor(ctx: GridContext) {
 
   function onMove(keys: string[], toIndex: number) {
     dispatch({ type: "move", order: rows.map((p) => p.key), keys, toIndex, byKey, ctx });
-  }
-
-  function doUndo() {
-    if (!canUndo(edits)) return;
-    announce(`Undid: ${undoLabel(edits)}.`);
-    dispatch({ type: "undo" });
-  }
-
-  function doRedo() {
-    if (!canRedo(edits)) return;
-    announce(`Redid: ${redoLabel(edits)}.`);
-    dispatch({ type: "redo" });
-  }
-
-  function discard(cells: { key: string; column: ColumnId }[], label: string) {
-    dispatch({ type: "discard", cells, label });
-  }
-
-  function fillDown() {
-    if (!selection) return;
-    change(
-      fillDownRequests(
-        selection,
-        rows,
-        columns.map((c) => c.id),
-        edits,
-        ctx,
-      ),
-      "Fill down",
-    );
-  }
-
-  /** "Set value…": one value for `column` in every selected row. */
-  function setValue(column: ColumnId, text: string) {
-    if (!selection) return;
-    const label = columnById[column].label.toLowerCase();
-    change(setValueRequests(selection, rows, columns, column, text), `Set ${label}`);
-    dispatch({ type: "set-value-dialog", open: false });
-    announce(`Set ${label} of ${plural(selectedRowCount(selection), "product")}.`);
-  }
-
-  function openReview() {
-    dispatch({ type: "review", open: true, note: null });
   }
 
   function exportCsv() {
@@ -187,37 +95,17 @@ export function useBulkEditor(ctx: GridContext) {
   }
 
   return {
+    ...editor,
+    state,
+    dispatch,
     catalogue,
     saver,
     products,
-    byKey,
-    state,
-    dispatch,
-    columns,
-    rows,
     categories,
-    selection,
-    editCount,
-    invalid: errorCount(edits),
-    changedProducts: editedKeys(edits).length,
-    announce,
-    setSelection,
-    change,
-    setEdits,
-    setSaving,
-    setProblems,
-    setReviewOpen,
     setFilter,
-    onSort,
     showColumn,
     toggleReorder,
     onMove,
-    doUndo,
-    doRedo,
-    discard,
-    fillDown,
-    setValue,
-    openReview,
     exportCsv,
     importFile,
   };

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { type InventoryRow, inventoryRows, type StockProduct } from "../../../lib/store/products/model-inventory";
-import { applyChanges, emptyEdits } from "../bulk/model/edits";
+import { applyChanges, emptyEdits } from "../../grid";
 import {
   currentQuantity,
   emptyInventoryFilter,

@@ -1,9 +1,19 @@
 import type { BulkProduct } from "../../../lib/store/products/model-bulk";
 import type { InventoryRow, StockWrite } from "../../../lib/store/products/model-inventory";
 import { unlimitedQuantity } from "../../../lib/store/products/model";
-import type { GridContext } from "../bulk/model/columns";
-import { cellId, currentValue, editsByKey, type EditsState } from "../bulk/model/edits";
-import { type GridSort, searchText, sortRows, words } from "../bulk/model/view";
+import {
+  cellId,
+  currentValue,
+  editsByKey,
+  type EditsState,
+  type GridContext,
+  type GridSort,
+  searchText,
+  sortRows,
+  words,
+} from "../../grid";
+// The inventory's columns, made known to the grid engine by id: its edits and sorts name them.
+import "./columns";
 
 /**
  * The inventory page's pure model (docs/bulk-editing.md#inventory): its

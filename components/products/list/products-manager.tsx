@@ -33,7 +33,7 @@ import {
   type ProductListParams,
   readListParams,
 } from "@/lib/store/products/input-list";
-import { useCatalogue } from "../bulk/use-catalogue";
+import { useCatalogue } from "@/components/grid";
 import { buildSearchIndex, searchProducts, type SearchIndex } from "./catalogue-search";
 import { type ListRow, listRowOf, listRowOfBulk, ProductTable } from "./product-table";
 import type { BulkProduct } from "@/lib/store/products/model-bulk";

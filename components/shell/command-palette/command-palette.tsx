@@ -26,7 +26,7 @@ import type { CouponLookup } from "@/lib/store/coupons/model-lookup";
 import type { Order } from "@/lib/store/orders/model";
 import type { BulkProduct } from "@/lib/store/products/model-bulk";
 import type { User } from "@/lib/store/users/model";
-import { useCatalogue } from "@/components/products/bulk/use-catalogue";
+import { useCatalogue } from "@/components/grid";
 import { commandEntries, pageEntries, type PaletteCommandId, searchable, type StaticEntry } from "./palette-entries";
 
 /** One result: where it goes, or the command it runs. */

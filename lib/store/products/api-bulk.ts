@@ -15,7 +15,7 @@ import {
 import { listShippingGroups } from "../shipping/api";
 import { groupCurrency, type ShippingGroup } from "../shipping/model";
 import { listTaxGroups } from "../tax/api";
-import { getProduct, listCatalogueProducts, listProducts, updateStockItem } from "./api";
+import { getProduct, listCatalogueProducts, listProducts } from "./api";
 import {
   type BulkContext,
   type BulkGroup,
@@ -26,13 +26,7 @@ import {
   toBulkProduct,
 } from "./model-bulk";
 import type { ProductPage } from "./model";
-import {
-  type StockItem,
-  type StockWrite,
-  type StockWriteResult,
-  stockOf,
-  stockWriteConcurrency,
-} from "./model-inventory";
+import { type StockItem, stockOf } from "./model-inventory";
 import { storeProductSchema, toProduct } from "./schema";
 
 /**
@@ -40,7 +34,8 @@ import { storeProductSchema, toProduct } from "./schema";
  * catalogue read page after page and streamed as CatalogueLines
  * (GET /api/products/bulk), a few products read again (the conflict check,
  * GET /api/products/bulk/current), and the save through products_multi
- * (docs/contract.md#products_multi, lib/actions/products-bulk.ts).
+ * (docs/contract.md#products_multi, lib/actions/products-bulk.ts). The
+ * inventory's writes are api-inventory.ts's.
  */
 
 /** products_multi needs the admin scope (docs/contract.md#scopes-and-permissions) and manage_products. */
@@ -437,35 +432,4 @@ export async function loadBulkContext(store: StoreClient): Promise<BulkContext> 
     taxGroups: tax.groups,
     note: groupsNote(shipping.problem, tax.problem),
   };
-}
-
-/* ---------- the inventory's save ---------- */
-
-/**
- * The inventory's save (docs/bulk-editing.md#inventory): each write is one
- * `PUT /products/{key}/options|extras/{item}` with `quantity`, `concurrency`
- * at a time, and each answers for itself: a refusal (a 422 naming `quantity`,
- * an option deleted since) is that row's result, and the others go on. Only
- * a session that ended fails the whole.
- */
-export async function writeStock(
-  store: StoreClient,
-  writes: readonly StockWrite[],
-  concurrency = stockWriteConcurrency,
-): Promise<StockWriteResult[]> {
-  const results = new Map<string, StockWriteResult>();
-  await eachLimited(writes, concurrency, async (write) => {
-    try {
-      const quantity = await updateStockItem(store, write);
-      results.set(write.row, { row: write.row, ok: true, quantity });
-    } catch (error) {
-      if (error instanceof StoreAuthError) throw error;
-      const failure = failureFrom(error, { where: "writeStock" });
-      const sentence =
-        failure.fieldErrors?.quantity ??
-        (error instanceof StoreNotFoundError ? "The store no longer has this option or product." : failure.error);
-      results.set(write.row, { row: write.row, ok: false, status: failure.status, error: sentence });
-    }
-  });
-  return writes.map((write) => results.get(write.row)!);
 }

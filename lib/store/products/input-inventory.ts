@@ -2,7 +2,7 @@ import * as zm from "zod/mini";
 import { productKey } from "./input";
 import { stockSaveLimits } from "./model-inventory";
 
-/** The inventory's save (lib/actions/products-stock.ts): what the browser may send. */
+/** The inventory's save (lib/actions/products-inventory.ts): what the browser may send. */
 
 const itemKey = zm.string().check(zm.minLength(1), zm.maxLength(stockSaveLimits.keyLength));
 

@@ -1,3 +1,4 @@
+import { parseQuantityText } from "./edit";
 import { type ProductOption, unlimitedQuantity } from "./model";
 
 /**
@@ -29,7 +30,7 @@ export type YesNo = "yes" | "no";
 
 /**
  * One row of the inventory grid. The grid reads a cell's value from the
- * field named as its column (components/products/bulk/model/columns.ts):
+ * field named as its column (components/products/inventory/columns.ts):
  * `product`, `values`, `itemSku`, `stock`, `unlimited`.
  */
 export interface InventoryRow {
@@ -129,6 +130,27 @@ export function inventoryRows(product: StockProduct): InventoryRow[] {
     });
   rowsOf.set(product, rows);
   return rows;
+}
+
+/* ---------- a quantity in a grid's cell ---------- */
+
+/** A quantity as a grid's cell shows it (the bulk editor's quantity, the inventory's stock): -1 as "Unlimited". */
+export function quantityText(value: unknown): string {
+  if (value === unlimitedQuantity) return "Unlimited";
+  return value === null ? "" : String(value);
+}
+
+const unlimitedWords = new Set(["unlimited", "∞", "-1"]);
+
+/** A quantity as typed or pasted into such a cell: a whole number from 0 (a spreadsheet's "1,250" too), or Unlimited. */
+export function readQuantity(text: string): { ok: true; value: number } | { ok: false; error: string } {
+  const t = text.trim();
+  if (t === "") return { ok: false, error: "Enter a quantity, or Unlimited." };
+  if (unlimitedWords.has(t.toLowerCase())) return { ok: true, value: unlimitedQuantity };
+  // A spreadsheet may group thousands: "1,250".
+  const plain = /^\d{1,3}(,\d{3})+$/.test(t) ? t.replaceAll(",", "") : t;
+  const n = parseQuantityText(plain);
+  return n === null ? { ok: false, error: "Enter a whole number from 0, or Unlimited." } : { ok: true, value: n };
 }
 
 /** One stock write of a save (saveStockAction): `PUT /products/{product}/options|extras/{item}` with `quantity`. */

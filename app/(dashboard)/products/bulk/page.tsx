@@ -1,7 +1,7 @@
 import type { Metadata } from "next";
+import { CATALOGUE_URL } from "@/components/grid";
 import { NoAccess } from "@/components/no-access";
 import { BulkEditor } from "@/components/products/bulk/bulk-editor";
-import { CATALOGUE_URL } from "@/components/products/bulk/catalogue-url";
 import { StoreProblemNotice } from "@/components/store-problem";
 import { PageHeader } from "@/components/ui/page-header";
 import { mayUse, sectionAt } from "@/lib/navigation";

@@ -1,18 +1,8 @@
 import { describe, expect, it } from "vitest";
-import {
-  type CellValue,
-  type ColumnId,
-  columnById,
-  columnIds,
-  columns,
-  type GridContext,
-  groupChoices,
-  isColumnId,
-  originalValue,
-  type Parsed,
-  sameValue,
-} from "./columns";
+import { type CellValue, originalValue, type Parsed, sameValue } from "../../../grid";
+import { type ColumnId, columnById, columnIds, columns, type GridContext, isColumnId } from "./columns";
 import { ctx, product } from "./fixtures";
+import { groupChoices } from "./groups";
 
 const parse = (column: ColumnId, text: string, p = product("a"), c: GridContext = ctx): Parsed =>
   columnById[column].parse(text, c, p);

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { ColumnId } from "./columns";
 import { importCsv, toCsv } from "./csv";
-import { applyChanges, emptyEdits } from "./edits";
+import { applyChanges, emptyEdits } from "../../../grid";
 import { byKey, ctx, product } from "./fixtures";
 
 const rows = [

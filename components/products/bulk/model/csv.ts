@@ -1,8 +1,17 @@
 import type { BulkProduct } from "../../../../lib/store/products/model-bulk";
-import { type ColumnId, columnById, columns, type GridContext, looseKey, sameValue } from "./columns";
 import { csvRows, unguardFormula } from "../../../../lib/csv";
-import { parseDelimited } from "./delimited";
-import { type CellChangeRequest, cellId, cellText, currentValue, emptyEdits, type EditsState } from "./edits";
+import {
+  type CellChangeRequest,
+  cellId,
+  cellText,
+  currentValue,
+  emptyEdits,
+  type EditsState,
+  looseKey,
+  parseDelimited,
+  sameValue,
+} from "../../../grid";
+import { type ColumnId, columnById, columns, type GridContext } from "./columns";
 
 /**
  * The bulk grid as CSV (docs/bulk-editing.md#csv): the export writes the

@@ -1,7 +1,9 @@
 import type { BulkProduct } from "../../../../lib/store/products/model-bulk";
+// The bulk grid's columns, made known to the grid engine by id: the tests' edits name them.
+import "./columns";
 import type { GridContext } from "./columns";
 
-/** Tests only: products and a context for the model's unit tests. */
+/** Tests only: products and a context for the model's unit tests (the bulk editor's, and the grid engine's). */
 
 export const ctx: GridContext = {
   currency: "USD",

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { byKey, product } from "./fixtures";
-import { moveKeys, orderChanges, orderMoves } from "./reorder";
+import { moveKeys } from "../../../grid";
+import { orderChanges, orderMoves } from "./reorder";
 
 const list = ["a", "b", "c", "d", "e"];
 

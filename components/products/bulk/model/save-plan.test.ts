@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { BulkProduct } from "../../../../lib/store/products/model-bulk";
-import { applyChanges, type CellChangeRequest, emptyEdits, setValues } from "./edits";
+import { applyChanges, type CellChangeRequest, emptyEdits, setValues } from "../../../grid";
 import { byKey, ctx, product } from "./fixtures";
 import { encodedBytes, planSave, splitChunk } from "./save-plan";
 

@@ -1,7 +1,6 @@
 import type { BulkProduct, MultiPayload, WireValue } from "../../../../lib/store/products/model-bulk";
-import { columnById, type GridContext, originalValue, sameValue } from "./columns";
-import { editsByKey, type EditsState } from "./edits";
-import { editsInColumnOrder } from "./review";
+import { editsByKey, editsInColumnOrder, type EditsState, originalValue, sameValue } from "../../../grid";
+import { columnById, type ColumnId, type GridContext } from "./columns";
 
 /**
  * How a save goes to the store (docs/bulk-editing.md#saving): the edited
@@ -83,7 +82,7 @@ export function planSave(
     const properties: Record<string, WireValue> = {};
     const fields: string[] = [];
     for (const edit of editsInColumnOrder(edits)) {
-      const def = columnById[edit.column];
+      const def = columnById[edit.column as ColumnId];
       if (sameValue(edit.value, originalValue(product, edit.column)) || def.readOnly?.(product)) continue;
       setOwn(properties, def.field, def.toWire(edit.value, ctx));
       fields.push(def.field);

@@ -1,16 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { applyChanges, emptyEdits } from "./edits";
+import { applyChanges, categoriesOf, emptyEdits, type GridSort, searchText } from "../../../grid";
 import { byKey, ctx, product } from "./fixtures";
-import {
-  categoriesOf,
-  emptyFilter,
-  type GridFilter,
-  type GridSort,
-  isFiltering,
-  matches,
-  searchText,
-  visibleRows,
-} from "./view";
+import { emptyFilter, type GridFilter, isFiltering, matches, visibleRows } from "./view";
 
 const products = [
   product("k1", {
