@@ -3,6 +3,7 @@ import type { BulkProduct } from "../../../lib/store/products/model-bulk";
 import {
   type InventoryRow,
   inventoryRows,
+  type StockWrite,
   type StockWriteResult,
   stockSaveLimits,
 } from "../../../lib/store/products/model-inventory";
@@ -16,9 +17,15 @@ import { productsWithRows, stockWrites, withQuantity } from "./model";
  * batches to saveStockAction, which writes a batch 4 at a time on the
  * dashboard's server and answers each row's result. A refused row keeps its
  * edit and says why.
+ *
+ * A write's answer is the option or extra, not its product, so it cannot
+ * give the product's new `modified`: once every batch is written, each
+ * product with a saved row is read once (readProductsNow: one by one up to
+ * 50, else the catalogue once), never once per row or per batch, so that the
+ * next conflict check does not take this save for someone else's.
  */
 
-async function send(writes: Parameters<typeof saveStockAction>[0]["writes"]): Promise<StockWriteResult[]> {
+async function send(writes: StockWrite[]): Promise<StockWriteResult[]> {
   try {
     const result = await saveStockAction({ writes });
     if (result.ok) return result.data.results;
@@ -30,6 +37,11 @@ async function send(writes: Parameters<typeof saveStockAction>[0]["writes"]): Pr
   }
 }
 
+/** The product keys of these inventory rows' keys (`option:<product>/<item>`, each part URI-encoded), each once. */
+function productKeysOf(keys: readonly string[]): string[] {
+  return [...new Set(keys.map((key) => key.slice(key.indexOf(":") + 1).split("/")[0]!))].map(decodeURIComponent);
+}
+
 export function inventorySaver(
   replaceProducts: (products: readonly BulkProduct[]) => void,
   productOf: (key: string) => BulkProduct | undefined,
@@ -39,10 +51,7 @@ export function inventorySaver(
     noun: { one: "option", many: "options" },
     async readCurrent(keys) {
       const loaded = new Set(keys);
-      const productKeys = [...new Set(keys.map((key) => key.slice(key.indexOf(":") + 1).split("/")[0]!))].map(
-        decodeURIComponent,
-      );
-      const products = await readProductsNow(productKeys, { stock: true });
+      const products = await readProductsNow(productKeysOf(keys), { stock: true });
       const rows = [...products.values()].flatMap(inventoryRows).filter((row) => loaded.has(row.key));
       return new Map(rows.map((row) => [row.key, row]));
     },
@@ -50,6 +59,9 @@ export function inventorySaver(
     async save({ edits, byKey, setEdits, progress }: SaveRun<InventoryRow>): Promise<SaveOutcome> {
       const writes = stockWrites(edits, byKey);
       const failed: SaveOutcome["failed"] = [];
+      // The products as this save has written them so far: a product's rows may come in several batches.
+      const written = new Map<string, BulkProduct>();
+      const productNow = (key: string) => written.get(key) ?? productOf(key);
       let saved = 0;
       progress(0, writes.length);
       for (let at = 0; at < writes.length; at += stockSaveLimits.writes) {
@@ -62,7 +74,9 @@ export function inventorySaver(
           if (result.ok) savedRows.push(withQuantity(row, result.quantity));
           else failed.push({ key: row.key, name: row.name, message: result.error });
         }
-        take(savedRows);
+        const products = productsWithRows(savedRows, productNow);
+        for (const product of products) written.set(product.key, product);
+        replaceProducts(products);
         setEdits((current) =>
           dropEdits(
             current,
@@ -72,14 +86,13 @@ export function inventorySaver(
         saved += savedRows.length;
         progress(at + batch.length, writes.length);
       }
-      // Each write moved its product's `modified`: read them again (best effort), so that the next
-      // save's conflict check does not take this one for someone else's.
-      const changed = [...new Set(writes.flatMap((w) => (failed.some((f) => f.key === w.row) ? [] : [w.product])))];
-      if (changed.length && changed.length <= 50)
-        await readProductsNow(changed, { stock: true }).then(
-          (fresh) => replaceProducts([...fresh.values()]),
+      // Each saved write moved its product's `modified`: one read of each such product (best effort).
+      if (written.size) {
+        await readProductsNow([...written.keys()], { stock: true }).then(
+          (fresh) => replaceProducts([...written.keys()].flatMap((key) => fresh.get(key) ?? [])),
           () => undefined,
         );
+      }
       return { saved, failed };
     },
   };
