@@ -27,6 +27,33 @@ const ROUTE_FILE_LIMITS = [
   },
 ];
 
+// Where React is: the dashboard's pages, components and the lib/ code they run (hooks), and Next's proxy.
+const REACT_FILES = ["app/**/*.{ts,tsx}", "components/**/*.{ts,tsx}", "lib/**/*.{ts,tsx}", "proxy.ts"];
+const isReactRule = (name) => /^(react|react-hooks|jsx-a11y|@next\/next)\//.test(name);
+
+/**
+ * Next's configs turn on the React, React Hooks (the React Compiler's rules among them), JSX a11y and
+ * Next.js rules for every file; they apply to REACT_FILES only, so that the store, the scripts, the
+ * benches and the e2e specs do not pay for them. Each config keeps its other rules (import, parser) as is.
+ */
+function reactRulesWhereReactIs(configs) {
+  return configs.flatMap((config) => {
+    const rules = Object.entries(config.rules ?? {});
+    const react = rules.filter(([name]) => isReactRule(name));
+    if (!react.length) return [config];
+    return [
+      { ...config, rules: Object.fromEntries(rules.filter(([name]) => !isReactRule(name))) },
+      {
+        name: `${config.name ?? "next"} (React files)`,
+        files: REACT_FILES,
+        ...(config.plugins ? { plugins: config.plugins } : {}),
+        ...(config.settings ? { settings: config.settings } : {}),
+        rules: Object.fromEntries(react),
+      },
+    ];
+  });
+}
+
 export default defineConfig([
   globalIgnores([
     ".next/**",
@@ -39,14 +66,10 @@ export default defineConfig([
     "playwright-report/**",
     "test-results/**",
     ".data/**",
+    ".cache/**",
+    ".reports/**",
   ]),
-  ...nextVitals,
-  ...nextTs,
-  {
-    // The store is a Node server: no React, no Next.js pages.
-    files: ["store-api/**"],
-    rules: { "@next/next/no-html-link-for-pages": "off" },
-  },
+  ...reactRulesWhereReactIs([...nextVitals, ...nextTs]),
   {
     rules: {
       "@typescript-eslint/no-unused-vars": [
@@ -59,7 +82,7 @@ export default defineConfig([
   },
   {
     plugins: { layering },
-    files: ["app/**/*.{ts,tsx}", "components/**/*.{ts,tsx}", "lib/**/*.{ts,tsx}", "proxy.ts"],
+    files: REACT_FILES,
     rules: { "layering/no-server-code-in-client": "error", "layering/no-store-code": "error" },
   },
   {

@@ -84,8 +84,7 @@ describe.runIf(process.env.TEST_DATABASE_URL)("PostgreSQL", () => {
       expect(clients().every((client) => typeof client.processID === "number")).toBe(true);
       const deadline = Date.now() + 10_000;
       while (clients().some((client) => dead.has(client.processID))) {
-        if (Date.now() > deadline)
-          throw new Error("the pool kept a terminated connection for 10 s");
+        if (Date.now() > deadline) throw new Error("the pool kept a terminated connection for 10 s");
         await new Promise((resolve) => setTimeout(resolve, 10));
       }
       expect(await database.db.select().from(users)).toEqual([]);
