@@ -1,25 +1,26 @@
 import { buildApp } from "./app.js";
 import type { StoreConfig } from "./config.js";
 import { checkListenAddress } from "./config.js";
-import { type Db, gatherStaleStatistics, openDatabase } from "./db/index.js";
+import { type Database, type Db, gatherStaleStatistics, openDatabase } from "./db/index.js";
 import { shutDown } from "./ops/shutdown.js";
 import { markStart } from "./ops/timeline.js";
 
 /**
- * Opens the database (migrating it), runs `prepare` on it (`serve --credentials`), builds the app and
- * listens until SIGINT/SIGTERM, then stops gracefully. Each phase is marked on the start's timeline.
+ * Opens the database (migrating it; or takes the one `database` is opening: serve.ts), runs `prepare` on
+ * it (`serve --credentials`), builds the app and listens until SIGINT/SIGTERM, then stops gracefully.
+ * Each phase is marked on the start's timeline.
  */
 export async function startServer(
   config: StoreConfig,
-  { prepare }: { prepare?: ((db: Db) => Promise<void>) | undefined } = {},
+  {
+    prepare,
+    database: opening,
+  }: { prepare?: ((db: Db) => Promise<void>) | undefined; database?: Promise<Database> | undefined } = {},
 ) {
   // Before the database opens: nothing starts on a refused address.
   checkListenAddress(config);
-  const database = await openDatabase({
-    databaseUrl: config.databaseUrl,
-    dataDir: config.dataDir,
-    poolSize: config.databasePool,
-  });
+  const database = await (opening ??
+    openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, poolSize: config.databasePool }));
   markStart("database open");
   if (prepare) {
     await prepare(database.db);

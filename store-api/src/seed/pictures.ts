@@ -8,8 +8,14 @@ import { hashString, seededRandom } from "./random.js";
  * view always give the same picture.
  */
 
-/** Side of the square source pictures: the store resizes them into its five sizes (the largest are never upscaled). */
+/** Side of the square pictures' drawing, in the SVG's own units. */
 export const PICTURE_SIZE = 1200;
+/**
+ * Side of the square pictures as drawn, in pixels: the store's "large" size (media/files.ts), which it
+ * resizes into its five (the largest are never upscaled). Drawn at 1,200 pixels, each picture cost a
+ * third more to draw, encode and render, most of the demo seed's time on `npm start`'s first start.
+ */
+export const PICTURE_PIXELS = 1024;
 
 export interface PictureRequest {
   /** The product's name, written on the picture. */
@@ -136,7 +142,7 @@ export function pictureSvg(p: PictureRequest): string {
     const y = random.int(60, Math.round(size * 0.6));
     return `<circle cx="${x}" cy="${y}" r="${random.int(10, 40)}" fill="#ffffff" fill-opacity="0.12"/>`;
   }).join("");
-  return `<svg xmlns="http://www.w3.org/2000/svg" width="${size}" height="${size}" viewBox="0 0 ${size} ${size}">
+  return `<svg xmlns="http://www.w3.org/2000/svg" width="${PICTURE_PIXELS}" height="${PICTURE_PIXELS}" viewBox="0 0 ${size} ${size}">
 <defs><linearGradient id="g" gradientTransform="rotate(${angle} 0.5 0.5)"><stop offset="0" stop-color="${from}"/><stop offset="1" stop-color="${to}"/></linearGradient></defs>
 <rect width="${size}" height="${size}" fill="url(#g)"/>
 ${dots}
