@@ -1,5 +1,5 @@
 // The bulk grid's figures in Chromium, shared by bench/bulk-grid.mjs and bench/inventory.mjs
-// (both pages are the same grid: components/products/bulk/grid.tsx).
+// (both pages are the same grid: components/grid/grid.tsx).
 
 /**
  * Opens a grid page (`url`) in a new page of `context`: ms from navigation to the first rows shown
@@ -58,7 +58,7 @@ export async function frameTimes(page, { rows, seconds }) {
       });
       return { intervals, distance, renderedRows, reached: grid.scrollTop >= distance - 1 };
     },
-    // null (JSON has no Infinity): to the bottom. The grid's rows are 36 px (ROW_HEIGHT, components/products/bulk/grid-layout.ts).
+    // null (JSON has no Infinity): to the bottom. The grid's rows are 36 px (ROW_HEIGHT, components/grid/grid-layout.ts).
     { rows: Number.isFinite(rows) ? rows : null, seconds, rowHeight: 36 },
   );
 }

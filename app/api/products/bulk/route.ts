@@ -5,7 +5,7 @@ import type { CatalogueLine } from "@/lib/store/products/model-bulk";
 const ndjson = (line: CatalogueLine) => `${JSON.stringify(line)}\n`;
 
 /**
- * The whole catalogue for the bulk grid and the inventory page (components/products/bulk/use-catalogue.ts),
+ * The whole catalogue for the bulk grid and the inventory page (components/grid/use-catalogue.ts),
  * streamed as NDJSON: one CatalogueLine a line, a `page` line as soon as the
  * store's page is read (lib/store/products/api-bulk.ts reads them in parallel
  * when the store sends X-Total-Count). The first page is read before
