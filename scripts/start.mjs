@@ -40,6 +40,31 @@ import {
   waitForHttp,
 } from "./lib/processes.mjs";
 
+const USAGE = `Usage: npm start [-- options]   (or: node scripts/start.mjs [options])
+
+Builds what needs building, sets up the bundled store on its first start (with
+the demo store), and runs the store and the dashboard until Ctrl+C.
+
+Options:
+  --timeline   after the banner, print when each phase of the start ended
+               (kept in .data/start-timeline.jsonl on every start)
+  --no-seed    on the first start, set up the store without the demo data
+               (as STORE_ADMIN_SEED=0)
+  --dev        also show each store request and all Next.js prints (npm run dev)
+  -h, --help   print this and start nothing
+
+Settings are environment variables: README.md, "Configuration".`;
+const OPTIONS = new Set(["--timeline", "--no-seed", "--dev", "--help", "-h"]);
+const unknown = process.argv.slice(2).filter((arg) => !OPTIONS.has(arg));
+if (unknown.length) {
+  console.error(`npm start: unknown option ${unknown.join(", ")}\n\n${USAGE}`);
+  process.exit(2);
+}
+if (process.argv.includes("--help") || process.argv.includes("-h")) {
+  console.log(USAGE);
+  process.exit(0);
+}
+
 const env = process.env;
 const verbose = process.argv.includes("--dev");
 const seedDemo = env.STORE_ADMIN_SEED !== "0" && !process.argv.includes("--no-seed");

@@ -1,4 +1,4 @@
-import { spawn, type ChildProcess } from "node:child_process";
+import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
 import net from "node:net";
 import os from "node:os";
@@ -157,6 +157,27 @@ afterAll(() => {
   // A failed test leaves nothing running: only processes these tests started.
   for (const pid of leftovers) if (isAlive(pid)) process.kill(pid, "SIGKILL");
   fs.rmSync(dataDir, { recursive: true, force: true });
+});
+
+describe("npm start's options", () => {
+  const runStart = (...args: string[]) =>
+    spawnSync(process.execPath, ["scripts/start.mjs", ...args], {
+      cwd: root,
+      encoding: "utf8",
+      env: { ...process.env, STORE_ADMIN_DATA_DIR: path.join(dataDir, "not-started") },
+    });
+
+  it("--help prints the options and starts nothing; an unknown option is refused with them", () => {
+    const help = runStart("--help");
+    expect(help.status).toBe(0);
+    expect(help.stdout).toContain("Usage: npm start");
+    expect(help.stdout).toContain("--timeline");
+    const refused = runStart("--seed-please");
+    expect(refused.status).toBe(2);
+    expect(refused.stderr).toContain("unknown option --seed-please");
+    // Neither built nor set up anything: no data folder, no timeline.
+    expect(fs.existsSync(path.join(dataDir, "not-started"))).toBe(false);
+  });
 });
 
 describe("npm start", () => {
