@@ -57,6 +57,28 @@ describe("probePermissions", () => {
   });
 });
 
+describe("probePermissions against a store that holds each user to two requests at once", () => {
+  it("asks two at a time, so that no probe is refused for the bound and every permission is proved", async () => {
+    let inFlight = 0;
+    let most = 0;
+    const baseUrl = await serve((req, res) => {
+      inFlight++;
+      most = Math.max(most, inFlight);
+      const busy = inFlight > 2;
+      // Answered a little later, so that probes sent at once overlap.
+      setTimeout(() => {
+        inFlight--;
+        const products = req.url?.startsWith("/api/v1/products_multi");
+        res.writeHead(busy ? 503 : products ? 422 : 200, { "content-type": "application/json", "retry-after": "5" });
+        res.end(busy ? '{"error":"database_busy"}' : products ? '{"error":"x"}' : "[]");
+      }, 30);
+    });
+    const answers = await probePermissions({ baseUrl, accessToken: "tok" });
+    expect(most).toBe(2);
+    expect(Object.values(answers).every((answer) => answer === "allowed")).toBe(true);
+  });
+});
+
 describe("signInPermissions", () => {
   it("fails closed: hides what the store refused and what it did not prove, and says it was unsure", async () => {
     const baseUrl = await store(

@@ -69,17 +69,24 @@ export async function probePermissions(
     maxRetries: 1,
     maxRetryWaitMs: 2000,
   });
-  const answers = await Promise.all(
-    permissions.map(async (permission): Promise<[UserPermission, ProbeAnswer]> => {
-      try {
-        const body = await store.requestBody(probes[permission]);
-        await body.cancel();
-        return [permission, "allowed"];
-      } catch (error) {
-        return [permission, answerOf(permission, error)];
-      }
-    }),
-  );
+  const probe = async (permission: UserPermission): Promise<[UserPermission, ProbeAnswer]> => {
+    try {
+      const body = await store.requestBody(probes[permission]);
+      await body.cancel();
+      return [permission, "allowed"];
+    } catch (error) {
+      return [permission, answerOf(permission, error)];
+    }
+  };
+  // Two at a time, not all at once: a store may bound how many requests one user has in flight (ours
+  // holds a user to a quarter of its database pool, two connections by default, and refuses a list past
+  // it with a 503), and a probe refused for that would read as a permission withheld.
+  const answers: [UserPermission, ProbeAnswer][] = [];
+  const queue = [...permissions];
+  const worker = async () => {
+    for (let next = queue.shift(); next; next = queue.shift()) answers.push(await probe(next));
+  };
+  await Promise.all([worker(), worker()]);
   return Object.fromEntries(answers) as Record<UserPermission, ProbeAnswer>;
 }
 
