@@ -57,6 +57,7 @@ function reactRulesWhereReactIs(configs) {
 export default defineConfig([
   globalIgnores([
     ".next/**",
+    ".next-*/**",
     "out/**",
     "build/**",
     "next-env.d.ts",
