@@ -3,7 +3,7 @@
 import { useSyncExternalStore } from "react";
 import { money, type OrderSummary } from "@/lib/store/orders/model";
 import { useHydrated } from "../../ui/after-hydration";
-import { relativeTime } from "./order-dates";
+import { relativeTime } from "@/lib/relative-time";
 
 /*
  * The cells of an order's row. Dates follow components/coupons/local-date.tsx:
