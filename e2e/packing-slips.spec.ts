@@ -1,6 +1,16 @@
 import { type Browser, type Locator, type Page, expect, test } from "@playwright/test";
 import { readPdf } from "./pdf";
-import { accessTokenOf, e2e, expectAccessible, signedIn, signIn, storeApi, unique, watchConsole } from "./support";
+import {
+  accessTokenOf,
+  e2e,
+  expectAccessible,
+  signedIn,
+  signIn,
+  storeApi,
+  storeRequest,
+  unique,
+  watchConsole,
+} from "./support";
 
 /*
  * Packing slips and the pick list (issue 31; app/(print)/orders/print,
@@ -239,6 +249,67 @@ test("from a selection in the list: the pick list sums the orders, a slip per or
   await page.getByRole("link", { name: "Back to orders" }).click();
   await expect(page).toHaveURL(/\/orders\?view=unfulfilled&count=100$/);
   expect(console.problems()).toEqual([]);
+});
+
+const bulkDashboardUrl = process.env.E2E_BULK_DASHBOARD_URL ?? "";
+const bulkStoreUrl = process.env.E2E_BULK_STORE_URL ?? "";
+
+/** A seed order in `state`, neither fulfilled nor cancelled (the store's API makes only paid ones). */
+async function seedOrder(bulkToken: string, state: "paid" | "pending" | "failed"): Promise<number> {
+  const { status, body } = await storeRequest(bulkStoreUrl, bulkToken, "GET", `/api/v1/orders/${state}?count=250`);
+  expect(status).toBe(200);
+  const found = (body as { order_number: number; fulfilled: boolean; cancelled?: boolean }[]).find(
+    (o) => !o.fulfilled && o.cancelled !== true,
+  );
+  expect(found, `an unfulfilled ${state} order in the seed`).toBeDefined();
+  return found!.order_number;
+}
+
+test("unpaid orders are marked on their slips and left out of the pick list unless counted on purpose", async ({
+  browser,
+}) => {
+  // The seeded store: its storefront orders include pending and failed ones.
+  test.skip(!bulkDashboardUrl || !bulkStoreUrl, "run through npm run test:e2e");
+  const context = await browser.newContext({ baseURL: bulkDashboardUrl });
+  const page = await context.newPage();
+  await signedIn(page, e2e.owner, "/", { dashboardUrl: bulkDashboardUrl, storeUrl: bulkStoreUrl });
+  const bulkToken = await accessTokenOf(context);
+  const paid = await seedOrder(bulkToken, "paid");
+  const pending = await seedOrder(bulkToken, "pending");
+  const failed = await seedOrder(bulkToken, "failed");
+  await page.goto(`/orders/print?orders=${paid},${pending},${failed}`);
+  await expect(page.locator("[data-slip]")).toHaveCount(3);
+  await expect(slip(page, pending).locator("[data-slip-unpaid]")).toHaveText(
+    "Not paid: Payment pending. Check before packing.",
+  );
+  await expect(slip(page, failed).locator("[data-slip-unpaid]")).toHaveText(
+    "Not paid: Payment failed. Check before packing.",
+  );
+  await expect(slip(page, paid).locator("[data-slip-unpaid]")).toHaveCount(0);
+
+  // The pick list: the paid order only, and it says which are left out and why.
+  await expect(page.getByRole("heading", { name: /^Pick list · [\d,]+ items? for 1 order$/ })).toBeVisible();
+  const note = page.locator("[data-pick-unpaid]");
+  await expect(note).toContainText("2 orders are not paid and left out:");
+  await expect(note).toContainText(`#${pending} (Payment pending)`);
+  await expect(note).toContainText(`#${failed} (Payment failed)`);
+  await expect(pickList(page)).toContainText(`#${paid}`);
+  await expect(pickList(page)).not.toContainText(`#${pending}`);
+  await expect(pickList(page)).not.toContainText(`#${failed}`);
+  // The slips' marks print, one order a page.
+  const sorted = [paid, pending, failed].map((n) => `#${n}`);
+  expect(await printed(page)).toEqual({ pages: 4, on: ["pick list", ...sorted] });
+
+  // Counted on purpose, by keyboard: their items join the pick list, and it says so.
+  await page.getByRole("link", { name: "Count their items too" }).focus();
+  await page.keyboard.press("Enter");
+  await expect(page).toHaveURL(/unpaid=1/);
+  await expect(page.getByRole("heading", { name: /^Pick list · [\d,]+ items for 3 orders$/ })).toBeVisible();
+  await expect(note).toContainText("2 orders are not paid, and their items are counted:");
+  await expect(pickList(page)).toContainText(`#${pending}`);
+  await page.getByRole("link", { name: "Leave the unpaid orders out" }).click();
+  await expect(page.getByRole("heading", { name: /^Pick list · [\d,]+ items? for 1 order$/ })).toBeVisible();
+  await context.close();
 });
 
 test("an order that does not exist is listed as missing and the rest still print; prices on asking", async ({

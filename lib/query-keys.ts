@@ -43,6 +43,8 @@ export const queryKeys = {
     /** The newest orders (page 0 of all), polled for new orders when the counts are refused. */
     newest: () => ["orders", "newest"] as const,
     one: (number: number) => ["orders", "one", number] as const,
+    /** How many orders are to fulfil, read again when the tabs' counts (`key`) move. */
+    toFulfil: (key: string) => ["orders", "to-fulfil", key] as const,
   },
   /** Tax groups: the list and each group with its rules, under ["tax"]. */
   tax: {

@@ -18,13 +18,22 @@ import {
 } from "@/lib/store/orders/model";
 import { writeFailureMessage } from "@/lib/write-failure";
 import { Button } from "../../ui/button";
+import { confirmLabel, planFulfil } from "../list/bulk-fulfil";
+import { UnpaidChoice } from "../list/fulfil-confirm";
 import { ConfirmDialog } from "../../ui/dialog";
 import { Notice } from "../../ui/notice";
 import { toast } from "../../ui/toast";
 
 type ActionOrder = Pick<
   OrderSummary,
-  "number" | "fulfilled" | "cancelled" | "paymentGateway" | "paymentGatewayKnown" | "itemCount" | "email"
+  | "number"
+  | "fulfilled"
+  | "cancelled"
+  | "paymentState"
+  | "paymentGateway"
+  | "paymentGatewayKnown"
+  | "itemCount"
+  | "email"
 >;
 
 /**
@@ -37,7 +46,9 @@ type ActionOrder = Pick<
  * brings the new state), as the coupon and product pages do.
  *
  * Fulfilling reaches the customer (the store may e-mail them), so it asks
- * first and says so; its toast then offers an undo for a few seconds
+ * first and says so. An order that is not paid is held back there as the
+ * bulk fulfil holds it back (`planFulfil`, components/orders/list/bulk-fulfil.ts):
+ * its reason is said and "Fulfil it too" must be ticked first. Its toast then offers an undo for a few seconds
  * (`fulfilled=false`, docs/contract.md#orders), and a store that refuses it
  * is said to in a sentence. `children`: more of the page's actions, after these.
  */
@@ -47,11 +58,14 @@ export function OrderActions({ order, children }: { order: ActionOrder; children
   const [confirming, setConfirming] = useState<"fulfil" | "cancel" | null>(null);
   const [pending, setPending] = useState<"fulfil" | "cancel" | "undo" | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
+  const [includeUnpaid, setIncludeUnpaid] = useState(false);
   const cancelButton = useRef<HTMLButtonElement>(null);
   const fulfilButton = useRef<HTMLButtonElement>(null);
   const label = orderLabel(order);
   const cancel = cancelAvailability(order);
   const fulfil = canFulfil(order);
+  // The bulk fulfil's rule, for this one order: not paid, it is held back unless included on purpose.
+  const plan = planFulfil([order], new Set([order.number]), { includeUnpaid });
 
   // Fulfilled, the Fulfil button goes, and focus with it: it moves to the next action (or the heading).
   const couldFulfil = useRef(fulfil);
@@ -133,7 +147,10 @@ export function OrderActions({ order, children }: { order: ActionOrder; children
           pending={pending === "fulfil"}
           pendingLabel="Fulfilling…"
           disabled={pending !== null}
-          onClick={() => setConfirming("fulfil")}
+          onClick={() => {
+            setIncludeUnpaid(false);
+            setConfirming("fulfil");
+          }}
         >
           <PackageCheck aria-hidden="true" />
           Fulfil
@@ -166,16 +183,22 @@ export function OrderActions({ order, children }: { order: ActionOrder; children
         onOpenChange={(open) => setConfirming(open ? "fulfil" : null)}
         title={`Fulfil order ${label}?`}
         description={`It is marked fulfilled and leaves the Unfulfilled list. ${fulfilMailText({ count: 1, email: order.email })}`}
-        confirmLabel="Fulfil order"
+        confirmLabel={plan.fulfil.length ? "Fulfil order" : confirmLabel(0)}
+        confirmDisabled={plan.fulfil.length === 0}
         cancelLabel="Not now"
         tone="primary"
         returnFocusTo={() => fulfilButton.current}
         focusAfterConfirm={() => fulfilButton.current ?? document.querySelector<HTMLElement>("main h1")}
         onConfirm={() => {
+          if (!plan.fulfil.length) return;
           setConfirming(null);
           void run("fulfil");
         }}
-      />
+      >
+        {plan.unpaid.length ? (
+          <UnpaidChoice unpaid={plan.unpaid} include={includeUnpaid} onInclude={setIncludeUnpaid} />
+        ) : null}
+      </ConfirmDialog>
       <ConfirmDialog
         open={confirming === "cancel"}
         onOpenChange={(open) => setConfirming(open ? "cancel" : null)}

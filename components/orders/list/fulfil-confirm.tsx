@@ -51,8 +51,11 @@ export function FulfilConfirm({
   );
 }
 
-/** In the bulk confirmation: the chosen orders that are not paid, held back unless included on purpose. */
-function UnpaidChoice({
+/**
+ * In a fulfil's confirmation (the bulk one, and an order's page: components/orders/detail/order-actions.tsx):
+ * the chosen orders that are not paid, held back unless included on purpose.
+ */
+export function UnpaidChoice({
   unpaid,
   include,
   onInclude,

@@ -60,7 +60,7 @@ export function OrdersManager({
 }) {
   const headingId = useId();
   const headingRef = useRef<HTMLHeadingElement>(null);
-  const { params, here, createdSince, list, go, fresh, showNewOrders, counts, countsMissing } = useOrderList({
+  const { params, here, createdSince, list, go, fresh, showNewOrders, counts, countsMissing, toFulfil } = useOrderList({
     permissions,
     serverCounts,
     headingRef,
@@ -77,7 +77,14 @@ export function OrdersManager({
 
   return (
     <section aria-labelledby={headingId} className="min-w-0">
-      <ViewTabs id={headingId} params={params} counts={counts} countsMissing={countsMissing} go={go} />
+      <ViewTabs
+        id={headingId}
+        params={params}
+        counts={counts}
+        toFulfil={toFulfil}
+        countsMissing={countsMissing}
+        go={go}
+      />
 
       <ListFilters
         key={`${params.since}|${params.view}`}

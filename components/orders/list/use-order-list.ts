@@ -16,6 +16,7 @@ import type { OrderPage } from "@/lib/store/orders/model";
 import { useHydrated } from "../../ui/after-hydration";
 import { countsUnusable, type LiveMark, liveMode, newOrdersSince } from "../live/live-logic";
 import { type CountsAnswer, useOrdersLive } from "../live/use-orders-live";
+import { useToFulfil } from "../live/use-to-fulfil";
 
 /**
  * The orders list's data: the view the URL names (lib/store/orders/input-list.ts), its page read through
@@ -82,6 +83,12 @@ export function useOrderList({
    */
   const shownCounts = hydrated ? (live.counts ?? serverCounts) : serverCounts;
   const shownMode = hydrated ? live.mode : liveMode(permissions, countsUnusable(serverCounts ?? undefined));
+  // How many are to fulfil (paid, unfulfilled, not cancelled): the server render has none, so neither does hydration.
+  const toFulfil = useToFulfil({
+    permissions,
+    counts: live.mode === "counts" ? live.counts?.counts : null,
+    poll: false,
+  });
 
   return {
     params,
@@ -94,6 +101,8 @@ export function useOrderList({
     fresh,
     showNewOrders,
     counts: shownCounts?.counts,
+    /** How many orders are to fulfil, for the Unfulfilled tab; undefined until read (and while hydrating). */
+    toFulfil: hydrated ? toFulfil : undefined,
     /** The store gave no counts (the person may not view statistics): the tabs show none. */
     countsMissing: shownMode === "newest",
   };

@@ -3,6 +3,7 @@
 import type { MouseEvent } from "react";
 import { listHref, type OrderListParams } from "@/lib/store/orders/input-list";
 import { isOrderView, type OrderCounts, orderViewLabels, orderViews } from "@/lib/store/orders/model";
+import { type ToFulfil, toFulfilFigure } from "@/lib/store/orders/model-to-fulfil";
 import { cn } from "../../ui/cn";
 import { Select } from "../../ui/select";
 
@@ -19,18 +20,22 @@ function ownClick(event: MouseEvent<HTMLAnchorElement>): boolean {
 /**
  * The orders' views by state, with their counts: tabs (links, so that a view opens in a new tab too) from
  * md up; a select on a phone, where six tabs do not fit 390 px and a strip that scrolls hides the ones past
- * its edge. A view starts at its first page.
+ * its edge. A view starts at its first page. The Unfulfilled tab also says how many of its orders are to
+ * fulfil (paid and not cancelled: lib/store/orders/model-to-fulfil.ts), before its count.
  */
 export function ViewTabs({
   id,
   params,
   counts,
+  toFulfil,
   countsMissing,
   go,
 }: {
   id: string;
   params: OrderListParams;
   counts: OrderCounts | undefined;
+  /** How many orders are to fulfil; undefined until read. */
+  toFulfil?: ToFulfil | undefined;
   countsMissing: boolean;
   go: (next: OrderListParams) => void;
 }) {
@@ -52,9 +57,11 @@ export function ViewTabs({
           >
             {orderViews.map((view) => {
               const count = counts?.[view];
+              const work = view === "unfulfilled" && toFulfil ? `${toFulfilFigure(toFulfil)} to fulfil` : null;
+              const figures = [count != null ? counted(count) : null, work].filter(Boolean).join(", ");
               return (
                 <option key={view} value={view}>
-                  {`${orderViewLabels[view]}${count != null ? ` (${counted(count)})` : ""}`}
+                  {`${orderViewLabels[view]}${figures ? ` (${figures})` : ""}`}
                 </option>
               );
             })}
@@ -80,6 +87,14 @@ export function ViewTabs({
                   )}
                 >
                   {orderViewLabels[view]}
+                  {view === "unfulfilled" && toFulfil ? (
+                    <span
+                      data-to-fulfil=""
+                      className="rounded-full bg-primary px-1.5 text-xs font-semibold text-primary-fg tabular-nums"
+                    >
+                      {toFulfilFigure(toFulfil)} to fulfil<span className="sr-only">,</span>
+                    </span>
+                  ) : null}
                   {count != null ? (
                     <span className="rounded-full bg-surface-muted px-1.5 text-xs text-fg tabular-nums">
                       {counted(count)}

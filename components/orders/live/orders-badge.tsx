@@ -1,9 +1,11 @@
 "use client";
 
 import { useState } from "react";
+import { toFulfilFigure, toFulfilText } from "@/lib/store/orders/model-to-fulfil";
 import { useHydrated } from "../../ui/after-hydration";
 import { badgeText, type LiveMark, newOrdersSince, newOrdersText } from "./live-logic";
 import { useOrdersLive } from "./use-orders-live";
+import { useToFulfil } from "./use-to-fulfil";
 
 /** The id of the badge's words, for the Orders link's aria-describedby. */
 export const ordersBadgeDescriptionId = "orders-nav-badge";
@@ -12,9 +14,10 @@ export const ordersBadgeDescriptionId = "orders-nav-badge";
  * The small figure on the sidebar's Orders entry, kept fresh by the one
  * orders poll (use-orders-live.ts; this component is its polling caller).
  *
- * It counts **unfulfilled orders**: the staff's to-do list, which grows when
- * an order comes in and shrinks as they fulfil, in any browser and after a
- * reload. A count of "new since you last looked" would need a per-person
+ * It counts the **orders to fulfil** (paid, unfulfilled, not cancelled:
+ * use-to-fulfil.ts): the staff's to-do list, which grows when a paid order
+ * comes in and shrinks as they fulfil, in any browser and after a reload.
+ * Unpaid orders are left out: the fulfils hold them back. A count of "new since you last looked" would need a per-person
  * memory the store does not keep, and would drop to zero on opening the
  * list while the work is still there. Without view_stats there are no
  * counts: it then counts the orders that came in since this visit began or
@@ -39,6 +42,11 @@ export function OrdersNavBadge(props: { permissions: string[] | null; onList: bo
 
 function LiveOrdersBadge({ permissions, onList }: { permissions: string[] | null; onList: boolean }) {
   const live = useOrdersLive({ permissions, poll: true });
+  const toFulfil = useToFulfil({
+    permissions,
+    counts: live.mode === "counts" ? live.counts?.counts : null,
+    poll: live.mode === "counts",
+  });
   const [seen, setSeen] = useState<LiveMark | null>(null);
 
   // Newest mode: the first mark of the visit, and again whenever the list is open.
@@ -50,9 +58,11 @@ function LiveOrdersBadge({ permissions, onList }: { permissions: string[] | null
   let figure: string | null = null;
   let words = "";
   if (live.mode === "counts") {
-    const unfulfilled = live.counts?.counts.unfulfilled;
-    figure = badgeText(unfulfilled);
-    if (figure) words = `${unfulfilled} unfulfilled ${unfulfilled === 1 ? "order" : "orders"}`;
+    figure = toFulfil ? badgeText(toFulfil.count) : null;
+    if (figure && toFulfil) {
+      if (!toFulfil.complete && toFulfil.count <= 99) figure = toFulfilFigure(toFulfil);
+      words = toFulfilText(toFulfil);
+    }
   } else if (live.mode === "newest" && !onList) {
     const fresh = newOrdersSince(seen, live.mark);
     figure = badgeText(fresh.count);

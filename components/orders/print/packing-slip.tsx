@@ -1,13 +1,15 @@
 import { LocalDate } from "@/components/coupons/local-date";
 import { formatMoney } from "@/lib/money";
-import { type PackingSlip, slipItemCount, valuesText } from "@/lib/store/orders/model-slips";
+import { type PackingSlip, slipItemCount, slipUnpaidReason, valuesText } from "@/lib/store/orders/model-slips";
 import { PostalAddress } from "../detail/order-view";
 
 /**
  * One order's packing slip, one printed page (docs/architecture.md#printing):
  * the store's name, the order's number and date, where it goes, and each line
  * with its option's values, its extras, its SKU and how many. Unit prices only
- * when asked for: a slip often travels in a gift.
+ * when asked for: a slip often travels in a gift. An order that is not paid
+ * is marked at the top ("Not paid: Payment pending"), on screen and on paper,
+ * so that it is not packed by mistake.
  */
 export function PackingSlipView({
   slip,
@@ -20,6 +22,7 @@ export function PackingSlipView({
 }) {
   const headingId = `slip-${slip.number}`;
   const items = slipItemCount(slip);
+  const unpaid = slipUnpaidReason(slip);
   return (
     <article
       aria-labelledby={headingId}
@@ -35,6 +38,14 @@ export function PackingSlipView({
           <h2 id={headingId} className="text-sm text-fg-muted">
             Packing slip · <span className="font-medium text-fg">Order #{slip.number}</span>
           </h2>
+          {unpaid ? (
+            <p
+              data-slip-unpaid
+              className="mt-2 inline-block rounded-sm border border-warning-border bg-warning-soft px-2 py-0.5 text-sm font-semibold text-warning-soft-fg print:border-2"
+            >
+              Not paid: {unpaid}. Check before packing.
+            </p>
+          ) : null}
         </div>
         <dl className="text-sm">
           <div className="flex gap-2">

@@ -1,3 +1,4 @@
+import Link from "next/link";
 import { type PickRow, pickTotal, valuesText } from "@/lib/store/orders/model-slips";
 
 const ordersText = (row: PickRow) =>
@@ -8,15 +9,27 @@ const ordersText = (row: PickRow) =>
  * chosen orders once, with how many in all and for which orders, by SKU, so
  * that a picker walks the shelves once. Extras that are stock items (gift
  * wrap) have rows of their own, after the SKUs.
+ *
+ * Orders that are not paid are left out of it unless the person includes
+ * them (`unpaid`, `includeUnpaid`: lib/store/orders/model-slips.ts
+ * `pickableSlips`); it says which, on paper too, and links to the other way.
  */
 export function PickListView({
   rows,
   orderCount,
   storeName,
+  unpaid = [],
+  includeUnpaid = false,
+  toggleUnpaidHref,
 }: {
   rows: readonly PickRow[];
   orderCount: number;
   storeName: string;
+  /** The chosen orders that are not paid, and why. */
+  unpaid?: readonly { number: number; reason: string }[];
+  includeUnpaid?: boolean;
+  /** The same view with the unpaid orders included (or left out again). */
+  toggleUnpaidHref?: string;
 }) {
   const total = pickTotal(rows);
   return (
@@ -33,6 +46,28 @@ export function PickListView({
           {orderCount === 1 ? "order" : "orders"}
         </span>
       </h2>
+      {unpaid.length ? (
+        <div
+          data-pick-unpaid
+          className="mt-3 rounded-md border border-warning-border bg-warning-soft p-3 text-sm text-warning-soft-fg print:border-2"
+        >
+          <p className="font-medium">
+            {unpaid.length === 1 ? "1 order is not paid" : `${unpaid.length} orders are not paid`}
+            {includeUnpaid ? `, and ${unpaid.length === 1 ? "its" : "their"} items are counted: ` : " and left out: "}
+            {unpaid.map((o) => `#${o.number} (${o.reason})`).join(", ")}.
+          </p>
+          {toggleUnpaidHref ? (
+            <Link
+              href={toggleUnpaidHref}
+              className="mt-1 inline-block font-medium underline underline-offset-2 print:hidden"
+            >
+              {includeUnpaid
+                ? "Leave the unpaid orders out"
+                : `Count ${unpaid.length === 1 ? "its items" : "their items"} too`}
+            </Link>
+          ) : null}
+        </div>
+      ) : null}
       {rows.length ? (
         <table className="mt-4 w-full border-collapse text-start text-sm" aria-label="Items to pick, by SKU">
           <thead className="print:table-header-group">
@@ -86,7 +121,9 @@ export function PickListView({
           </tbody>
         </table>
       ) : (
-        <p className="mt-3 text-sm text-fg">The chosen orders hold no items to pick.</p>
+        <p className="mt-3 text-sm text-fg">
+          {orderCount ? "The chosen orders hold no items to pick." : "No paid order is chosen: nothing to pick."}
+        </p>
       )}
     </section>
   );

@@ -7,6 +7,7 @@ import {
   parseOrderNumbers,
   pickList,
   pickTotal,
+  pickableSlips,
   printHref,
   productNameOf,
   valuesText,
@@ -189,5 +190,29 @@ describe("order numbers in the address", () => {
   it("prints one order's slip only, several orders' pick list and slips", () => {
     expect(printHref([1042])).toBe("/orders/print?orders=1042&show=slips");
     expect(printHref([1, 2])).toBe("/orders/print?orders=1%2C2");
+  });
+});
+
+describe("pickableSlips", () => {
+  const slips = [
+    { number: 1001, paymentState: "paid" },
+    { number: 1002, paymentState: "pending" },
+    { number: 1003, paymentState: "failed" },
+    { number: 1004, paymentState: "paid" },
+  ];
+
+  it("leaves the unpaid orders out of the pick list, with their reason", () => {
+    const choice = pickableSlips(slips, { includeUnpaid: false });
+    expect(choice.picked.map((s) => s.number)).toEqual([1001, 1004]);
+    expect(choice.unpaid).toEqual([
+      { number: 1002, reason: "Payment pending" },
+      { number: 1003, reason: "Payment failed" },
+    ]);
+  });
+
+  it("counts them when included on purpose, and still names them", () => {
+    const choice = pickableSlips(slips, { includeUnpaid: true });
+    expect(choice.picked.map((s) => s.number)).toEqual([1001, 1002, 1003, 1004]);
+    expect(choice.unpaid.map((u) => u.number)).toEqual([1002, 1003]);
   });
 });

@@ -1,4 +1,4 @@
-import type { Address } from "./model";
+import { type Address, unpaidReason } from "./model";
 
 /**
  * Packing slips and the pick list (issue 31): what a slip shows of an order,
@@ -49,6 +49,8 @@ export interface PackingSlip {
   shipTo: Address | null;
   /** Whether `shipTo` is the billing address standing in for a missing shipping one. */
   shipToIsBilling: boolean;
+  /** The store's `payment_state`, lower case ("paid", "pending", "failed", …): an unpaid order is marked. */
+  paymentState: string;
   lines: SlipLine[];
 }
 
@@ -250,6 +252,38 @@ export function parseOrderNumbers(
     }
   }
   return { numbers, invalid: invalid.slice(0, 20), truncated };
+}
+
+/** Why a slip's order is not paid ("Payment pending"), the bulk fulfil's words (model.ts `unpaidReason`); null when paid. */
+export function slipUnpaidReason(slip: Pick<PackingSlip, "paymentState">): string | null {
+  return unpaidReason(slip);
+}
+
+export interface PickChoice<S> {
+  /** The slips whose items the pick list sums. */
+  picked: S[];
+  /** The unpaid orders among the chosen, with their reason: left out of `picked` unless `includeUnpaid`. */
+  unpaid: { number: number; reason: string }[];
+}
+
+/**
+ * Which orders the pick list sums: the paid ones, and the unpaid ones only
+ * when the person includes them on purpose (`unpaid=1` in the address), as
+ * the bulk fulfil holds unpaid orders back. Their slips print either way,
+ * marked.
+ */
+export function pickableSlips<S extends Pick<PackingSlip, "number" | "paymentState">>(
+  slips: readonly S[],
+  { includeUnpaid }: { includeUnpaid: boolean },
+): PickChoice<S> {
+  const picked: S[] = [];
+  const unpaid: { number: number; reason: string }[] = [];
+  for (const slip of slips) {
+    const reason = slipUnpaidReason(slip);
+    if (reason !== null) unpaid.push({ number: slip.number, reason });
+    if (reason === null || includeUnpaid) picked.push(slip);
+  }
+  return { picked, unpaid };
 }
 
 /** What the print view shows: slips and the pick list, or one of them. */

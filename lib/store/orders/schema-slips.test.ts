@@ -47,6 +47,11 @@ describe("a slip's order", () => {
     expect(slip.shipTo).toMatchObject({ firstName: "Grace", country: "US" });
   });
 
+  it("reads the payment state, which marks an unpaid order's slip", () => {
+    expect(read([], { payment_state: "Pending" }).paymentState).toBe("pending");
+    expect(read([], { payment_state: "paid" }).paymentState).toBe("paid");
+  });
+
   it("ships to the billing address when the shipping one is empty, and says so", () => {
     const slip = read([], { shipping_address: null });
     expect(slip.shipTo?.firstName).toBe("Ada");

@@ -146,6 +146,7 @@ export const storeSlipOrderSchema = z
     currency: z.unknown().optional(),
     shipping_address: optionalAddress,
     billing_address: optionalAddress,
+    payment_state: str,
     line_items: z.unknown().optional(),
   })
   .transform((raw): SlipDraft => {
@@ -162,6 +163,7 @@ export const storeSlipOrderSchema = z
       currency,
       shipTo: hasShipping ? shipping : (raw.billing_address ?? shipping),
       shipToIsBilling: !hasShipping && raw.billing_address !== null,
+      paymentState: raw.payment_state.toLowerCase(),
       lines,
     };
   });

@@ -22,6 +22,7 @@ import {
   maxSlipOrders,
   parseOrderNumbers,
   pickList,
+  pickableSlips,
   printPartLabels,
   printParts,
   readPrintPart,
@@ -44,7 +45,8 @@ function backFrom(param: string | string[] | undefined): { href: string; label: 
  * Packing slips and the pick list of chosen orders (issue 31;
  * docs/architecture.md#printing): `/orders/print?orders=1001-1004,1010`
  * (lib/store/orders/model-slips.ts printHref), `show` = the pick list and the
- * slips (default), `slips` or `pick`, `prices=1` adds unit prices to the slips.
+ * slips (default), `slips` or `pick`, `prices=1` adds unit prices to the slips,
+ * `unpaid=1` counts the unpaid orders' items in the pick list (left out otherwise).
  * Everything is read here, on the server (lib/store/orders/api-slips.ts); the
  * browser's own print dialog prints it, one order per page.
  */
@@ -53,12 +55,14 @@ export default async function PrintPage({ searchParams }: { searchParams: Promis
   const parsed = parseOrderNumbers(query.orders);
   const part = readPrintPart(query.show);
   const prices = first(query.prices) === "1";
+  const includeUnpaid = first(query.unpaid) === "1";
   const back = backFrom(query.back);
-  const href = (changes: { show?: PrintPart; prices?: boolean }) => {
+  const href = (changes: { show?: PrintPart; prices?: boolean; unpaid?: boolean }) => {
     const next = new URLSearchParams({ orders: formatOrderNumbers(parsed.numbers) });
     const show = changes.show ?? part;
     if (show !== "all") next.set("show", show);
     if (changes.prices ?? prices) next.set("prices", "1");
+    if (changes.unpaid ?? includeUnpaid) next.set("unpaid", "1");
     if (back.href !== "/orders") next.set("back", back.href);
     return `/orders/print?${next.toString()}`;
   };
@@ -129,7 +133,8 @@ export default async function PrintPage({ searchParams }: { searchParams: Promis
     );
   }
   const { slips, problems, productsUnavailable } = loaded.data;
-  const rows = part === "slips" ? [] : pickList(slips);
+  const pick = pickableSlips(slips, { includeUnpaid });
+  const rows = part === "slips" ? [] : pickList(pick.picked);
   const missing = problems.filter((p) => p.kind === "missing");
   const failed = problems.filter((p) => p.kind === "failed");
 
@@ -209,7 +214,14 @@ export default async function PrintPage({ searchParams }: { searchParams: Promis
       </div>
       <div className="space-y-6 print:space-y-0">
         {part !== "slips" && slips.length ? (
-          <PickListView rows={rows} orderCount={slips.length} storeName={session.storeName} />
+          <PickListView
+            rows={rows}
+            orderCount={pick.picked.length}
+            storeName={session.storeName}
+            unpaid={pick.unpaid}
+            includeUnpaid={includeUnpaid}
+            toggleUnpaidHref={href({ unpaid: !includeUnpaid })}
+          />
         ) : null}
         {part !== "pick"
           ? slips.map((slip) => (
