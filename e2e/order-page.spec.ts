@@ -1,5 +1,15 @@
 import { type Browser, type BrowserContext, type Page, expect, test } from "@playwright/test";
-import { accessTokenOf, e2e, signedIn, signIn, storeApi, toastSaying, unique, uniqueEmail } from "./support";
+import {
+  accessTokenOf,
+  e2e,
+  signedIn,
+  signIn,
+  storeApi,
+  storeRequest,
+  toastSaying,
+  unique,
+  uniqueEmail,
+} from "./support";
 
 // An order's page (app/(dashboard)/orders/[number]): what it shows of an API
 // order, fulfilling and cancelling it (stock goes back), the plain store that
@@ -206,6 +216,70 @@ test("an unknown order number, and a path that is no number, are not found with 
   await signedIn(page, e2e.owner, "/orders/999999999");
   await expect(page.getByRole("heading", { level: 1, name: "No such order" })).toBeVisible();
   await page.goto("/orders/abc");
+const bulkDashboardUrl = process.env.E2E_BULK_DASHBOARD_URL ?? "";
+const bulkStoreUrl = process.env.E2E_BULK_STORE_URL ?? "";
+
+/** A seed order in `state` (pending, failed) that is neither fulfilled nor cancelled: the store's API makes only paid ones. */
+async function unpaidOrder(token: string, state: "pending" | "failed"): Promise<number> {
+  const { status, body } = await storeRequest(bulkStoreUrl, token, "GET", `/api/v1/orders/${state}?count=250`);
+  expect(status).toBe(200);
+  const order = (body as ApiOrder[]).find((o) => !o.fulfilled && o.cancelled !== true);
+  expect(order, `an unfulfilled ${state} order in the seed`).toBeDefined();
+  return order!.order_number;
+}
+
+test("an unpaid order's fulfil is held back with its reason, and goes only when included on purpose", async ({
+  browser,
+}) => {
+  // The seeded store: its storefront orders include pending and failed ones.
+  test.skip(!bulkDashboardUrl || !bulkStoreUrl, "run through npm run test:e2e");
+  const context = await browser.newContext({ baseURL: bulkDashboardUrl });
+  const page = await context.newPage();
+  await signedIn(page, e2e.owner, "/", { dashboardUrl: bulkDashboardUrl, storeUrl: bulkStoreUrl });
+  const token = await accessTokenOf(context);
+  const pending = await unpaidOrder(token, "pending");
+  const failed = await unpaidOrder(token, "failed");
+  const fulfilled = async (n: number) =>
+    ((await storeRequest(bulkStoreUrl, token, "GET", `/api/v1/orders/${n}`)).body as ApiOrder).fulfilled;
+  try {
+    // A failed payment: held back, and backing out changes nothing.
+    await page.goto(`/orders/${failed}`);
+    const fulfil = page.getByRole("button", { name: "Fulfil", exact: true });
+    await fulfil.click();
+    let asking = page.getByRole("dialog", { name: `Fulfil order #${failed}?` });
+    await expect(asking).toContainText("1 order is not paid and is held back:");
+    await expect(asking).toContainText(`#${failed}: Payment failed`);
+    await expect(asking.getByRole("button", { name: "Nothing to fulfil" })).toBeDisabled();
+    await page.keyboard.press("Escape");
+    await expect(asking).toBeHidden();
+    await expect(fulfil).toBeFocused();
+    expect(await fulfilled(failed)).toBe(false);
+
+    // A pending one, on a phone, by keyboard: ticked on purpose, it goes.
+    await page.setViewportSize({ width: 390, height: 800 });
+    await page.goto(`/orders/${pending}`);
+    await fulfil.focus();
+    await page.keyboard.press("Enter");
+    asking = page.getByRole("dialog", { name: `Fulfil order #${pending}?` });
+    await expect(asking).toContainText(`#${pending}: Payment pending`);
+    await expect(asking.getByRole("button", { name: "Nothing to fulfil" })).toBeDisabled();
+    const include = asking.getByLabel("Fulfil it too");
+    await include.focus();
+    await page.keyboard.press("Space");
+    await expect(include).toBeChecked();
+    await expect(asking).toContainText("1 order is not paid, and is included:");
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    await asking.getByRole("button", { name: "Fulfil order" }).click();
+    await expect(toastSaying(page, `Fulfilled order #${pending}.`)).toBeVisible();
+    await expect.poll(() => fulfilled(pending)).toBe(true);
+  } finally {
+    for (const n of [pending, failed]) {
+      await storeRequest(bulkStoreUrl, token, "PUT", `/api/v1/orders/${n}`, { fulfilled: "false" });
+    }
+    await context.close();
+  }
+});
+
   await expect(page.getByRole("heading", { level: 1, name: "No such order" })).toBeVisible();
   await page.getByRole("link", { name: "Back to orders" }).click();
   await expect(page).toHaveURL(/\/orders$/);

@@ -268,14 +268,15 @@ test("a new order shows within seconds, without a reload: the pill and the sideb
   await hydrated(page);
   await expect(tab(page, "Unfulfilled")).toHaveText(/orders$/);
   const badge = page.getByRole("navigation", { name: "Sections" }).locator("[data-orders-badge]");
-  const unfulfilled = (await tabCount(page, "Unfulfilled"))!;
-  if (unfulfilled > 0) await expect(badge).toHaveText(unfulfilled > 99 ? "99+" : String(unfulfilled));
+  // The badge counts the orders to fulfil (issue 39), as the Unfulfilled tab says them.
+  const toFulfil = await toFulfilShown(page);
+  if (toFulfil > 0) await expect(badge).toHaveText(toFulfil > 99 ? "99+" : String(toFulfil));
 
   const number = await addOrder(customer("Live"));
   const pill = page.getByRole("button", { name: /^1 new order · Show$/ });
   await expect(pill).toBeVisible({ timeout: 12_000 });
   await expect(row(page, number)).toHaveCount(0);
-  await expect(badge).toHaveText(unfulfilled + 1 > 99 ? "99+" : String(unfulfilled + 1));
+  await expect(badge).toHaveText(toFulfil + 1 > 99 ? "99+" : String(toFulfil + 1));
   await pill.click();
   await expect(row(page, number)).toBeVisible();
   await expect(pill).toHaveCount(0);
@@ -283,6 +284,79 @@ test("a new order shows within seconds, without a reload: the pill and the sideb
 
 test("counts for a user with view_stats; none for one without, who still sees new orders", async ({ browser }) => {
   const limited = await browser.newContext({ baseURL: e2e.dashboardUrl });
+/** The Unfulfilled tab's "N to fulfil", once read. */
+async function toFulfilShown(page: Page): Promise<number> {
+  const chip = tab(page, "Unfulfilled").locator("[data-to-fulfil]");
+  await expect(chip).toHaveText(/^[\d,]+ to fulfil,?$/);
+  return Number(/^([\d,]+)/.exec((await chip.textContent()) ?? "")![1]!.replaceAll(",", ""));
+}
+
+/** Paid, unfulfilled, not cancelled, as the seeded store's own lists say. */
+async function toFulfilInStore(token: string): Promise<{ toFulfil: number[]; unpaid: number[] }> {
+  const orders: { order_number: number; payment_state: string; fulfilled: boolean; cancelled?: boolean }[] = [];
+  for (let page = 0; ; page++) {
+    const path = `/api/v1/orders/unfulfilled?count=250&page=${page}`;
+    const { body } = await storeRequest(bulkStoreUrl, token, "GET", path);
+    orders.push(...(body as typeof orders));
+    if ((body as unknown[]).length < 250) break;
+  }
+  const open = orders.filter((o) => !o.fulfilled && o.cancelled !== true);
+  return {
+    toFulfil: open.filter((o) => o.payment_state === "paid").map((o) => o.order_number),
+    unpaid: open.filter((o) => o.payment_state !== "paid").map((o) => o.order_number),
+  };
+}
+
+test("the badge and the Unfulfilled tab count the orders to fulfil: paid, unfulfilled, not cancelled", async ({
+  browser,
+}) => {
+  // The seeded store: its storefront orders include pending and failed ones.
+  test.skip(!bulkDashboardUrl || !bulkStoreUrl, "run through npm run test:e2e");
+  const context = await browser.newContext({ baseURL: bulkDashboardUrl });
+  const page = await context.newPage();
+  await signedIn(page, e2e.owner, "/orders?view=unfulfilled", {
+    dashboardUrl: bulkDashboardUrl,
+    storeUrl: bulkStoreUrl,
+  });
+  const token = await accessTokenOf(context);
+  await hydrated(page);
+  const badge = page.getByRole("navigation", { name: "Sections" }).locator("[data-orders-badge]");
+  const store = await toFulfilInStore(token);
+  const n = store.toFulfil.length;
+  // The seed's unfulfilled orders include pending and failed ones: they are not work to do.
+  expect(store.unpaid.length).toBeGreaterThan(0);
+  await expect.poll(() => toFulfilShown(page)).toBe(n);
+  const unfulfilled = (await tabCount(page, "Unfulfilled"))!;
+  expect(n).toBeLessThan(unfulfilled);
+  const figure = (count: number) => (count > 99 ? "99+" : String(count));
+  await expect(badge).toHaveText(figure(n));
+  await expect(page.locator("#orders-nav-badge")).toHaveText(`${n} orders to fulfil`);
+
+  const [paid] = store.toFulfil;
+  const [unpaid] = store.unpaid;
+  try {
+    // A paid order is fulfilled elsewhere: one less to fulfil. An unpaid one: the Unfulfilled count
+    // drops, the work to do does not.
+    await storeRequest(bulkStoreUrl, token, "PUT", `/api/v1/orders/${paid}`, { fulfilled: "true" });
+    await expect.poll(() => toFulfilShown(page), { timeout: 12_000 }).toBe(n - 1);
+    await expect(badge).toHaveText(figure(n - 1));
+    await storeRequest(bulkStoreUrl, token, "PUT", `/api/v1/orders/${unpaid}`, { fulfilled: "true" });
+    await expect.poll(() => tabCount(page, "Unfulfilled"), { timeout: 12_000 }).toBe(unfulfilled - 2);
+    expect(await toFulfilShown(page)).toBe(n - 1);
+
+    // On a phone, the views' select says it too.
+    await page.setViewportSize({ width: 390, height: 800 });
+    await expect(page.getByLabel("Orders to show").locator('option[value="unfulfilled"]')).toHaveText(
+      `Unfulfilled (${(unfulfilled - 2).toLocaleString("en")}, ${(n - 1).toLocaleString("en")} to fulfil)`,
+    );
+  } finally {
+    for (const order of [paid, unpaid]) {
+      await storeRequest(bulkStoreUrl, token, "PUT", `/api/v1/orders/${order}`, { fulfilled: "false" });
+    }
+    await context.close();
+  }
+});
+
   const page = await limited.newPage();
   await signedIn(page, e2e.limited, "/orders");
   await expect(tab(page, "All")).toHaveText(/^All\s*[\d,]+ orders$/);
