@@ -212,10 +212,6 @@ test("shows an API order, fulfils it and cancels it behind a confirmation, with 
   await storeApi(token, "DELETE", `/api/v1/products/${encodeURIComponent(product.key)}`);
 });
 
-test("an unknown order number, and a path that is no number, are not found with a way back", async ({ page }) => {
-  await signedIn(page, e2e.owner, "/orders/999999999");
-  await expect(page.getByRole("heading", { level: 1, name: "No such order" })).toBeVisible();
-  await page.goto("/orders/abc");
 const bulkDashboardUrl = process.env.E2E_BULK_DASHBOARD_URL ?? "";
 const bulkStoreUrl = process.env.E2E_BULK_STORE_URL ?? "";
 
@@ -280,6 +276,10 @@ test("an unpaid order's fulfil is held back with its reason, and goes only when 
   }
 });
 
+test("an unknown order number, and a path that is no number, are not found with a way back", async ({ page }) => {
+  await signedIn(page, e2e.owner, "/orders/999999999");
+  await expect(page.getByRole("heading", { level: 1, name: "No such order" })).toBeVisible();
+  await page.goto("/orders/abc");
   await expect(page.getByRole("heading", { level: 1, name: "No such order" })).toBeVisible();
   await page.getByRole("link", { name: "Back to orders" }).click();
   await expect(page).toHaveURL(/\/orders$/);

@@ -282,8 +282,6 @@ test("a new order shows within seconds, without a reload: the pill and the sideb
   await expect(pill).toHaveCount(0);
 });
 
-test("counts for a user with view_stats; none for one without, who still sees new orders", async ({ browser }) => {
-  const limited = await browser.newContext({ baseURL: e2e.dashboardUrl });
 /** The Unfulfilled tab's "N to fulfil", once read. */
 async function toFulfilShown(page: Page): Promise<number> {
   const chip = tab(page, "Unfulfilled").locator("[data-to-fulfil]");
@@ -357,6 +355,8 @@ test("the badge and the Unfulfilled tab count the orders to fulfil: paid, unfulf
   }
 });
 
+test("counts for a user with view_stats; none for one without, who still sees new orders", async ({ browser }) => {
+  const limited = await browser.newContext({ baseURL: e2e.dashboardUrl });
   const page = await limited.newPage();
   await signedIn(page, e2e.limited, "/orders");
   await expect(tab(page, "All")).toHaveText(/^All\s*[\d,]+ orders$/);
