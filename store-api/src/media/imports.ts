@@ -54,6 +54,8 @@ export interface ImportDeps extends MediaDeps {
   allowPrivateFetches: boolean;
   publicUrl: string;
   jobs: JobSettings;
+  /** STORE_DASHBOARD_URL: the operator's own dashboard, which a callback may reach on a private address. */
+  dashboardUrl?: string | undefined;
 }
 
 export interface ImageSource {
@@ -80,6 +82,27 @@ interface ImportPayload {
 
 const policy = (deps: Pick<ImportDeps, "allowPrivateFetches">): FetchPolicy => ({
   allowPrivate: deps.allowPrivateFetches,
+});
+
+/** Whether a URL is on exactly the origin (scheme, host, port) of the dashboard the operator configured. */
+function onDashboardOrigin(url: URL, dashboardUrl: string | undefined): boolean {
+  if (!dashboardUrl) return false;
+  try {
+    const dashboard = new URL(dashboardUrl).origin;
+    return dashboard !== "null" && url.origin === dashboard;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * A callback's policy: the images' own, except that a callback to the origin of
+ * STORE_DASHBOARD_URL, the operator's own dashboard, may reach a loopback or
+ * private address (`npm start` runs it on localhost); any other private address
+ * stays refused unless private fetches are allowed (docs/contract.md#uploads).
+ */
+const callbackPolicy = (url: URL, deps: Pick<ImportDeps, "allowPrivateFetches" | "dashboardUrl">): FetchPolicy => ({
+  allowPrivate: deps.allowPrivateFetches || onDashboardOrigin(url, deps.dashboardUrl),
 });
 
 /** The path of an import-folder entry, if it stays inside the folder (by its text; links are checked when read). */
@@ -121,7 +144,8 @@ export function checkImageSources(entries: string[], deps: ImportDeps): ImageSou
 /** Reads `callback_options`' URL the same way (a 422 naming callback_options). */
 export function checkCallback(options: { url: string; on_success?: boolean }, deps: ImportDeps): CallbackOptions {
   try {
-    checkLiteralAddress(checkUrl(options.url.trim()), policy(deps));
+    const url = checkUrl(options.url.trim());
+    checkLiteralAddress(url, callbackPolicy(url, deps));
   } catch (err) {
     throw new ValidationError({ callback_options: `url ${(err as Error).message}` });
   }
@@ -338,7 +362,8 @@ export function imageJobKinds(
         ctx.signal.throwIfAborted();
         status = await postJson(url, body, {
           timeoutMs: deps.jobs.fetchTimeoutMs,
-          policy: policy(deps),
+          // No redirect is followed: the request goes to this origin only.
+          policy: callbackPolicy(checkUrl(url), deps),
           signal: ctx.signal,
           origins: ctx.slots,
         });
