@@ -241,6 +241,33 @@ test("changes a product's status from its row at once; it stays changed after a 
   await expect(row(page, cap.name)).toContainText("Hidden");
 });
 
+test("an available product with a sale price reads 'On sale', as products marked on sale do", async ({
+  page,
+  context,
+}) => {
+  const token = await tokenFor(page, context);
+  const category = unique("E2E sale");
+  const reduced = await createProduct(token, {
+    name: `${category} reduced`,
+    price: "20",
+    sale_price: "15",
+    categories: category,
+  });
+  const marked = await createProduct(token, {
+    name: `${category} marked`,
+    price: "20",
+    status: "on sale",
+    categories: category,
+  });
+  const plain = await createProduct(token, { name: `${category} plain`, price: "20", categories: category });
+  expect(reduced.status).toBe("available");
+  await page.goto(`/products?category=${slugOf(category)}`);
+  await expect(row(page, reduced.name)).toContainText("On sale");
+  await expect(row(page, reduced.name)).not.toContainText("Available");
+  await expect(row(page, marked.name)).toContainText("On sale");
+  await expect(row(page, plain.name)).toContainText("Available");
+});
+
 test("deletes a product after a confirmation; cancelling keeps it", async ({ page, context }) => {
   const token = await tokenFor(page, context);
   const { slug, mug } = await threeProducts(token);

@@ -11,6 +11,7 @@ import {
   type ProductStatus,
   productStatuses,
   productStatusLabels,
+  shownStatus,
 } from "@/lib/store/products/model";
 import {
   DropdownMenuItem,
@@ -130,7 +131,7 @@ export function ProductTable({
                 </Link>
               </TableCell>
               <TableCell label="Status" className="max-md:clear-both">
-                <ProductStatusBadge status={product.status} />
+                <ProductStatusBadge status={shownStatus(product)} />
               </TableCell>
               <TableCell label="Price" numeric className="max-md:text-start">
                 <ProductPrice product={product} />

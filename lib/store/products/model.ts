@@ -18,6 +18,15 @@ export const productStatusLabels: Record<ProductStatus, string> = {
   "coming soon": "Coming soon",
 };
 
+/**
+ * The status a person reads: an available product with a sale price is on sale (docs/contract.md: "a
+ * product is on sale while it has a sale_price"), whatever its status field says, as the list's
+ * "On sale" products do; every other status as the store sent it.
+ */
+export function shownStatus(product: { status: string; salePrice: number | null }): string {
+  return product.status === "available" && product.salePrice !== null ? "on sale" : product.status;
+}
+
 export function isProductStatus(status: string): status is ProductStatus {
   return (productStatuses as readonly string[]).includes(status);
 }
