@@ -57,7 +57,6 @@ function reactRulesWhereReactIs(configs) {
 export default defineConfig([
   globalIgnores([
     ".next/**",
-    ".next-*/**",
     "out/**",
     "build/**",
     "next-env.d.ts",

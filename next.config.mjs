@@ -1,8 +1,5 @@
 /** @type {import('next').NextConfig} */
 const nextConfig = {
-  // `npm run test:e2e` with E2E_PORT_OFFSET builds into a folder of its own (scripts/e2e.mjs), so that
-  // two runs in one checkout never replace each other's build under their servers.
-  distDir: process.env.STORE_ADMIN_DIST_DIR || ".next",
   reactStrictMode: true,
   poweredByHeader: false,
   // `npm start` builds without the type check (scripts/start.mjs sets STORE_ADMIN_SKIP_TYPECHECK=1): a

@@ -37,9 +37,6 @@ if (!Number.isInteger(offset) || offset < 0 || offset > 20_000) {
   );
   process.exit(2);
 }
-// Beside another run (an offset), the dashboard builds into a folder of its own (next.config.mjs): a
-// build of one run must not replace the build the other's servers are serving.
-if (offset && !process.env.STORE_ADMIN_DIST_DIR) process.env.STORE_ADMIN_DIST_DIR = `.next-e2e-${offset}`;
 const STORE_PORT = 4100 + offset;
 const DASHBOARD_PORT = 3100 + offset;
 const UNREACHABLE_DASHBOARD_PORT = 3101 + offset;

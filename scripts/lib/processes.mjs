@@ -87,7 +87,7 @@ export const DASHBOARD_SOURCES = [
 
 /** Whether the dashboard's build (.next) is missing or older than its sources. */
 export function dashboardIsStale() {
-  return mtime(`${process.env.STORE_ADMIN_DIST_DIR || ".next"}/BUILD_ID`) < newestMtime(DASHBOARD_SOURCES);
+  return mtime(".next/BUILD_ID") < newestMtime(DASHBOARD_SOURCES);
 }
 
 /** Builds the dashboard (next build) when .next is missing or older than its sources. */
