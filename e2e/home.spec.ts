@@ -17,6 +17,10 @@ const everySection = ["Orders", "Products", "Coupons", "Shipping", "Tax", "Users
 const rawPermissionNames =
   /\b(manage_users|manage_orders|manage_products|manage_marketing|manage_store_settings|view_stats)\b/;
 
+/** Home's one sentence for a user without view_stats (components/home/order-counts.tsx). */
+const countsHidden =
+  "The all-time order counts by state are not shown: the store does not let your account view statistics.";
+
 const sectionsNav = (page: Page) => page.getByRole("navigation", { name: "Sections" });
 
 test("Home greets the owner with the store's name and offers every section; the logo leads back to it", async ({
@@ -241,13 +245,39 @@ async function todayOnHome(page: Page): Promise<{ orders: number; revenue: numbe
   };
 }
 
+/** The sales card's three figures: revenue and average in cents, and the orders they count; zeros without orders. */
+async function salesFigures(page: Page): Promise<{ revenue: number; orders: number; average: number | null }> {
+  const sales = page.getByRole("main").getByRole("region", { name: "Sales, last 30 days" });
+  const terms = sales.getByRole("term");
+  const none = sales.getByText("No orders in the last 30 days.");
+  await expect(terms.first().or(none)).toBeVisible();
+  if ((await none.count()) > 0) return { revenue: 0, orders: 0, average: null };
+  await expect(terms).toHaveText(["Revenue", "Orders", "Average order"]);
+  const [revenue, orders, average] = await sales.getByRole("definition").allInnerTexts();
+  return {
+    revenue: cents(revenue!),
+    orders: Number(orders!.replace(/,/g, "")),
+    average: average === "None" ? null : cents(average!),
+  };
+}
+
+/** The average is revenue ÷ the orders shown, to the cent (issue 39: "Orders 126 · Average $188.78" beside $22,464.51). */
+function expectFiguresAgree({ revenue, orders, average }: { revenue: number; orders: number; average: number | null }) {
+  expect(orders).toBeGreaterThan(0);
+  expect(average, `average of ${revenue} over ${orders} orders`).not.toBeNull();
+  expect(Math.abs(average! * orders - revenue), `${average} × ${orders} against ${revenue}`).toBeLessThanOrEqual(
+    orders / 2,
+  );
+}
+
 test("Home shows the order counts, the last 30 days as a chart and the latest orders", async ({ page, context }) => {
   await signedIn(page, e2e.owner, "/");
   const token = await accessTokenOf(context);
   const main = page.getByRole("main");
   const before = await todayOnHome(page);
+  const figuresBefore = await salesFigures(page);
 
-  // Three API orders (paid): one cancelled afterwards, which counts as an order but not as revenue.
+  // Three API orders (paid): one cancelled afterwards, which counts neither as an order nor as revenue (issue 39).
   const option = await productToOrder(token);
   const customer = `Ada ${uniqueEmail("Homebuyer")
     .replace(/@.*/, "")
@@ -290,8 +320,13 @@ test("Home shows the order counts, the last 30 days as a chart and the latest or
 
   // The chart: its accessible summary names today's figures, and the table's row for today moved by the new orders.
   const after = await todayOnHome(page);
-  expect(after.orders - before.orders).toBe(3);
+  // Two, not three: the cancelled order is out of the orders as of the revenue (issue 39 asks for the change).
+  expect(after.orders - before.orders).toBe(2);
   expect(after.revenue - before.revenue).toBe(3500);
+  const figures = await salesFigures(page);
+  expect(figures.orders - figuresBefore.orders).toBe(2);
+  expect(figures.revenue - figuresBefore.revenue).toBe(3500);
+  expectFiguresAgree(figures);
   const chart = main.getByRole("img", { name: /^Revenue and orders per day from / });
   await expect(chart).toHaveAccessibleName(
     new RegExp(
@@ -314,7 +349,11 @@ test("Home shows the order counts, the last 30 days as a chart and the latest or
   await expect(first).toContainText("Paid");
   await expect(first).toContainText("Unfulfilled");
   await expect(first).toContainText("just now");
-  await expect(latest.getByRole("row").filter({ hasText: `#${cancelled}` })).toContainText("Cancelled");
+  // The cancelled one was paid: it says so, and that the money is to be given back (an API order: no gateway).
+  const cancelledRow = latest.getByRole("row").filter({ hasText: `#${cancelled}` });
+  await expect(cancelledRow).toContainText("Cancelled");
+  await expect(cancelledRow).toContainText("was paid through the API: refund it where the payment was taken");
+  await expect(cancelledRow.getByText("Paid", { exact: true })).toHaveCount(0);
   await expect(main.getByRole("link", { name: "View all orders" })).toHaveAttribute("href", "/orders");
   // The sections stay, below.
   await expect(
@@ -332,9 +371,9 @@ test("without view_stats Home shows no counts, says so quietly, and still lists 
   await signIn(page, e2e.manager, "/");
   const main = page.getByRole("main");
   await expect(page.getByRole("heading", { name: `Welcome to ${storeName}`, level: 1 })).toBeVisible();
-  await expect(
-    main.getByText("Order counts are not shown: the store does not let your account view statistics."),
-  ).toBeVisible();
+  // The sentence names what is hidden, the counts by state, and not the sales figures it sits above (issue 39
+  // asks for the change: it used to say "Order counts are not shown" over "Orders 127").
+  await expect(main.getByText(countsHidden)).toBeVisible();
   await expect(main.getByRole("list", { name: "Orders by state" })).toHaveCount(0);
   expect(await page.locator("body").innerText()).not.toMatch(rawPermissionNames);
   // The chart and the latest orders need manage_orders only.
@@ -344,6 +383,51 @@ test("without view_stats Home shows no counts, says so quietly, and still lists 
   // Its sections: Orders and Users only.
   const sections = main.getByRole("list", { name: "Sections" });
   await expect(sections.getByRole("link")).toHaveText(["Orders", "Users"]);
+});
+
+test("with Manage orders only, Home says once that the counts by state are hidden, shows none, and its figures agree", async ({
+  page,
+  browser,
+}) => {
+  const who = { email: uniqueEmail("ordersonly"), password: "orders-only-password-1" };
+  const cancelled = await asOwner(browser, async (token) => {
+    const created = await storeApi(token, "POST", "/api/v1/users", {
+      email: who.email,
+      password: who.password,
+      permissions: JSON.stringify(["manage_orders"]),
+    });
+    expect(created.status, JSON.stringify(created.body)).toBe(201);
+    // A paid order cancelled today: it must count neither as an order nor in the revenue.
+    const option = await productToOrder(token);
+    const number = await placeOrder(token, option, { customer: "Cass Cancelled", total: "40.00" });
+    const cancel = await storeApi(token, "PUT", `/api/v1/orders/${number}`, { cancelled: "true" });
+    expect(cancel.status, JSON.stringify(cancel.body)).toBeLessThan(300);
+    await placeOrder(token, option, { customer: "Kay Kept", total: "10.00" });
+    return number;
+  });
+
+  await page.setViewportSize({ width: 390, height: 844 });
+  await signIn(page, who, "/");
+  const main = page.getByRole("main");
+  await expect(page.getByRole("heading", { name: `Welcome to ${storeName}`, level: 1 })).toBeVisible();
+  // Said once, in one sentence, with no heading over a widget that is not there.
+  await expect(main.getByText(countsHidden, { exact: true })).toBeVisible();
+  await expect(main.getByText(/are not shown/)).toHaveCount(1);
+  await expect(main.getByRole("heading", { name: "Orders by state" })).toHaveCount(0);
+  // Nothing the sentence says is hidden: no count by state, no card leading to a state's tab.
+  await expect(main.getByRole("list", { name: "Orders by state" })).toHaveCount(0);
+  await expect(main.locator('a[href^="/orders?view="]')).toHaveCount(0);
+  // What manage_orders reads is there, and agrees with itself.
+  expectFiguresAgree(await salesFigures(page));
+  // The cancelled order, on the phone's card, says what staff must still do.
+  await expect(
+    main
+      .getByRole("table", { name: "Latest orders" })
+      .getByRole("row")
+      .filter({ hasText: `#${cancelled}` }),
+  ).toContainText(/Cancelled\s*· was paid through the API: refund it where the payment was taken/);
+  expect(await page.locator("body").innerText()).not.toMatch(rawPermissionNames);
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
 });
 
 test("on a 390 px phone Home's amounts never break inside a number", async ({ page, browser }) => {

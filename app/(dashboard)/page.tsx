@@ -25,9 +25,13 @@ export const metadata: Metadata = { title: "Home" };
  * refused read never holds up or breaks the rest. The reads start together,
  * here, before anything renders; the widgets (components/home) await them.
  *
- * - Orders widgets need manage_orders; without it there are none. Counts
- *   need view_stats as well. Permissions null (the store does not say):
- *   every widget asks, and a refusal is shown quietly in its place.
+ * - Which permission each figure needs is decided in docs/design.md#home:
+ *   the sales figures and the latest orders are read from the orders list
+ *   (manage_orders); the counts by state from `…/count` (view_stats). The
+ *   orders widgets show with manage_orders; without view_stats the counts'
+ *   place holds one sentence naming what is hidden, and nothing it names.
+ *   Permissions null (the store does not say): every widget asks, and a
+ *   refusal is shown quietly in its place.
  * - The chart's days are UTC days (lib/store/orders/model-stats.ts says why).
  */
 export default async function HomePage() {

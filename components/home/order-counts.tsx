@@ -20,8 +20,26 @@ const heading = (
   </h2>
 );
 
-/** Hidden for want of view_stats, in words (never the raw permission's name). */
-export const countsRefusedSentence = "Order counts are not shown: the store does not let your account view statistics.";
+/**
+ * Hidden for want of view_stats, in words (never the raw permission's name). It names exactly
+ * what is hidden, the all-time counts by state, since the sales figures below it (the last 30
+ * days, read from the orders list: manage_orders) do show, and must not seem to contradict it
+ * (docs/design.md#home).
+ */
+export const countsRefusedSentence =
+  "The all-time order counts by state are not shown: the store does not let your account view statistics.";
+
+/**
+ * Said once, alone: no heading over a widget that is not there. Labelled as the counts' place,
+ * so that the page's outline still says where they would be.
+ */
+function CountsRefused() {
+  return (
+    <section aria-label="Orders by state">
+      <p className="text-sm text-fg-muted">{countsRefusedSentence}</p>
+    </section>
+  );
+}
 
 /**
  * A card per state with its count, each a link to that tab of the orders
@@ -32,6 +50,7 @@ export const countsRefusedSentence = "Order counts are not shown: the store does
 export async function OrderCounts({ data }: { data: Promise<Loaded<{ counts: Counts; refused: boolean }>> }) {
   const loaded = await data;
   if (!loaded.ok) {
+    if (loaded.problem.status === 403) return <CountsRefused />;
     return (
       <section aria-labelledby="order-counts-heading">
         {heading}
@@ -41,13 +60,12 @@ export async function OrderCounts({ data }: { data: Promise<Loaded<{ counts: Cou
   }
   const { counts, refused } = loaded.data;
   const known = countedViews.filter((view) => counts[view] !== null);
-  if (refused || known.length === 0) {
+  if (refused) return <CountsRefused />;
+  if (known.length === 0) {
     return (
       <section aria-labelledby="order-counts-heading">
         {heading}
-        <p className="text-sm text-fg-muted">
-          {refused ? countsRefusedSentence : "The store did not give the order counts. Reload the page to try again."}
-        </p>
+        <p className="text-sm text-fg-muted">The store did not give the order counts. Reload the page to try again.</p>
       </section>
     );
   }
@@ -82,12 +100,7 @@ export async function OrderCounts({ data }: { data: Promise<Loaded<{ counts: Cou
 
 /** For a user whose permissions say no view_stats: nothing is asked of the store. */
 export function OrderCountsHidden() {
-  return (
-    <section aria-labelledby="order-counts-heading">
-      {heading}
-      <p className="text-sm text-fg-muted">{countsRefusedSentence}</p>
-    </section>
-  );
+  return <CountsRefused />;
 }
 
 export function OrderCountsSkeleton() {

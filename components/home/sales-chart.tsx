@@ -262,16 +262,14 @@ function Caption({ activity }: { activity: OrderActivity }) {
   return (
     <figcaption className="mt-3 space-y-1 text-xs text-fg-muted">
       <p>
-        Bars count every order placed. Revenue adds up the orders&apos; totals without cancelled orders and failed
-        payments{left.length ? ` (${left.join(" and ")} this period)` : ""}. Days run midnight to midnight{" "}
-        {activity.timeZone}.
+        Orders, revenue and the average count the orders placed without cancelled orders and failed payments
+        {left.length ? ` (${left.join(" and ")} this period)` : ""}. Days run midnight to midnight {activity.timeZone}.
       </p>
       {otherCurrencies.length && currency ? (
         <p>
           Revenue is in {currency} only:{" "}
           {otherCurrencies.map((c) => `${ordersCount(c.orders)} in ${c.currency}`).join(", ")}{" "}
-          {otherCurrencies.reduce((sum, c) => sum + c.orders, 0) === 1 ? "is" : "are"} counted as orders but not as
-          revenue.
+          {otherCurrencies.reduce((sum, c) => sum + c.orders, 0) === 1 ? "is" : "are"} left out of these figures.
         </p>
       ) : null}
       {!activity.complete ? (
@@ -289,7 +287,9 @@ const cardProps = {
 /**
  * The period's totals (revenue, orders, average order), the chart, its notes
  * and the figures as a table. `data` is the aggregation of the period's
- * orders (lib/store/orders/model-stats.ts).
+ * orders (lib/store/orders/model-stats.ts): every figure counts the same
+ * orders, so the average is revenue ÷ orders. Computed from the orders list,
+ * so it needs manage_orders only, not view_stats (docs/design.md#home).
  */
 export async function SalesChart({ data }: { data: Promise<Loaded<OrderActivity>> }) {
   const loaded = await data;
@@ -305,7 +305,7 @@ export async function SalesChart({ data }: { data: Promise<Loaded<OrderActivity>
   const last = activity.days.at(-1);
   const period =
     first && last ? `${shortDate(first.date)} to ${shortDate(last.date)}, days in ${activity.timeZone}.` : "";
-  if (activity.totals.orders === 0) {
+  if (activity.basedOn === 0) {
     return (
       <Card {...cardProps} description={period}>
         <p className="text-sm text-fg-muted">No orders in the last {statsPeriodDays} days.</p>

@@ -1,4 +1,4 @@
-import { type OrderSummary, orderStatusBadges, paymentGatewayLabel } from "@/lib/store/orders/model";
+import { type OrderSummary, orderStatusBadges, paymentGatewayLabel, refundNote } from "@/lib/store/orders/model";
 import { Badge } from "../../ui/badge";
 import { cn } from "../../ui/cn";
 
@@ -6,9 +6,10 @@ import { cn } from "../../ui/cn";
  * An order's state as badges, the same wherever an order shows (the lists,
  * Home's latest orders, the order's page): `orderStatusBadges`
  * (lib/store/orders/model.ts), so a cancelled order reads "Cancelled" first
- * and its payment in the past, never a plain "Paid". The gateway, where the
- * store tells it, follows the payment. No hooks: server and client
- * components both render it.
+ * and its payment in the past, never a plain "Paid"; a paid one reads
+ * "Cancelled · was paid: refund it through Stripe" (`refundNote`: money to
+ * give back, docs/design.md#home). The gateway, where the store tells it,
+ * follows the payment. No hooks: server and client components both render it.
  */
 export function OrderStatus({
   order,
@@ -20,12 +21,22 @@ export function OrderStatus({
   list?: boolean;
   className?: string;
 }) {
+  const refund = refundNote(order);
   const parts = orderStatusBadges(order).flatMap((badge) => {
     const shown = (
       <Badge key={badge.label} tone={badge.tone} dot>
         {badge.label}
       </Badge>
     );
+    if (badge.about === "cancelled" && refund) {
+      return [
+        shown,
+        <span key="refund" className="text-xs font-medium text-fg">
+          <span aria-hidden="true">· </span>
+          {refund}
+        </span>,
+      ];
+    }
     if (badge.about !== "payment" || !order.paymentGatewayKnown) return [shown];
     return [
       shown,

@@ -93,7 +93,7 @@ describe("orders and revenue per day", () => {
     expect(activity.days.at(-3)).toEqual({ date: "2025-03-28", orders: 1, revenue: 499 });
     expect(activity.days[0]).toEqual({ date: "2025-03-01", orders: 1, revenue: 100 });
     expect(activity.days.filter((d) => d.orders === 0)).toHaveLength(27);
-    expect(activity.totals).toEqual({ orders: 4, revenue: 4099, revenueOrders: 4, averageOrder: 1025 });
+    expect(activity.totals).toEqual({ orders: 4, revenue: 4099, averageOrder: 1025 });
     expect(activity.currency).toBe("USD");
     expect(activity.basedOn).toBe(4);
     expect(activity.complete).toBe(true);
@@ -122,7 +122,7 @@ describe("orders and revenue per day", () => {
     expect(berlin.days.at(-1)).toEqual({ date: "2025-03-30", orders: 1, revenue: 1200 });
   });
 
-  it("counts cancelled orders and failed payments as orders but not as revenue; pending payments count", () => {
+  it("leaves cancelled orders and failed payments out of orders and revenue alike; pending payments count", () => {
     const activity = summariseActivity(
       [
         order("2025-03-30T10:00:00Z", 1000),
@@ -134,9 +134,38 @@ describe("orders and revenue per day", () => {
       ],
       { now, days: 30, timeZone: "UTC" },
     );
-    expect(activity.days.at(-1)).toEqual({ date: "2025-03-30", orders: 5, revenue: 25000 });
+    expect(activity.days.at(-1)).toEqual({ date: "2025-03-30", orders: 3, revenue: 25000 });
     expect(activity.excluded).toEqual({ cancelled: 1, failed: 1 });
-    expect(activity.totals).toEqual({ orders: 5, revenue: 25000, revenueOrders: 3, averageOrder: 8333 });
+    expect(activity.totals).toEqual({ orders: 3, revenue: 25000, averageOrder: 8333 });
+    expect(activity.basedOn).toBe(5);
+  });
+
+  it("agrees with itself: the average is revenue ÷ orders, and the days add up to the totals", () => {
+    // The issue's case: 126 orders of which 7 do not stand; the figures once read "Orders 126 · Average
+    // $188.78" beside $22,464.51, which is $178.29 an order. Now all three count the same 119.
+    const orders = [
+      ...Array.from({ length: 118 }, (_, i) =>
+        order(`2025-03-${String(1 + (i % 30)).padStart(2, "0")}T10:00:00Z`, 18_878),
+      ),
+      order("2025-03-30T11:00:00Z", 18_747),
+      ...Array.from({ length: 5 }, (_, i) => order(`2025-03-2${i}T12:00:00Z`, 9_900, { cancelled: true })),
+      order("2025-03-29T13:00:00Z", 4_200, { cancelled: true, paymentState: "pending" }),
+      order("2025-03-28T14:00:00Z", 3_100, { paymentState: "failed" }),
+    ];
+    const activity = summariseActivity(orders, { now });
+    expect(activity.basedOn).toBe(126);
+    expect(activity.totals.orders).toBe(119);
+    expect(activity.totals.revenue).toBe(118 * 18_878 + 18_747);
+    expect(activity.totals.averageOrder).toBe(Math.round(activity.totals.revenue / 119));
+    expect(activity.days.reduce((sum, d) => sum + d.orders, 0)).toBe(activity.totals.orders);
+    expect(activity.days.reduce((sum, d) => sum + d.revenue, 0)).toBe(activity.totals.revenue);
+    expect(activity.excluded).toEqual({ cancelled: 6, failed: 1 });
+    // A paid order cancelled is out of both: it is money to give back, not revenue.
+    const paidThenCancelled = summariseActivity(
+      [order("2025-03-30T10:00:00Z", 1000), order("2025-03-30T11:00:00Z", 5000, { cancelled: true })],
+      { now },
+    );
+    expect(paidThenCancelled.totals).toEqual({ orders: 1, revenue: 1000, averageOrder: 1000 });
   });
 
   it("counts a cancelled order with a failed payment once, as cancelled", () => {
@@ -164,13 +193,13 @@ describe("orders and revenue per day", () => {
       { now },
     );
     expect(activity.currency).toBe("USD");
-    expect(activity.totals).toEqual({ orders: 5, revenue: 8000, revenueOrders: 2, averageOrder: 4000 });
+    expect(activity.totals).toEqual({ orders: 2, revenue: 8000, averageOrder: 4000 });
     expect(activity.otherCurrencies).toEqual([
       { currency: "EUR", orders: 1 },
       { currency: "GBP", orders: 1 },
     ]);
-    // The EUR order is still an order of its day.
-    expect(activity.days.at(-1)).toEqual({ date: "2025-03-30", orders: 1, revenue: 0 });
+    // The EUR order is left out of its day too: the days add up to the totals.
+    expect(activity.days.at(-1)).toEqual({ date: "2025-03-30", orders: 0, revenue: 0 });
   });
 
   it("breaks a tie between currencies by the larger sum", () => {
@@ -187,14 +216,15 @@ describe("orders and revenue per day", () => {
   it("has no average when nothing counts towards revenue, and no currency without orders", () => {
     const empty = summariseActivity([], { now, complete: false });
     expect(empty.currency).toBeNull();
-    expect(empty.totals).toEqual({ orders: 0, revenue: 0, revenueOrders: 0, averageOrder: null });
+    expect(empty.totals).toEqual({ orders: 0, revenue: 0, averageOrder: null });
     expect(empty.days.every((d) => d.orders === 0 && d.revenue === 0)).toBe(true);
     expect(empty.complete).toBe(false);
     const failedOnly = summariseActivity([order("2025-03-30T10:00:00Z", 100, { paymentState: "failed" })], { now });
     // Revenue is zero in the currency of the orders there are, not unknown.
     expect(failedOnly.currency).toBe("USD");
     expect(failedOnly.totals.revenue).toBe(0);
-    expect(failedOnly.totals.orders).toBe(1);
+    expect(failedOnly.totals.orders).toBe(0);
+    expect(failedOnly.basedOn).toBe(1);
     expect(failedOnly.totals.averageOrder).toBeNull();
   });
 });
@@ -252,8 +282,8 @@ describe("the chart in words", () => {
       { now },
     );
     expect(describeActivity(activity)).toBe(
-      "Revenue and orders per day from Mar 1 to Mar 30, days in UTC. In total 3 orders and $35.00 in revenue. " +
-        "Busiest day: Mar 12, with 2 orders. Today, Mar 30: 1 order and $25.00.",
+      "Revenue and orders per day from Mar 1 to Mar 30, days in UTC. In total 2 orders and $35.00 in revenue. " +
+        "Busiest day: Mar 30, with 1 order. Today, Mar 30: 1 order and $25.00.",
     );
   });
 

@@ -5,7 +5,7 @@ import type { OrderSummary } from "./model";
  * The home page's sales figures: orders and revenue per calendar day over a
  * period, from the orders the store listed (`GET /orders?created_since=…`,
  * docs/contract.md#orders). Pure, so that the arithmetic is unit-tested apart
- * from the store and the page (lib/store/orders/stats.test.ts).
+ * from the store and the page (lib/store/orders/model-stats.test.ts).
  *
  * The rules, which the chart's caption repeats to the reader:
  * - **One time zone.** A day is a calendar day in one named IANA zone. The
@@ -14,15 +14,16 @@ import type { OrderSummary } from "./model";
  *   chart; every function here takes the zone, so a configurable store zone
  *   is a one-line change at the caller.
  * - **Every day is there.** Days without orders are zeros, not gaps.
- * - **Orders** count every order placed that day, cancelled ones and failed
- *   payments included: they are what the store received.
- * - **Revenue** adds up the orders' totals, leaving out cancelled orders and
- *   failed payments (money that never came or went back). Pending payments
- *   count: the order stands and the money is on its way.
+ * - **One set of orders** makes every figure (docs/design.md#home): the orders
+ *   that stand, i.e. not cancelled and without a failed payment (money that
+ *   never came or went back; a paid order that is cancelled is to be refunded).
+ *   Pending payments count: the order stands and the money is on its way.
+ *   **Orders** counts them, **revenue** adds up their totals, and the
+ *   **average** is revenue ÷ orders, so the three always agree.
  * - **One currency.** Money is never added across currencies. A store has one
  *   in practice (docs/contract.md#money); if several appear, the chart shows
- *   the most common one and `otherCurrencies` says what was left out of the
- *   revenue (those orders still count as orders).
+ *   the most common one and `otherCurrencies` says which orders were left out
+ *   of the figures (of orders and of revenue alike).
  */
 
 /** The zone of the home page's days (see above). */
@@ -36,7 +37,7 @@ export type ActivityOrder = Pick<OrderSummary, "created" | "currency" | "total" 
 export interface DayActivity {
   /** The calendar day in the period's zone, `YYYY-MM-DD`. */
   date: string;
-  /** Orders placed that day, whatever became of them. */
+  /** The orders of that day that count (see the rules at the top). */
   orders: number;
   /** Minor units of `OrderActivity.currency`: the day's counted totals. */
   revenue: number;
@@ -49,20 +50,18 @@ export interface OrderActivity {
   /** The charted currency; null when the period has no orders at all. */
   currency: string | null;
   totals: {
-    /** Orders placed in the period. */
+    /** The orders that count: the ones whose totals make up `revenue`. */
     orders: number;
     /** Minor units of `currency`. */
     revenue: number;
-    /** The orders whose totals make up `revenue`. */
-    revenueOrders: number;
-    /** revenue ÷ revenueOrders, rounded to the minor unit; null without such orders. */
+    /** revenue ÷ orders, rounded to the minor unit; null without such orders. */
     averageOrder: number | null;
   };
-  /** Orders of the period left out of revenue: not cancelled, not failed, but in another currency. */
+  /** Orders of the period left out of every figure: not cancelled, not failed, but in another currency. */
   otherCurrencies: { currency: string; orders: number }[];
-  /** Orders of the period left out of revenue by rule. */
+  /** Orders of the period left out of every figure by rule. */
   excluded: { cancelled: number; failed: number };
-  /** How many orders of the period were read. */
+  /** How many orders were placed in the period, whatever became of them (the ones read). */
   basedOn: number;
   /** False when the reading stopped at its cap: the oldest days may miss orders. */
   complete: boolean;
@@ -160,7 +159,7 @@ export function periodCreatedSince(
 
 /* ---------- the aggregation ---------- */
 
-/** Whether an order's total counts towards revenue (see the rules at the top). */
+/** Whether an order counts in the figures, as an order and with its total (see the rules at the top). */
 export function countsTowardsRevenue(order: Pick<ActivityOrder, "cancelled" | "paymentState">): boolean {
   return order.cancelled !== true && order.paymentState !== "failed";
 }
@@ -213,9 +212,9 @@ export function summariseActivity(
   let revenue = 0;
   let revenueOrders = 0;
   for (const { order, day } of inPeriod) {
-    const bucket = perDay[day]!;
-    bucket.orders++;
     if (countsTowardsRevenue(order) && order.currency === currency) {
+      const bucket = perDay[day]!;
+      bucket.orders++;
       bucket.revenue += order.total;
       revenue += order.total;
       revenueOrders++;
@@ -227,9 +226,8 @@ export function summariseActivity(
     days: perDay,
     currency,
     totals: {
-      orders: inPeriod.length,
+      orders: revenueOrders,
       revenue,
-      revenueOrders,
       averageOrder: revenueOrders > 0 ? Math.round(revenue / revenueOrders) : null,
     },
     otherCurrencies: ranked.slice(1).map(([code, entry]) => ({ currency: code, orders: entry.orders })),

@@ -1,16 +1,13 @@
 import { describe, expect, it } from "vitest";
-import { dayText, fulfilMailText, orderStatusBadges, unpaidReason } from "./model";
+import { dayText, fulfilMailText, orderStatusBadges, refundNote, unpaidReason } from "./model";
 
 const labels = (order: Parameters<typeof orderStatusBadges>[0]) => orderStatusBadges(order).map((b) => b.label);
 
 describe("an order's state in words", () => {
   it("reads Cancelled first for a cancelled order, never a plain Paid", () => {
-    expect(labels({ paymentState: "paid", fulfilled: false, cancelled: true })).toEqual(["Cancelled", "Was paid"]);
-    expect(labels({ paymentState: "paid", fulfilled: true, cancelled: true })).toEqual([
-      "Cancelled",
-      "Was paid",
-      "Was fulfilled",
-    ]);
+    // A paid one: its payment is the refund note beside Cancelled (below), not a badge.
+    expect(labels({ paymentState: "paid", fulfilled: false, cancelled: true })).toEqual(["Cancelled"]);
+    expect(labels({ paymentState: "paid", fulfilled: true, cancelled: true })).toEqual(["Cancelled", "Was fulfilled"]);
     expect(labels({ paymentState: "pending", fulfilled: false, cancelled: true })).toEqual([
       "Cancelled",
       "Payment was pending",
@@ -20,6 +17,24 @@ describe("an order's state in words", () => {
       tone: "danger",
       about: "cancelled",
     });
+  });
+
+  it("tells staff to refund a paid order that was cancelled, through its gateway where the store names one", () => {
+    const cancelled = { paymentState: "paid", cancelled: true, paymentGatewayKnown: true } as const;
+    expect(refundNote({ ...cancelled, paymentGateway: "stripe" })).toBe("was paid: refund it through Stripe");
+    expect(refundNote({ ...cancelled, paymentGateway: "authorize_net" })).toBe(
+      "was paid: refund it through Authorize.Net",
+    );
+    expect(refundNote({ ...cancelled, paymentGateway: null })).toBe(
+      "was paid through the API: refund it where the payment was taken",
+    );
+    expect(refundNote({ ...cancelled, paymentGateway: null, paymentGatewayKnown: false })).toBe(
+      "was paid: refund it where the payment was taken",
+    );
+    // Nothing to refund: not paid, or not cancelled (or the store does not say).
+    expect(refundNote({ ...cancelled, paymentState: "pending", paymentGateway: "stripe" })).toBeNull();
+    expect(refundNote({ ...cancelled, cancelled: false, paymentGateway: "stripe" })).toBeNull();
+    expect(refundNote({ ...cancelled, cancelled: null, paymentGateway: "stripe" })).toBeNull();
   });
 
   it("reads payment then fulfilment otherwise, also where the store does not say whether it is cancelled", () => {

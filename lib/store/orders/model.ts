@@ -212,17 +212,18 @@ function paymentBeforeCancelling(state: string): string {
 /**
  * An order's state as badges, the same wherever an order shows (the lists,
  * the order's page, Home): its payment, then its fulfilment. A cancelled
- * order reads "Cancelled" first, never a plain "Paid": its payment is told
- * in the past ("Was paid"), and a fulfilment it had before ("Was fulfilled").
+ * order reads "Cancelled" first, never a plain "Paid": a paid one is told by
+ * `refundNote` beside it (money to give back), another's payment in the past
+ * ("Payment was pending"), and a fulfilment it had before ("Was fulfilled").
  */
 export function orderStatusBadges(
   order: Pick<OrderSummary, "paymentState" | "fulfilled" | "cancelled">,
 ): [StatusBadge, ...StatusBadge[]] {
   if (order.cancelled === true) {
-    const badges: [StatusBadge, ...StatusBadge[]] = [
-      { label: "Cancelled", tone: "danger", about: "cancelled" },
-      { label: paymentBeforeCancelling(order.paymentState), tone: "neutral", about: "payment" },
-    ];
+    const badges: [StatusBadge, ...StatusBadge[]] = [{ label: "Cancelled", tone: "danger", about: "cancelled" }];
+    if (!isPaid(order)) {
+      badges.push({ label: paymentBeforeCancelling(order.paymentState), tone: "neutral", about: "payment" });
+    }
     if (order.fulfilled) badges.push({ label: "Was fulfilled", tone: "neutral", about: "fulfilment" });
     return badges;
   }
@@ -236,6 +237,22 @@ export function orderStatusBadges(
       ? { label: "Fulfilled", tone: "success", about: "fulfilment" }
       : { label: "Unfulfilled", tone: "warning", about: "fulfilment" },
   ];
+}
+
+/**
+ * What staff must still do for a cancelled order that was paid: cancelling
+ * puts the stock back and gives no money back (docs/contract.md#orders says
+ * nothing of a refund), and the order stays under Paid with its total. "was paid: refund it through Stripe", shown after
+ * "Cancelled"; null for any other order. An API order (gateway null) and a
+ * store that does not say name no gateway.
+ */
+export function refundNote(
+  order: Pick<OrderSummary, "paymentState" | "cancelled" | "paymentGateway" | "paymentGatewayKnown">,
+): string | null {
+  if (order.cancelled !== true || !isPaid(order)) return null;
+  if (!order.paymentGatewayKnown) return "was paid: refund it where the payment was taken";
+  if (order.paymentGateway === null) return "was paid through the API: refund it where the payment was taken";
+  return `was paid: refund it through ${paymentGatewayLabel(order.paymentGateway)}`;
 }
 
 /** Whether the store says the order is paid (`payment_state` `paid`); pending, failed and others are not. */
