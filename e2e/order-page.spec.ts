@@ -200,8 +200,12 @@ test("shows an API order, fulfils it and cancels it behind a confirmation, with 
   await cancelOrder.click();
   await dialog.getByRole("button", { name: "Cancel order", exact: true }).click();
   await expect(toastSaying(page, `Cancelled order #${n}.`)).toBeVisible();
-  // Cancelled reads first, its payment and fulfilment in the past: never a plain "Paid".
-  await expect(badges(page).getByRole("listitem")).toHaveText(["Cancelled", "Was paid", "API order", "Was fulfilled"]);
+  // Cancelled reads first, never a plain "Paid": the money is to be given back (issue 39), and a fulfilment in the past.
+  await expect(badges(page).getByRole("listitem")).toHaveText([
+    "Cancelled",
+    "· was paid through the API: refund it where the payment was taken",
+    "Was fulfilled",
+  ]);
   await expect(page.getByText("This order is cancelled: it can no longer be fulfilled")).toBeVisible();
   await expect(page.getByRole("button", { name: "Cancel order", exact: true })).toHaveCount(0);
   await expect(page.getByRole("button", { name: "Fulfil", exact: true })).toHaveCount(0);
