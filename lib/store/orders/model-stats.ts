@@ -274,30 +274,8 @@ export function longDate(date: string, locale = "en"): string {
   );
 }
 
-/**
- * "5 minutes ago", "yesterday", "3 weeks ago" between two UNIX times: for
- * "when" in a list, with the exact time beside it for those who need it.
- */
-export function relativeTime(unixSeconds: number, now: number, locale = "en"): string {
-  const format = new Intl.RelativeTimeFormat(locale, { numeric: "auto" });
-  const diff = unixSeconds - now;
-  const abs = Math.abs(diff);
-  if (abs < 45) return "just now";
-  const steps: [Intl.RelativeTimeFormatUnit, number][] = [
-    ["minute", 60],
-    ["hour", 3600],
-    ["day", 86_400],
-    ["week", 7 * 86_400],
-    ["month", 30 * 86_400],
-    ["year", 365 * 86_400],
-  ];
-  const limits = [45 * 60, 22 * 3600, 7 * 86_400, 30 * 86_400, 365 * 86_400, Infinity];
-  for (let i = 0; i < steps.length; i++) {
-    const [unit, seconds] = steps[i]!;
-    if (abs < limits[i]!) return format.format(Math.round(diff / seconds), unit);
-  }
-  return format.format(Math.round(diff / (365 * 86_400)), "year");
-}
+/** "5 minutes ago", "yesterday": one way to say it, by the calendar (lib/relative-time.ts). */
+export { relativeTime } from "../../relative-time";
 
 const countFormat = new Intl.NumberFormat("en");
 
