@@ -309,6 +309,39 @@ test("adding by URL: a bad line is refused before sending, each failed address i
   expect(await storeOrder(token, product)).toEqual([]);
 });
 
+test("adding by URL: a host that does not exist is named with the store's reason within seconds, and trying it again leaves one box", async ({
+  page,
+}) => {
+  await openEditor(page, product);
+  const address = "https://example.invalid/x.jpg";
+  const addresses = section(page).getByLabel("Image addresses");
+  const boxes = section(page).locator("[data-import]");
+  const failed = section(page).locator('[data-import-address="failed"]').filter({ hasText: address });
+  const reason = `The store could not add it: ${address} could not be reached: its host name does not exist (ENOTFOUND)`;
+
+  await addresses.fill(address);
+  await section(page).getByRole("button", { name: "Add images" }).click();
+  // The store fails a name that does not exist at once and calls back (issue 39: within 5 s).
+  await expect(failed).toContainText(reason, { timeout: 5_000 });
+  await expect(boxes).toHaveCount(1);
+  await expect(boxes).toContainText("1 of 1 image could not be added.");
+  const first = await boxes.getAttribute("data-import");
+
+  // Sent again: the new import's box takes the old one's place, and it fails the same way.
+  await addresses.fill(address);
+  await section(page).getByRole("button", { name: "Add images" }).click();
+  await expect(section(page).locator(`[data-import]:not([data-import="${first}"])`)).toHaveCount(1);
+  await expect(boxes).toHaveCount(1);
+  await expect(failed).toContainText(reason, { timeout: 5_000 });
+
+  // The old one is gone on the server too: after a reload, one box still.
+  await page.reload();
+  await expect(section(page).locator("[data-imports-read]")).toBeAttached();
+  await expect(failed).toContainText(reason);
+  await expect(boxes).toHaveCount(1);
+  expect(await storeOrder(token, product)).toEqual([]);
+});
+
 test("three images chosen as A, B, C end up as A, B, C, whatever order their uploads finish in", async ({ page }) => {
   await openEditor(page, product);
   // A is by far the largest: on its way and in the store's render it finishes last, and the store

@@ -10,7 +10,7 @@ import { Button } from "../../ui/button";
 import { fieldControlProps, FieldError } from "../../ui/field";
 import { Textarea } from "../../ui/input";
 import { Notice } from "../../ui/notice";
-import { addressMessage, importMessage, importProgress, type ImportProgress } from "./import-jobs";
+import { addressMessage, importMessage, importProgress, type ImportProgress, retriedBy } from "./import-jobs";
 
 /** How often the images and the imports are read while the store fetches; then while late ones may still come. */
 const pollEveryMs = 2000;
@@ -91,6 +91,9 @@ export function AddByUrl({
     }
   }, [finished, productKey]);
 
+  // What the section shows: the imports finished here, then the others.
+  const listed = [...finished.filter((job) => !forgotten.has(job.id)), ...shown.filter((job) => job.state !== "done")];
+
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const parsed = parseImageLines(text);
@@ -127,6 +130,8 @@ export function AddByUrl({
       setRefused(kept.map((line, index) => ({ ...line, line: index + 1 })));
       const started = result.data.import;
       if (started) {
+        // A failed import sent again: the new one's box takes the place of the old one's.
+        forget(retriedBy(started.sources, listed));
         queryClient.setQueryData<ImageImport[]>(importsKey, (current) => [
           ...(current ?? []).filter((job) => job.id !== started.id),
           started,
@@ -139,16 +144,17 @@ export function AddByUrl({
     }
   }
 
-  function dismiss(id: string) {
-    setForgotten((current) => new Set([...current, id]));
-    setFinished((current) => current.filter((job) => job.id !== id));
-    queryClient.setQueryData<ImageImport[]>(importsKey, (current) => current?.filter((job) => job.id !== id));
-    void dismissImportAction({ productKey, importId: id });
+  /** Imports no longer shown, here or after a reload (dismissed, or replaced by a retry). */
+  function forget(ids: string[]) {
+    if (!ids.length) return;
+    setForgotten((current) => new Set([...current, ...ids]));
+    setFinished((current) => current.filter((job) => !ids.includes(job.id)));
+    queryClient.setQueryData<ImageImport[]>(importsKey, (current) => current?.filter((job) => !ids.includes(job.id)));
+    for (const id of ids) void dismissImportAction({ productKey, importId: id });
   }
 
   const problem = error ?? (refused.length ? refusedSummary(refused.length) : null);
   const control = fieldControlProps(fieldId, { hint: true, error: problem ?? undefined });
-  const listed = [...finished.filter((job) => !forgotten.has(job.id)), ...shown.filter((job) => job.state !== "done")];
 
   return (
     <form onSubmit={submit} noValidate aria-labelledby="media-import-heading" className="min-w-0 space-y-3">
@@ -188,7 +194,7 @@ export function AddByUrl({
       </Button>
       <div role="status" className="space-y-2" data-imports-read={imports.isFetched ? "" : undefined}>
         {listed.map((job) => (
-          <ImportNotice key={job.id} job={job} onDismiss={() => dismiss(job.id)} />
+          <ImportNotice key={job.id} job={job} onDismiss={() => forget([job.id])} />
         ))}
       </div>
     </form>

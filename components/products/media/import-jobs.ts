@@ -72,6 +72,20 @@ export function importProgress(job: ImageImport, presentKeys: ReadonlySet<string
   };
 }
 
+/**
+ * The failed imports that a new one sends again: each whose addresses that did
+ * not arrive are all among those just sent. Its box gives way to the new one's
+ * (a retry shows once, not beside its first try); one with an address that was
+ * not sent again stays, as it still tells of that address.
+ */
+export function retriedBy(sent: readonly string[], shown: readonly ImportProgress[]): string[] {
+  const again = new Set(sent);
+  return shown
+    .filter((job) => job.state === "failed")
+    .filter((job) => job.addresses.every((address) => address.state === "ready" || again.has(address.source)))
+    .map((job) => job.id);
+}
+
 const images = (n: number) => `${n} ${n === 1 ? "image" : "images"}`;
 
 /** The import in one sentence. */

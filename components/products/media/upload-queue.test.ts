@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { ImageImport } from "../../../lib/store/products/model-media";
-import { addressMessage, arrivalLimitMs, importMessage, importProgress, watchLimitMs } from "./import-jobs";
+import { addressMessage, arrivalLimitMs, importMessage, importProgress, retriedBy, watchLimitMs } from "./import-jobs";
 import {
   chosenOrder,
   newUpload,
@@ -198,5 +198,20 @@ describe("imports by URL", () => {
     const odd = importProgress({ ...job, ids: ["k1"] }, new Set(["k1"]), 1000);
     expect(odd.ready).toBe(1);
     expect(odd.state).toBe("working");
+  });
+
+  it("a failed import sent again is replaced, when every address that did not arrive was sent", () => {
+    const failed = importProgress({ ...job, report: { errors: { k2: "no such host" } } }, new Set(["k1"]), 3000);
+    const working = importProgress({ ...job, id: "w" }, new Set(), 1000);
+    const done = importProgress({ ...job, id: "d" }, new Set(["k1", "k2"]), 1000);
+    // The one that arrived need not be sent again; one still fetching, or done, is never replaced.
+    expect(retriedBy(["https://b.invalid/2.jpg"], [failed, working, done])).toEqual(["j"]);
+    expect(retriedBy(job.sources, [failed, working, done])).toEqual(["j"]);
+    // Another address, or only part of what failed: the old box still tells of it.
+    expect(retriedBy(["https://c.test/3.jpg"], [failed])).toEqual([]);
+    const both = importProgress({ ...job, report: { errors: { k1: "gone", k2: "gone" } } }, new Set(), 3000);
+    expect(retriedBy(["https://b.invalid/2.jpg"], [both])).toEqual([]);
+    // Not arrived past the store's limit counts as failed.
+    expect(retriedBy(job.sources, [importProgress(job, new Set(), arrivalLimitMs)])).toEqual(["j"]);
   });
 });
