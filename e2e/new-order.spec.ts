@@ -466,3 +466,21 @@ test("a new order's page shows the form's own loading state, never the orders li
     }
   }
 });
+
+test("the product picker finds by the starts of words: 'tee' finds a tee, not steel", async ({ page, context }) => {
+  const token = await accessTokenOf(context);
+  const id = unique("", "").toLowerCase();
+  const tee = await addProduct(token, { name: `Organic crew tee ${id}`, price: "20", sku: `APP-TEE-${id}` });
+  const steel = await addProduct(token, { name: `Steel bottle ${id}`, price: "25" });
+  await openForm(page);
+  const list = page.getByRole("list", { name: "Products to add" });
+  await page.getByRole("searchbox", { name: "Find a product" }).fill(`tee ${id}`);
+  await expect(list.getByRole("button", { name: `Add ${tee.name}` })).toBeVisible();
+  await expect(list.getByRole("button", { name: `Add ${steel.name}` })).toHaveCount(0);
+  // A word of the SKU after its punctuation, and a word's start.
+  await page.getByRole("searchbox", { name: "Find a product" }).fill(`app-tee ${id}`);
+  await expect(list.getByRole("button", { name: `Add ${tee.name}` })).toBeVisible();
+  await page.getByRole("searchbox", { name: "Find a product" }).fill(`ste ${id}`);
+  await expect(list.getByRole("button", { name: `Add ${steel.name}` })).toBeVisible();
+  await expect(list.getByRole("button", { name: `Add ${tee.name}` })).toHaveCount(0);
+});

@@ -6,6 +6,7 @@ import { useDeferredValue, useId, useMemo, useState } from "react";
 import { formatMoney } from "@/lib/money";
 import { fetchJson } from "@/lib/query/fetch-json";
 import { queryKeys } from "@/lib/query-keys";
+import { queryWords, startsWords, wordText } from "@/lib/search-words";
 import { type Product, type ProductPage, displayPrice, productStatusLabel } from "@/lib/store/products/model";
 import { Button } from "../../ui/button";
 import { Input } from "../../ui/input";
@@ -17,9 +18,9 @@ const pageSize = 100;
 /** Matches shown at once; typing more narrows them down. */
 const shownMatches = 12;
 
-/** Words of a product a person may search by: its name, short name, SKU and categories. */
-function searchText(product: Product): string {
-  return [product.name, product.nameShort, product.sku, ...product.categories].join(" ").toLowerCase();
+/** Words of a product a person may search by: its name, short name, SKU and categories (lib/search-words.ts). */
+function searchText(product: Product): string[] {
+  return [wordText([product.name, product.nameShort, product.sku, ...product.categories].join(" "))];
 }
 
 /**
@@ -55,8 +56,8 @@ export function ProductPicker({ onPick }: { onPick: (product: Product) => void }
   }, [catalogue.data]);
   const texts = useMemo(() => products.map(searchText), [products]);
 
-  const words = deferred.trim().toLowerCase().split(/\s+/).filter(Boolean);
-  const matches = words.length ? products.filter((_, i) => words.every((word) => texts[i]!.includes(word))) : products;
+  const words = queryWords(deferred);
+  const matches = words.length ? products.filter((_, i) => startsWords(texts[i]!, words)) : products;
   const shown = matches.slice(0, shownMatches);
   const total = catalogue.data?.pages.at(-1)?.total ?? null;
   const more = catalogue.hasNextPage;

@@ -5,9 +5,10 @@
  * searches it here. Pure and browser-safe.
  *
  * Matching ignores case and accents ("creme" finds "Crème", "LAMP" finds
- * "Desk lamp"): every word of the query must occur in the product's name or
- * SKU. The index keeps each product's folded text, built once per catalogue
- * (and extended as pages arrive), so that a search is one pass of `includes`.
+ * "Desk lamp"): every word of the query must start a word of the product's
+ * name or SKU (lib/search-words.ts: "tee" is not found in "Steel"). The index
+ * keeps each product's folded words, built once per catalogue (and extended as
+ * pages arrive), so that a search is one pass of `includes`.
  */
 
 /** What a search needs of a product. */
@@ -19,23 +20,15 @@ export interface Searchable {
 
 export interface SearchIndex<T extends Searchable> {
   readonly products: readonly T[];
-  /** Each product's folded name. */
+  /** Each product's name, as lib/search-words.ts's wordText makes it. */
   readonly names: readonly string[];
-  /** Each product's folded SKU. */
+  /** Each product's SKU, the same way. */
   readonly skus: readonly string[];
 }
 
-const marks = /\p{M}+/gu;
+import { queryWords, startsWords, wordText } from "../../../lib/search-words";
 
-/** Lower case without accents: "Crème Brûlée" → "creme brulee". */
-export function fold(text: string): string {
-  return text.normalize("NFD").replace(marks, "").toLowerCase();
-}
-
-/** The query's words, folded; none for a blank query. */
-export function queryWords(query: string): string[] {
-  return fold(query).split(/\s+/).filter(Boolean);
-}
+export { fold, queryWords } from "../../../lib/search-words";
 
 /**
  * The index of `products`. Given the index of a shorter list that `products`
@@ -53,8 +46,8 @@ export function buildSearchIndex<T extends Searchable>(
   const skus = previous && reuse ? previous.skus.slice() : [];
   for (let i = reuse; i < products.length; i++) {
     const product = products[i]!;
-    names.push(fold(product.name));
-    skus.push(fold(product.sku));
+    names.push(wordText(product.name));
+    skus.push(wordText(product.sku));
   }
   return { products, names, skus };
 }
@@ -67,7 +60,7 @@ export function buildSearchIndex<T extends Searchable>(
 export function searchProducts<T extends Searchable>(index: SearchIndex<T>, query: string): T[] {
   const words = queryWords(query);
   if (!words.length) return [];
-  const whole = words.join(" ");
+  const whole = ` ${words.join(" ")}`;
   const exactSku: T[] = [];
   const nameStarts: T[] = [];
   const rest: T[] = [];
@@ -75,14 +68,7 @@ export function searchProducts<T extends Searchable>(index: SearchIndex<T>, quer
   for (let i = 0; i < products.length; i++) {
     const name = names[i]!;
     const sku = skus[i]!;
-    let all = true;
-    for (const word of words) {
-      if (!name.includes(word) && !sku.includes(word)) {
-        all = false;
-        break;
-      }
-    }
-    if (!all) continue;
+    if (!startsWords([name, sku], words)) continue;
     const product = products[i]!;
     if (sku === whole) exactSku.push(product);
     else if (name.startsWith(whole)) nameStarts.push(product);
