@@ -2,6 +2,7 @@ import { type Browser, type BrowserContext, type Page, expect, test } from "@pla
 import {
   accessTokenOf,
   e2e,
+  seededOpenOrder,
   signedIn,
   signIn,
   storeApi,
@@ -219,15 +220,6 @@ test("shows an API order, fulfils it and cancels it behind a confirmation, with 
 const bulkDashboardUrl = process.env.E2E_BULK_DASHBOARD_URL ?? "";
 const bulkStoreUrl = process.env.E2E_BULK_STORE_URL ?? "";
 
-/** A seed order in `state` (pending, failed) that is neither fulfilled nor cancelled: the store's API makes only paid ones. */
-async function unpaidOrder(token: string, state: "pending" | "failed"): Promise<number> {
-  const { status, body } = await storeRequest(bulkStoreUrl, token, "GET", `/api/v1/orders/${state}?count=250`);
-  expect(status).toBe(200);
-  const order = (body as ApiOrder[]).find((o) => !o.fulfilled && o.cancelled !== true);
-  expect(order, `an unfulfilled ${state} order in the seed`).toBeDefined();
-  return order!.order_number;
-}
-
 test("an unpaid order's fulfil is held back with its reason, and goes only when included on purpose", async ({
   browser,
 }) => {
@@ -237,8 +229,8 @@ test("an unpaid order's fulfil is held back with its reason, and goes only when 
   const page = await context.newPage();
   await signedIn(page, e2e.owner, "/", { dashboardUrl: bulkDashboardUrl, storeUrl: bulkStoreUrl });
   const token = await accessTokenOf(context);
-  const pending = await unpaidOrder(token, "pending");
-  const failed = await unpaidOrder(token, "failed");
+  const pending = await seededOpenOrder(bulkStoreUrl, token, "pending");
+  const failed = await seededOpenOrder(bulkStoreUrl, token, "failed");
   const fulfilled = async (n: number) =>
     ((await storeRequest(bulkStoreUrl, token, "GET", `/api/v1/orders/${n}`)).body as ApiOrder).fulfilled;
   try {

@@ -4,10 +4,10 @@ import {
   accessTokenOf,
   e2e,
   expectAccessible,
+  seededOpenOrder,
   signedIn,
   signIn,
   storeApi,
-  storeRequest,
   unique,
   watchConsole,
 } from "./support";
@@ -255,16 +255,6 @@ const bulkDashboardUrl = process.env.E2E_BULK_DASHBOARD_URL ?? "";
 const bulkStoreUrl = process.env.E2E_BULK_STORE_URL ?? "";
 
 /** A seed order in `state`, neither fulfilled nor cancelled (the store's API makes only paid ones). */
-async function seedOrder(bulkToken: string, state: "paid" | "pending" | "failed"): Promise<number> {
-  const { status, body } = await storeRequest(bulkStoreUrl, bulkToken, "GET", `/api/v1/orders/${state}?count=250`);
-  expect(status).toBe(200);
-  const found = (body as { order_number: number; fulfilled: boolean; cancelled?: boolean }[]).find(
-    (o) => !o.fulfilled && o.cancelled !== true,
-  );
-  expect(found, `an unfulfilled ${state} order in the seed`).toBeDefined();
-  return found!.order_number;
-}
-
 test("unpaid orders are marked on their slips and left out of the pick list unless counted on purpose", async ({
   browser,
 }) => {
@@ -274,9 +264,9 @@ test("unpaid orders are marked on their slips and left out of the pick list unle
   const page = await context.newPage();
   await signedIn(page, e2e.owner, "/", { dashboardUrl: bulkDashboardUrl, storeUrl: bulkStoreUrl });
   const bulkToken = await accessTokenOf(context);
-  const paid = await seedOrder(bulkToken, "paid");
-  const pending = await seedOrder(bulkToken, "pending");
-  const failed = await seedOrder(bulkToken, "failed");
+  const paid = await seededOpenOrder(bulkStoreUrl, bulkToken, "paid");
+  const pending = await seededOpenOrder(bulkStoreUrl, bulkToken, "pending");
+  const failed = await seededOpenOrder(bulkStoreUrl, bulkToken, "failed");
   await page.goto(`/orders/print?orders=${paid},${pending},${failed}`);
   await expect(page.locator("[data-slip]")).toHaveCount(3);
   await expect(slip(page, pending).locator("[data-slip-unpaid]")).toHaveText(

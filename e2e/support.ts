@@ -467,3 +467,21 @@ export function watchConsole(page: Page, expected: (text: string, url: string) =
   page.on("pageerror", (error) => problems.push(`page error: ${error.message.split("\n")[0]}`));
   return { problems: () => [...problems] };
 }
+
+/**
+ * An order of the seeded store at `storeUrl` (the bulk store: its storefront orders include pending and
+ * failed ones, which the store's API cannot make) in `state`, neither fulfilled nor cancelled.
+ */
+export async function seededOpenOrder(
+  storeUrl: string,
+  token: string,
+  state: "paid" | "pending" | "failed",
+): Promise<number> {
+  const { status, body } = await storeRequest(storeUrl, token, "GET", `/api/v1/orders/${state}?count=250`);
+  expect(status).toBe(200);
+  const found = (body as { order_number: number; fulfilled: boolean; cancelled?: boolean }[]).find(
+    (o) => !o.fulfilled && o.cancelled !== true,
+  );
+  expect(found, `an unfulfilled ${state} order in the seed`).toBeDefined();
+  return found!.order_number;
+}
