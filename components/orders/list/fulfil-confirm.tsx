@@ -10,6 +10,17 @@ import { confirmLabel, type FulfilPlan, type HeldBack } from "./bulk-fulfil";
  * orders that are not paid, held back unless included on purpose. "Not now" rather than a bare "Cancel",
  * which beside orders reads as cancelling them.
  */
+/**
+ * The dialog's question, agreeing with its button: the orders it fulfils, and of how many chosen when some
+ * are held back ("Fulfil 1 of 2 orders?" above "Fulfil 1 order"); the chosen ones while it fulfils none.
+ */
+export function fulfilTitle(chosen: readonly Pick<OrderSummary, "number">[], plan: Pick<FulfilPlan, "fulfil">): string {
+  const going = plan.fulfil.length;
+  if (going > 0 && going < chosen.length) return `Fulfil ${going} of ${chosen.length} orders?`;
+  if (chosen.length === 1) return `Fulfil order #${chosen[0]!.number}?`;
+  return `Fulfil ${chosen.length} orders?`;
+}
+
 export function FulfilConfirm({
   open,
   onOpenChange,
@@ -32,8 +43,8 @@ export function FulfilConfirm({
     <ConfirmDialog
       open={open}
       onOpenChange={onOpenChange}
-      title={chosen.length === 1 ? `Fulfil order #${chosen[0]!.number}?` : `Fulfil ${chosen.length} orders?`}
-      description={`${plan.fulfil.length === 1 ? "It is" : "They are"} marked fulfilled and leave the Unfulfilled list. ${fulfilMailText(
+      title={fulfilTitle(chosen, plan)}
+      description={`${plan.fulfil.length === 1 ? "It is marked fulfilled and leaves" : "They are marked fulfilled and leave"} the Unfulfilled list. ${fulfilMailText(
         plan.fulfil.length === 1
           ? { count: 1, email: chosen.find((o) => o.number === plan.fulfil[0])?.email }
           : { count: plan.fulfil.length },
