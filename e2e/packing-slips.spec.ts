@@ -254,7 +254,6 @@ test("from a selection in the list: the pick list sums the orders, a slip per or
 const bulkDashboardUrl = process.env.E2E_BULK_DASHBOARD_URL ?? "";
 const bulkStoreUrl = process.env.E2E_BULK_STORE_URL ?? "";
 
-/** A seed order in `state`, neither fulfilled nor cancelled (the store's API makes only paid ones). */
 test("unpaid orders are marked on their slips and left out of the pick list unless counted on purpose", async ({
   browser,
 }) => {
