@@ -133,12 +133,14 @@ export async function signedIn(page: Page, who: Credentials = e2e.owner, at = "/
 
 /**
  * Resolves when the sidebar's orders poll (components/orders/live/) has read
- * the counts. Start waiting before the page opens. A test that revokes the
- * token to see what one request does with the 401 revokes after this: the
- * poll's next read is seconds away, so it cannot meet the 401 first.
+ * the counts and, right after them, the figure to fulfil (for a user who may
+ * see both, as the owner). Start waiting before the page opens. A test that
+ * revokes the token to see what one request does with the 401 revokes after
+ * this: the poll's next reads are seconds away, so they cannot meet the 401 first.
  */
 export function ordersPollRead(page: Page) {
-  return page.waitForResponse((response) => new URL(response.url()).pathname === "/api/orders/counts");
+  const read = (pathname: string) => page.waitForResponse((response) => new URL(response.url()).pathname === pathname);
+  return Promise.all([read("/api/orders/counts"), read("/api/orders/to-fulfil")]);
 }
 
 /** The store access token inside the encrypted session cookie (the test knows the secret). */
