@@ -24,7 +24,7 @@
 import crypto from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
-import { transpileStore } from "./lib/build-store.mjs";
+import { bundleStore, STORE_BUNDLE, storeBundleIsStale } from "./lib/build-store.mjs";
 import { createTimeline } from "./lib/timeline.mjs";
 import {
   bin,
@@ -36,7 +36,6 @@ import {
   stopAll,
   stopService,
   storeConsole,
-  storeIsStale,
   waitForHttp,
 } from "./lib/processes.mjs";
 
@@ -161,11 +160,11 @@ function dashboardSecret() {
  * one opening of the database rather than two.
  */
 async function setUpStore(storeEnv, services, saved) {
-  // File by file, without the type check (scripts/lib/build-store.mjs): `npm run typecheck` and CI check
+  // One bundle, without the type check (scripts/lib/build-store.mjs): `npm run typecheck` and CI check
   // the types.
-  if (storeIsStale()) {
+  if (storeBundleIsStale()) {
     try {
-      await transpileStore();
+      await bundleStore();
     } catch (err) {
       throw new Error(`the store could not be built: ${err.message}`);
     }
@@ -186,7 +185,7 @@ async function setUpStore(storeEnv, services, saved) {
       const output = await runTracked(
         process.execPath,
         [
-          "store-api/dist/cli.js",
+          STORE_BUNDLE,
           "bootstrap",
           "--redirect-uri",
           redirectUri,
@@ -218,7 +217,7 @@ async function setUpStore(storeEnv, services, saved) {
     child: startService(
       "store",
       process.execPath,
-      ["store-api/dist/cli.js", "serve", "--credentials", credentialsFile, "--redirect-uri", redirectUri],
+      [STORE_BUNDLE, "serve", "--credentials", credentialsFile, "--redirect-uri", redirectUri],
       storeEnv,
       { show: storeConsole({ verbose }), logDir: dataDir },
     ),

@@ -6,7 +6,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 // @ts-expect-error: a plain ES module of the scripts, without types
-import { buildStoreIfStale } from "./lib/processes.mjs";
+import { bundleStore, storeBundleIsStale } from "./lib/build-store.mjs";
 // @ts-expect-error: a plain ES module of the scripts, without types
 import { readTimeline } from "./lib/timeline.mjs";
 
@@ -149,8 +149,8 @@ async function expectStopped(started: Started) {
   await started.exited;
 }
 
-beforeAll(() => {
-  buildStoreIfStale();
+beforeAll(async () => {
+  if (storeBundleIsStale()) await bundleStore();
 }, START_MS);
 
 afterAll(() => {

@@ -1,49 +1,50 @@
 import { spawnSync } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
+import { builtinModules } from "node:module";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 // @ts-expect-error: a plain ES module of the scripts, without types
-import { transpileStore } from "./build-store.mjs";
+import { bundleStore, EXTERNAL, storeBundleIsStale } from "./build-store.mjs";
 
-const root = path.resolve(__dirname, "../..");
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), "build-store-"));
 afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
 
-/** Every .js file under `base`, by its path there. */
-function scripts(base: string, at = base, found: Record<string, string> = {}) {
-  for (const entry of fs.readdirSync(at, { withFileTypes: true })) {
-    const file = path.join(at, entry.name);
-    if (entry.isDirectory()) scripts(base, file, found);
-    else if (entry.name.endsWith(".js")) found[path.relative(base, file)] = fs.readFileSync(file, "utf8");
-  }
-  return found;
-}
+// `npm start` and `npm run store` run the store as one esbuild bundle (scripts/lib/build-store.mjs).
+describe("the store's bundle for npm start", () => {
+  it(
+    "is the store's command line, loads only the packages left out of it from node_modules, and is rebuilt once stale",
+    { timeout: 120_000 },
+    async () => {
+      const outDir = path.join(dir, "dist/start");
+      const metafile = (await bundleStore({ outDir })) as {
+        outputs: Record<string, { imports: { path: string; external?: boolean }[] }>;
+      };
+      expect(storeBundleIsStale(outDir)).toBe(false);
 
-// `npm start` builds the store file by file (scripts/lib/build-store.mjs): it must be tsc's JavaScript.
-describe("the store's build for npm start", () => {
-  it("writes the JavaScript tsc writes, file for file, and then only what changed", { timeout: 120_000 }, async () => {
-    const byTsc = path.join(dir, "tsc");
-    const byFile = path.join(dir, "transpiled");
-    const tsc = spawnSync(
-      path.join(root, "node_modules/.bin/tsc"),
-      [
-        "-p",
-        "store-api/tsconfig.build.json",
-        "--noCheck",
-        "--outDir",
-        byTsc,
-        "--tsBuildInfoFile",
-        path.join(dir, "tsbuildinfo"),
-      ],
-      { cwd: root, encoding: "utf8" },
-    );
-    expect(tsc.status, tsc.stdout + tsc.stderr).toBe(0);
-    const built = await transpileStore({ all: true, outDir: byFile });
-    const expected = scripts(byTsc);
-    expect(built).toBe(Object.keys(expected).length);
-    expect(scripts(byFile)).toEqual(expected);
-    // Up to date: nothing to build again.
-    expect(await transpileStore({ outDir: byFile })).toBe(0);
-  });
+      const help = spawnSync(process.execPath, [path.join(outDir, "cli.js"), "--help"], { encoding: "utf8" });
+      expect(help.status, help.stderr).toBe(0);
+      expect(help.stdout).toMatch(/serve/);
+
+      // What the chunks load from outside the bundle: Node's own modules, and the packages left out of it.
+      const imported = new Set(
+        Object.values(metafile.outputs)
+          .flatMap((output) => output.imports)
+          .filter((i) => i.external && !i.path.startsWith("node:") && !builtinModules.includes(i.path))
+          .map((i) => i.path),
+      );
+      // Only the packages left out, each by its bare name; everything else is inside the bundle.
+      const external = (EXTERNAL as string[]).map((e) => new RegExp(`^${e.replace("*", ".+")}$`));
+      expect([...imported].filter((name) => !external.some((e) => e.test(name)))).toEqual([]);
+      expect(imported).toContain("@electric-sql/pglite");
+      expect(imported).toContain("sharp");
+
+      // Older than the store's sources: stale, and a build makes it new again.
+      const old = new Date(Date.now() - 10 * 365 * 24 * 3600 * 1000);
+      fs.utimesSync(path.join(outDir, "cli.js"), old, old);
+      expect(storeBundleIsStale(outDir)).toBe(true);
+      await bundleStore({ outDir });
+      expect(storeBundleIsStale(outDir)).toBe(false);
+    },
+  );
 });

@@ -1,5 +1,4 @@
-import { is } from "drizzle-orm";
-import { PgliteSession } from "drizzle-orm/pglite";
+import { entityKind } from "drizzle-orm";
 import type { Queryable } from "./index.js";
 
 /**
@@ -13,5 +12,9 @@ import type { Queryable } from "./index.js";
  *   query of the store waits until the transaction ends.
  */
 export function isEmbedded(q: Queryable): boolean {
-  return is(q._.session, PgliteSession);
+  // drizzle's `is(session, PgliteSession)` by the class's name: importing the class would load PGlite's
+  // driver (and PGlite) into a store on PostgreSQL too (db/index.ts loads each driver when it is opened).
+  // A transaction's session is the database's own class.
+  const kind = (q._.session.constructor as unknown as Record<symbol, unknown>)[entityKind];
+  return kind === "PgliteSession";
 }

@@ -1,5 +1,5 @@
 import { isNull, asc, eq } from "drizzle-orm";
-import nodemailer, { type Transporter } from "nodemailer";
+import type { Transporter } from "nodemailer";
 import type { FastifyBaseLogger } from "fastify";
 import type { Db, Queryable } from "../db/index.js";
 import { outbox } from "../db/schema/index.js";
@@ -19,14 +19,17 @@ export interface MailMessage {
  * (GET /dev/outbox).
  */
 export class Mailer {
-  private readonly transport: Transporter | undefined;
+  /** Loaded and made when first needed: nodemailer is a twentieth of the start's modules, and most stores in development send no mail. */
+  private transport: Promise<Transporter> | undefined;
   private delivering: Promise<void> | undefined;
 
   constructor(
     private readonly db: Db,
     private readonly opts: { smtpUrl?: string | undefined; from: string; log: FastifyBaseLogger },
-  ) {
-    this.transport = opts.smtpUrl ? nodemailer.createTransport(opts.smtpUrl) : undefined;
+  ) {}
+
+  private smtp(url: string): Promise<Transporter> {
+    return (this.transport ??= import("nodemailer").then((m) => m.default.createTransport(url)));
   }
 
   async enqueue(q: Queryable, message: MailMessage): Promise<void> {
@@ -37,7 +40,7 @@ export class Mailer {
 
   /** Sends pending messages over SMTP; never throws (failures stay pending and are logged). */
   deliver(): Promise<void> {
-    if (!this.transport) return Promise.resolve();
+    if (!this.opts.smtpUrl) return Promise.resolve();
     // Callers do not wait (`void mailer.deliver()`): a database that is away must not reject into nothing.
     this.delivering ??= this.deliverPending()
       .catch((err: unknown) =>
@@ -48,6 +51,14 @@ export class Mailer {
   }
 
   private async deliverPending() {
+    let transport: Transporter;
+    try {
+      transport = await this.smtp(this.opts.smtpUrl!);
+    } catch (err) {
+      this.transport = undefined;
+      this.opts.log.error({ err }, "mail delivery: the SMTP settings could not be used; the mail stays in the outbox");
+      return;
+    }
     const pending = await this.db
       .select()
       .from(outbox)
@@ -56,7 +67,7 @@ export class Mailer {
       .limit(100);
     for (const m of pending) {
       try {
-        await this.transport!.sendMail({
+        await transport.sendMail({
           from: this.opts.from,
           to: m.to,
           subject: m.subject,

@@ -1,5 +1,5 @@
 import fs from "node:fs";
-import sharp, { type Metadata } from "sharp";
+import type { Metadata } from "sharp";
 import { PayloadTooLargeError } from "../api/bodies.js";
 import { ApiError, UnsupportedMediaTypeError } from "../api/errors.js";
 import {
@@ -12,6 +12,7 @@ import {
   SIZE_NAMES,
 } from "./files.js";
 import { OPERATIONS_PER_RENDER, renderSlots, settleEach, type WhenBusy } from "./render-slots.js";
+import { loadSharp } from "./sharp.js";
 import { mediaStorage } from "./storage.js";
 
 /**
@@ -137,6 +138,7 @@ const fit = (px: number) => ({ width: px, height: px, fit: "inside", withoutEnla
  * Throws a 415 when it cannot be decoded.
  */
 async function decodeOnce(source: string | Buffer) {
+  const sharp = await loadSharp();
   try {
     const { data, info } = await sharp(source, INPUT)
       .rotate()
@@ -178,6 +180,7 @@ async function renderChecked(
   key: string,
   folder: string | undefined,
 ): Promise<RenderedImage> {
+  const sharp = await loadSharp();
   let meta: Metadata;
   try {
     // The header only: no pixels are decoded yet.

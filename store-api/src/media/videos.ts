@@ -1,9 +1,9 @@
 import { and, eq } from "drizzle-orm";
-import sharp from "sharp";
 import { ConflictError, ValidationError } from "../api/errors.js";
 import type { Queryable } from "../db/index.js";
 import { productMedia } from "../db/schema/index.js";
 import { IMAGE_SIZES, type ImageSize, type MediaDeps } from "./files.js";
+import { loadSharp } from "./sharp.js";
 import { mediaStorage } from "./storage.js";
 import { insertVideoRow, type MediaItem } from "./images.js";
 
@@ -177,6 +177,7 @@ export async function ensureVideoThumbnail(
 <circle cx="${cx}" cy="${cy}" r="${r}" fill="#ffffff" fill-opacity="0.9"/>
 <polygon points="${cx - r * 0.35},${cy - r * 0.5} ${cx - r * 0.35},${cy + r * 0.5} ${cx + r * 0.55},${cy}" fill="${light}"/>
 </svg>`;
+  const sharp = await loadSharp();
   await storage.put(name, await sharp(Buffer.from(svg)).jpeg({ quality: 85 }).toBuffer(), "image/jpeg");
 }
 

@@ -1,4 +1,4 @@
-import sharp from "sharp";
+import { loadSharp } from "../media/sharp.js";
 import { hashString, seededRandom } from "./random.js";
 
 /**
@@ -158,6 +158,7 @@ ${text}
 /** The picture as a JPEG. */
 export async function productPicture(p: PictureRequest): Promise<Buffer> {
   // Plain libjpeg: mozjpeg's smaller files cost four times the time, and the store re-encodes anyway.
+  const sharp = await loadSharp();
   return sharp(Buffer.from(pictureSvg(p)))
     .jpeg({ quality: 85 })
     .toBuffer();
