@@ -159,7 +159,7 @@ function dashboardSecret() {
  * at once and checks the app itself (`serve --credentials`): one process and
  * one opening of the database rather than two.
  */
-async function setUpStore(storeEnv, services, saved) {
+async function setUpStore(storeEnv, services, saved, startAfter) {
   // One bundle, without the type check (scripts/lib/build-store.mjs): `npm run typecheck` and CI check
   // the types.
   if (storeBundleIsStale()) {
@@ -179,7 +179,7 @@ async function setUpStore(storeEnv, services, saved) {
     // products), in the same process as the set-up: the embedded database opens once.
     if (seedDemo && !fs.existsSync(credentialsFile))
       console.log(
-        "First start: adding the demo store (products, pictures, videos, coupons); this takes a minute or so…",
+        "First start: adding the demo store (products, coupons, orders; the pictures are drawn once it runs)…",
       );
     try {
       const output = await runTracked(
@@ -191,7 +191,9 @@ async function setUpStore(storeEnv, services, saved) {
           redirectUri,
           "--credentials",
           credentialsFile,
-          ...(seedDemo ? ["--seed"] : []),
+          // The pictures are drawn by the store once it runs (store-api/src/seed/picture-jobs.ts): some
+          // 20 s of drawing and rendering, on cores the dashboard's build needs, off the way to the banner.
+          ...(seedDemo ? ["--seed", "--pictures-later"] : []),
         ],
         // The seed's progress (stderr) goes to the build log.
         { env: { ...env, ...storeEnv }, capture: true, log: buildLog },
@@ -209,8 +211,12 @@ async function setUpStore(storeEnv, services, saved) {
       );
     }
   }
+  // On the first start the store serves once the dashboard's build has ended (it starts in a second and a
+  // half, as the dashboard does): its first half minute draws the demo pictures (--pictures-later), which
+  // would take the cores the build needs.
+  if (startAfter) await startAfter.catch(() => {});
   if (stopping) return { credentials, seeded };
-  // Started as soon as it is set up: it is ready by the time the dashboard's build ends.
+  // Started as soon as it is set up (a later start), or as soon as the dashboard is built (the first).
   watch(services, {
     name: "store",
     url: `http://127.0.0.1:${storePort}/`,
@@ -335,11 +341,12 @@ async function main() {
   // side. On a later start the credentials are known already, so the dashboard starts beside the store.
   const saved = external ? null : savedCredentials();
   try {
+    const built = buildDashboard();
     const [, store] = await Promise.all([
-      buildDashboard().then(() => {
+      built.then(() => {
         if (!stopping && (external || saved)) startDashboard(external ? credentials : saved);
       }),
-      external ? null : setUpStore(storeEnv, services, saved),
+      external ? null : setUpStore(storeEnv, services, saved, saved || !seedDemo ? null : built),
     ]);
     if (store) ({ credentials, seeded } = store);
   } catch (err) {

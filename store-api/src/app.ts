@@ -27,6 +27,7 @@ import productMediaRoutes from "./routes/api/v1/product-media.js";
 import mediaRoutes from "./routes/media.js";
 import { registerJobs } from "./jobs/plugin.js";
 import { registerMedia } from "./media/plugin.js";
+import { registerSeedJobs } from "./seed/plugin.js";
 import { renderSlots } from "./media/render-slots.js";
 import productPartsRoutes from "./routes/api/v1/product-parts.js";
 import couponsRoutes from "./routes/api/v1/coupons.js";
@@ -187,6 +188,8 @@ export async function buildApp({ config, database, onRoute, logStream }: BuildOp
   registerJobs(app, { soleProcess: database.kind === "pglite" });
   // The image imports' kinds of job, into the runner's registry; the temporary files of uploads cut short.
   registerMedia(app);
+  // The demo pictures a first start leaves to the store (bootstrap --seed --pictures-later).
+  registerSeedJobs(app);
   // Jobs that change the catalogue (image imports) bracket their writes like requests do.
   bracketJobWrites(app, generation);
   // Before the scopes, so that its hook times every request (off unless configured).

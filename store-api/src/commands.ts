@@ -26,13 +26,14 @@ Commands:
                                           register an OAuth application; prints {"client_id", "client_secret"}
   user create --email E [--password P] [--permissions p1,p2]
                                           create a store user (all permissions when omitted); prints the user
-  bootstrap --redirect-uri URI --credentials FILE [--owner-email E] [--seed]
+  bootstrap --redirect-uri URI --credentials FILE [--owner-email E] [--seed [--pictures-later]]
                                           first-start set-up used by \`npm start\`: an owner account and the
                                           dashboard's OAuth application, written to FILE (kept across starts);
                                           prints FILE's contents with the store's name (store_name); with
                                           --seed, a store it created also gets the demo store (as \`seed\`,
                                           its progress on stderr), and the JSON says what was added (seeded)
-                                          or why not (seed_error)
+                                          or why not (seed_error); --pictures-later leaves the pictures and
+                                          videos to background jobs that \`serve\` runs (npm start's first start)
   seed                                    add the demo store (66 products in several categories, with
                                           options, extras, pictures and videos; shipping and tax groups,
                                           coupons, and 320 orders of the last 90 days) to a store without
@@ -145,6 +146,7 @@ async function main(argv: string[]) {
       credentials: { type: "string" },
       "owner-email": { type: "string" },
       seed: { type: "boolean" },
+      "pictures-later": { type: "boolean" },
       products: { type: "string" },
       media: { type: "boolean" },
       id: { type: "string" },
@@ -203,7 +205,10 @@ async function main(argv: string[]) {
         // `npm start`'s first start. Its failure leaves the store set up, and says why.
         if (!created.created || !values.seed) return created;
         try {
-          const seeded = await seedAndMeasure(db, config, { progress: (line) => console.error(line) });
+          const seeded = await seedAndMeasure(db, config, {
+            progress: (line) => console.error(line),
+            picturesLater: values["pictures-later"] ?? false,
+          });
           return { ...created, seeded: seeded.summary };
         } catch (err) {
           return { ...created, seed_error: err instanceof Error ? err.message : String(err) };

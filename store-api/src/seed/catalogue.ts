@@ -4,7 +4,7 @@ import { createProduct } from "../products/products.js";
 import type { CreateProductInput, ItemInput } from "../products/schemas.js";
 import { CATEGORIES, EXTRAS, PRODUCTS, type ProductTemplate } from "./catalogue-data.js";
 import type { SeedContext, SeedPart } from "./parts.js";
-import { productPicture } from "./pictures.js";
+import { type PictureRequest, productPicture } from "./pictures.js";
 import { hashString, seededRandom, type Random } from "./random.js";
 
 /**
@@ -130,12 +130,15 @@ export interface CatalogueSummary {
   videos: number;
 }
 
+/** What a product's pictures show, one per view. */
+function pictureRequests(t: ProductTemplate): PictureRequest[] {
+  const views = pictureCount(t);
+  return Array.from({ length: views }, (_, view) => ({ name: t.name, category: t.category, view, views }));
+}
+
 /** A product's pictures, drawn together (sharp works off the main thread). */
 function drawPictures(t: ProductTemplate): Promise<Buffer[]> {
-  const views = pictureCount(t);
-  return Promise.all(
-    Array.from({ length: views }, (_, view) => productPicture({ name: t.name, category: t.category, view, views })),
-  );
+  return Promise.all(pictureRequests(t).map(productPicture));
 }
 
 async function seedProduct(
@@ -150,13 +153,17 @@ async function seedProduct(
   summary.products++;
   let note = "";
   if (ctx.media) {
-    for (const picture of pictures) await ctx.media.addImage(tx, product.id, picture);
-    summary.images += pictures.length;
-    if (t.video) {
-      await ctx.media.addVideo(tx, product.id, t.video);
-      summary.videos++;
+    const count = ctx.media.later ? pictureCount(t) : pictures.length;
+    if (ctx.media.later) {
+      await ctx.media.queue(tx, product.id, pictureRequests(t), t.video ?? null);
+    } else {
+      for (const picture of pictures) await ctx.media.addImage(tx, product.id, picture);
+      if (t.video) await ctx.media.addVideo(tx, product.id, t.video);
     }
-    note = ` (${pictures.length} picture${pictures.length === 1 ? "" : "s"}${t.video ? ", a video" : ""})`;
+    summary.images += count;
+    if (t.video) summary.videos++;
+    const later = ctx.media.later ? ", drawn later" : "";
+    note = ` (${count} picture${count === 1 ? "" : "s"}${t.video ? ", a video" : ""}${later})`;
   }
   ctx.progress(`${String(at.order).padStart(String(at.of).length)}/${at.of}  ${t.name}${note}`);
 }
@@ -167,7 +174,8 @@ export const catalogue: SeedPart = {
   async run(ctx, tx) {
     const templates = listingOrder(PRODUCTS).slice(0, ctx.limit ?? PRODUCTS.length);
     const summary: CatalogueSummary = { products: 0, categories: 0, images: 0, videos: 0 };
-    const draw = (t: ProductTemplate | undefined) => (ctx.media && t ? drawPictures(t) : Promise.resolve([]));
+    const draw = (t: ProductTemplate | undefined) =>
+      ctx.media && !ctx.media.later && t ? drawPictures(t) : Promise.resolve([]);
     // The next product's pictures are drawn while this one is stored.
     let next = draw(templates[0]);
     for (const [i, t] of templates.entries()) {
@@ -178,8 +186,9 @@ export const catalogue: SeedPart = {
       await seedProduct(ctx, tx, t, pictures, { order: i + 1, of: templates.length }, summary);
     }
     summary.categories = new Set(templates.flatMap((t) => [t.category, ...(t.also ?? [])])).size;
+    const later = ctx.media?.later ? " (drawn in the background once the store runs)" : "";
     const media = ctx.media
-      ? `, ${summary.images} pictures, ${summary.videos} videos`
+      ? `, ${summary.images} pictures, ${summary.videos} videos${later}`
       : " (without pictures or videos)";
     return `${summary.products} products in ${summary.categories} categories${media}`;
   },

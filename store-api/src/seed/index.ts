@@ -9,6 +9,7 @@ import { generatedProducts } from "./generated.js";
 import { ordersPart } from "./orders.js";
 import { shippingAndTax } from "./shipping-tax.js";
 import { seedMedia } from "./media.js";
+import { seedMediaLater } from "./picture-jobs.js";
 import type { SeedContext, SeedPart } from "./parts.js";
 
 /**
@@ -36,6 +37,11 @@ export interface SeedOptions {
   limit?: number;
   /** Draw and store the pictures and videos (default true). */
   media?: boolean;
+  /**
+   * Leave each product's pictures and video to a job (seed/picture-jobs.ts) that the store runs once it
+   * serves, rather than drawing them in the seed (`bootstrap --seed --pictures-later`: npm start's first start).
+   */
+  picturesLater?: boolean;
   /**
    * This many products in all (`seed --products N`, 1 to MAX_SEED_PRODUCTS):
    * the catalogue's first (the first N of them when N is smaller), then
@@ -78,7 +84,7 @@ export async function seedDemoStore(
     throw new RangeError(`The seed makes 1 to ${MAX_SEED_PRODUCTS} products, not ${wanted}.`);
   }
   const progress = options.progress ?? (() => {});
-  const media = options.media === false ? null : seedMedia(deps);
+  const media = options.media === false ? null : options.picturesLater ? seedMediaLater() : seedMedia(deps);
   const ctx: SeedContext = {
     currency: deps.config.currency,
     limit: wanted === undefined ? options.limit : Math.min(wanted, PRODUCTS.length),

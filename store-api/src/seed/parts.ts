@@ -1,4 +1,5 @@
 import type { Tx } from "../db/index.js";
+import type { PictureRequest } from "./pictures.js";
 
 /**
  * What every part of the demo store's seed (seed/index.ts) is given. A part
@@ -19,11 +20,22 @@ export interface SeedContext {
   progress(line: string): void;
 }
 
-/** How the seed stores a product's media: the store's own image pipeline (media/images.ts). */
-export interface SeedMedia {
+/** How the seed stores a product's media: now (seed/media.ts), or later by a job (seed/picture-jobs.ts). */
+export type SeedMedia = SeedMediaNow | SeedMediaLater;
+
+/** Drawn and stored in the seed's transaction, through the store's own image pipeline (media/images.ts). */
+export interface SeedMediaNow {
+  later: false;
   addImage(tx: Tx, productId: number, picture: Buffer): Promise<void>;
   addVideo(tx: Tx, productId: number, url: string): Promise<void>;
   /** Removes the files written so far (the seed's transaction rolled back: no row names them). */
+  discard(): Promise<void>;
+}
+
+/** Left to a job per product, written in the seed's transaction: drawn and stored once the store runs. */
+export interface SeedMediaLater {
+  later: true;
+  queue(tx: Tx, productId: number, pictures: PictureRequest[], video: string | null): Promise<void>;
   discard(): Promise<void>;
 }
 
