@@ -17,6 +17,7 @@
 //
 //   node bench/first-start.mjs [--baseline REV] [--restarts N]     (npm run bench:first-start)
 import { spawn, spawnSync } from "node:child_process";
+import fs from "node:fs";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import { chromium } from "@playwright/test";
@@ -105,7 +106,18 @@ async function timedStart(t, then) {
     return { ms, printed };
   } finally {
     await stop(start.child);
+    await dataFolderFree(t.dir);
   }
+}
+
+/**
+ * Waits until the store has let go of its data folder: npm may exit before the servers under it have
+ * stopped (scripts/start.mjs stops them), and a start meanwhile would be refused the embedded database.
+ */
+async function dataFolderFree(dir) {
+  const lock = path.join(dir, ".data/store/store.lock");
+  const until = Date.now() + 20_000;
+  while (fs.existsSync(lock) && Date.now() < until) await new Promise((r) => setTimeout(r, 50));
 }
 
 /** Signs in as the banner's owner through the store's form, until a signed-in page shows. */

@@ -50,6 +50,8 @@ export function demoPictureJobKinds(
   return {
     [DEMO_PICTURES_JOB]: {
       maxAttempts: 3,
+      // Nothing is recorded before the last transaction: a stop need not wait for the drawing.
+      cutShortOnStop: true,
       async run(job: JobRow, ctx) {
         const payload = job.payload as unknown as DemoPicturesPayload;
         // A product removed meanwhile gets nothing: done.

@@ -95,6 +95,8 @@ describe("the demo pictures left to the store (npm start's first start)", () => 
       const res = await fetch(products[0].images[0].medium);
       expect(res.status).toBe(200);
       expect(res.headers.get("content-type")).toBe("image/jpeg");
+      // Read whole: a response left unread keeps its connection busy, and the store's close waits for it.
+      expect((await res.arrayBuffer()).byteLength).toBeGreaterThan(0);
     }, 120_000);
   });
 
@@ -143,6 +145,54 @@ describe("the demo pictures left to the store (npm start's first start)", () => 
         .readdirSync(path.join(data.dir, "media"), { recursive: true })
         .filter((f) => /\.jpg$/.test(String(f)));
       expect(files).toHaveLength(after[0].images.length * 5);
+    }, 120_000);
+  });
+
+  describe("a store stopped while it draws them", () => {
+    let store: TestStore;
+    let admin: string;
+    const data = tempDir();
+    beforeAll(async () => {
+      ({ store, admin } = await startStoreWithAdmin({
+        dataDir: data.dir,
+        jobs: { ...JOB_DEFAULTS, enabled: false },
+      }));
+    });
+    afterAll(async () => {
+      await store?.close();
+      data.cleanup();
+    });
+
+    it("cuts the drawing short rather than waiting for it, and the next start adds every picture", async () => {
+      await writeBehindApi(store, () =>
+        seedDemoStore(store.database.db, { config: store.app.config }, { limit: 2, picturesLater: true }),
+      );
+      const kinds = () => demoPictureJobKinds(store.database.db, store.app.config, { catalogueWrite: (w) => w() });
+      const first = new JobRunner(store.database.db, { ...JOB_DEFAULTS }, store.app.log);
+      first.register(kinds());
+      first.start({ soleProcess: true });
+      // A graceful stop (src/ops/shutdown.ts) while a job draws: it goes back as it was, rather than ending.
+      const until = Date.now() + 30_000;
+      while (first.running.length === 0 && Date.now() < until) await new Promise((r) => setTimeout(r, 5));
+      const running = first.running.map((j) => j.id);
+      expect(running.length).toBeGreaterThan(0);
+      await first.drain();
+      await first.stop();
+      const states = await store.database.db.select({ id: jobs.id, state: jobs.state }).from(jobs);
+      expect(states.filter((j) => running.includes(j.id)).map((j) => j.state)).toEqual(running.map(() => "pending"));
+
+      const second = new JobRunner(store.database.db, { ...JOB_DEFAULTS }, store.app.log);
+      second.register(kinds());
+      second.start({ soleProcess: true });
+      try {
+        expect(await jobsEnded(store)).toEqual(["done", "done"]);
+      } finally {
+        await second.stop();
+      }
+      for (const p of await allProducts(store, admin)) {
+        const template = PRODUCTS.find((t) => t.name === p.name)!;
+        expect(p.images, p.name).toHaveLength(pictureCount(template));
+      }
     }, 120_000);
   });
 });
