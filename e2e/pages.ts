@@ -264,6 +264,8 @@ export const sitePages: readonly SitePage[] = [
   dashboardPage("user", "owner", (f) => `/users/${encodeURIComponent(f.userId)}`),
   dashboardPage("orders", "owner", () => "/orders"),
   dashboardPage("orders-unfulfilled", "owner", () => "/orders?view=unfulfilled&count=50", "Orders"),
+  // A customer search: its field filled, the matches, the heading that names it.
+  dashboardPage("orders-search", "owner", () => "/orders?q=liam", "Orders"),
   dashboardPage("order-new", "owner", () => "/orders/new", "Create order"),
   orderEstimatePage("order-new-estimate"),
   dashboardPage("order", "owner", (f) => `/orders/${f.orderNumber}`, /^Order #\d+$/),

@@ -37,8 +37,8 @@ export const queryKeys = {
   /** Orders: pages of a tab, every tab's count and single orders, under ["orders"]. */
   orders: {
     all: ["orders"] as const,
-    list: (filter: { view: string; page: number; count: number; createdSince: number | null }) =>
-      ["orders", "list", filter.view, filter.page, filter.count, filter.createdSince] as const,
+    list: (filter: { view: string; page: number; count: number; createdSince: number | null; q?: string }) =>
+      ["orders", "list", filter.view, filter.page, filter.count, filter.createdSince, filter.q ?? ""] as const,
     counts: () => ["orders", "counts"] as const,
     /** The newest orders (page 0 of all), polled for new orders when the counts are refused. */
     newest: () => ["orders", "newest"] as const,

@@ -199,6 +199,8 @@ export interface ListPage<T> {
   items: T[];
   /** From X-Total-Count, when the store sends it. */
   total: number | undefined;
+  /** The answer's headers (an extension's mark, such as X-Order-Search). */
+  headers: Headers;
 }
 
 function totalFrom(headers: Headers): number | undefined {
@@ -220,7 +222,7 @@ export async function listPage<T>(
     query: { ...request.query, page, count },
     schema: z.array(item),
   });
-  return { items: data, total: totalFrom(headers) };
+  return { items: data, total: totalFrom(headers), headers };
 }
 
 /**

@@ -19,7 +19,8 @@
 //   - nor do the products lists (the bulk grid then pages until a short page);
 //   - the coupons list takes no `code` (docs/contract.md#extensions): the parameter is
 //     ignored, as a store ignores one it does not know, and every coupon comes back,
-//     without X-Coupon-Code-Filter.
+//     without X-Coupon-Code-Filter; nor do the orders lists take `q` (the customer search):
+//     every order comes back, without X-Order-Search.
 // The dashboard must work against it all the same.
 import http from "node:http";
 
@@ -69,6 +70,7 @@ function transform(req, status, headers, body) {
   // Nor a total of the orders and products lists: the dashboard pages until a short page.
   if (path.startsWith("/api/v1/orders") || path.startsWith("/api/v1/products")) delete headers["x-total-count"];
   delete headers["x-coupon-code-filter"];
+  delete headers["x-order-search"];
   if (req.method === "POST" && status === 201) return [200, headers, body];
   if (req.method === "PUT" && status === 200) {
     const json = JSON.parse(body.toString("utf8"));
@@ -129,12 +131,17 @@ async function refusedOrderChange(upstream, req, body) {
   return null;
 }
 
-/** Where a request goes upstream: the coupons list without its `code` filter (an extension a plain store lacks). */
+/**
+ * Where a request goes upstream: the coupons list without its `code` filter, the orders lists without
+ * their customer search `q` (extensions a plain store lacks: it ignores what it does not know).
+ */
 function upstreamPath(url) {
   const [path, query] = url.split("?");
-  if (path !== "/api/v1/coupons" || query === undefined) return url;
+  if (query === undefined) return url;
+  const filter = path === "/api/v1/coupons" ? "code" : /^\/api\/v1\/orders(\/[a-z]+)?$/.test(path) ? "q" : null;
+  if (!filter) return url;
   const params = new URLSearchParams(query);
-  params.delete("code");
+  params.delete(filter);
   const rest = params.toString();
   return rest ? `${path}?${rest}` : path;
 }

@@ -5,19 +5,22 @@ import { type FormEvent, type ReactNode, useId, useState } from "react";
 import { defaultOrderPageSize, parseOrderNumber } from "@/lib/store/orders/model";
 import { Button } from "../../ui/button";
 import { Input } from "../../ui/input";
+import { CustomerSearch } from "./customer-search";
 import { isDay, localToday, type OrderListParams } from "@/lib/store/orders/input-list";
 
 /**
- * Above the list: "Created since" (a day in the person's own zone, kept in
- * the URL), "Go to order #" (straight to an order's page) and the export.
+ * Above the list: "Customer" (a name or e-mail, customer-search.tsx), "Created since" (a day in the
+ * person's own zone, kept in the URL), "Go to order #" (straight to an order's page) and the export.
  */
 export function ListFilters({
   params,
   onApply,
+  onSearch,
   exportSlot,
 }: {
   params: OrderListParams;
   onApply: (since: string) => void;
+  onSearch: (q: string) => void;
   exportSlot: ReactNode;
 }) {
   const router = useRouter();
@@ -51,6 +54,8 @@ export function ListFilters({
 
   return (
     <div className="mb-5 flex flex-col gap-4 lg:flex-row lg:flex-wrap lg:items-start">
+      <CustomerSearch params={params} onSearch={onSearch} />
+
       <form
         role="search"
         aria-label="Filter orders by date"
@@ -85,6 +90,7 @@ export function ListFilters({
         </div>
         {params.view !== "all" ? <input type="hidden" name="view" value={params.view} /> : null}
         {params.count !== defaultOrderPageSize ? <input type="hidden" name="count" value={params.count} /> : null}
+        {params.q ? <input type="hidden" name="q" value={params.q} /> : null}
         <div className="flex gap-2">
           <Button type="submit" variant="secondary">
             Filter

@@ -15,6 +15,7 @@ import { newOrdersText } from "../live/live-logic";
 import type { CountsAnswer } from "../live/use-orders-live";
 import { ExportOrders } from "./export-orders";
 import { FulfilBar, FulfilResults } from "./fulfil-bar";
+import { SearchSpanNote } from "./customer-search";
 import { ListFilters } from "./list-filters";
 import { OrdersTable } from "./orders-table";
 import { useBulkFulfil } from "./use-bulk-fulfil";
@@ -74,6 +75,7 @@ export function OrdersManager({
   const loadError = list.error instanceof Error ? list.error.message : null;
   const noun = params.view === "all" ? "orders" : `${label.toLowerCase()} orders`;
   const sinceText = params.since ? ` since ${dayText(params.since)}` : "";
+  const searchText = params.q ? ` of “${params.q}”` : "";
 
   return (
     <section aria-labelledby={headingId} className="min-w-0">
@@ -87,9 +89,10 @@ export function OrdersManager({
       />
 
       <ListFilters
-        key={`${params.since}|${params.view}`}
+        key={`${params.since}|${params.view}|${params.q ?? ""}`}
         params={params}
         onApply={(since) => go({ ...params, since, page: 0 })}
+        onSearch={(q) => go({ ...params, q, page: 0 })}
         exportSlot={
           <ExportOrders view={params.view} since={params.since} createdSince={createdSince} expected={expected} />
         }
@@ -109,10 +112,12 @@ export function OrdersManager({
         }
       >
         {label === "All" ? "All orders" : `${label} orders`}
+        {searchText}
         {sinceText}
         {page?.total != null ? ` · ${counted(page.total)}` : ""}
       </ListHeading>
 
+      <SearchSpanNote span={params.q ? page?.search : undefined} />
       <ListAlert loadError={page ? loadError : null} />
 
       {!page ? (
@@ -145,6 +150,14 @@ export function OrdersManager({
         <PageEmpty icon={ShoppingCart} firstPage={{ onClick: () => go({ ...params, page: 0 }) }}>
           The list is shorter than this page: orders may have changed tabs since.
         </PageEmpty>
+      ) : params.q ? (
+        <NoMatch
+          icon={ShoppingCart}
+          title={`No ${params.view === "all" ? "" : `${label.toLowerCase()} `}orders${searchText}${sinceText}`}
+          clear={{ label: "Clear the search", onClick: () => go({ ...params, q: "", page: 0 }) }}
+        >
+          Try another spelling, part of the name, or the e-mail address.
+        </NoMatch>
       ) : params.since ? (
         <NoMatch
           icon={ShoppingCart}

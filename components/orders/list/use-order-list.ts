@@ -47,6 +47,7 @@ export function useOrderList({
     page: params.page,
     count: params.count,
     createdSince: createdSince ?? null,
+    q: params.q ?? "",
   };
   const list = useQuery({
     queryKey: queryKeys.orders.list(request),

@@ -17,7 +17,6 @@ import {
   orderNumberIn,
   queryWords,
 } from "@/lib/command-palette/search";
-import { formatMoney } from "@/lib/money";
 import { fetchJson } from "@/lib/query/fetch-json";
 import { queryKeys } from "@/lib/query-keys";
 import { markSigningOut } from "@/lib/sign-in-again";
@@ -28,6 +27,7 @@ import type { BulkProduct } from "@/lib/store/products/model-bulk";
 import type { User } from "@/lib/store/users/model";
 import { useCatalogue } from "@/components/grid";
 import { commandEntries, pageEntries, type PaletteCommandId, searchable, type StaticEntry } from "./palette-entries";
+import { customerOrdersResult, orderDetail } from "./palette-orders";
 
 /** One result: where it goes, or the command it runs. */
 interface Result {
@@ -190,14 +190,7 @@ function PaletteBody({ catalogue, permissions, close, onShowShortcuts }: Palette
     const out: ResultGroup[] = [];
     const typedNumber = may.orders ? orderNumberIn(query) : null;
     if (typedNumber !== null) {
-      const found = orderNumber === typedNumber ? order : null;
-      const detail = !found
-        ? undefined
-        : found.isPending
-          ? "Looking it up…"
-          : found.isError
-            ? found.error.message
-            : `${found.data.customer || found.data.email || "No name"} · ${formatMoney(found.data.total, found.data.currency)}`;
+      const detail = orderDetail(orderNumber === typedNumber ? order : null);
       out.push({
         id: "orders",
         heading: "Orders",
@@ -263,6 +256,9 @@ function PaletteBody({ catalogue, permissions, close, onShowShortcuts }: Palette
           })),
         });
       }
+    }
+    if (may.orders && typedNumber === null) {
+      out.push({ id: "customer", heading: "Customers", results: [customerOrdersResult(query)] });
     }
     return out;
   }, [

@@ -11,7 +11,8 @@ import {
   type OrderView,
   orderViews,
 } from "./model";
-import { storeOrderSchema, storeOrderSummarySchema } from "./schema";
+import { queryWords, startsWords } from "../../search-words";
+import { storeOrderSchema, storeOrderSearchSchema, storeOrderSummarySchema } from "./schema";
 
 /**
  * Cache tags of orders reads. Every orders read carries `all`; a server
@@ -35,6 +36,68 @@ export interface OrderListRequest {
   count?: number;
   /** UNIX seconds: orders created after it (exclusive). */
   createdSince?: number | null;
+  /** A customer's name or e-mail: only their orders (searchOrders). */
+  q?: string;
+}
+
+/** On a store without the search extension, how many of the newest orders of a tab the search reads. */
+export const SEARCH_SPAN = { pages: 2, pageSize: 250 } as const;
+const SEARCH_HEADER = "x-order-search";
+
+/**
+ * One page of a tab's orders of a customer (`q`: a name or an e-mail, each word the start of a word of
+ * them). A store with the search extension (docs/contract.md#extensions) answers `?q=` itself and says so
+ * with `X-Order-Search: applied`; a store without it lists every order, and the dashboard then searches
+ * the tab's newest SEARCH_SPAN orders itself (lib/search-words.ts), and says which span it searched.
+ */
+export async function searchOrders(
+  store: StoreClient,
+  { view = "all", page = 0, count = defaultOrderPageSize, createdSince = null, q = "" }: OrderListRequest,
+): Promise<OrderPage> {
+  const newer = (o: OrderSummary) => createdSince === null || o.created === null || o.created > createdSince;
+  const request = { ...ordersRequest, path: viewPath(view), tags: reads };
+  const asked = await listPage(
+    store,
+    { ...request, query: { created_since: createdSince ?? undefined, q }, item: storeOrderSummarySchema },
+    page,
+    count,
+  );
+  if (asked.headers.get(SEARCH_HEADER) === "applied") {
+    return { items: asked.items.filter(newer), view, page, count, total: asked.total ?? null, search: { by: "store" } };
+  }
+  const words = queryWords(q);
+  const seen = new Set<number>();
+  const matches: OrderSummary[] = [];
+  let oldest: number | null = null;
+  let complete = false;
+  for (let p = 0; p < SEARCH_SPAN.pages && !complete; p++) {
+    const result = await listPage(
+      store,
+      { ...request, query: { created_since: createdSince ?? undefined }, item: storeOrderSearchSchema },
+      p,
+      SEARCH_SPAN.pageSize,
+    );
+    let added = 0;
+    for (const { summary, words: texts } of result.items) {
+      if (seen.has(summary.number) || !newer(summary)) continue;
+      seen.add(summary.number);
+      added++;
+      if (summary.created !== null) oldest = oldest === null ? summary.created : Math.min(oldest, summary.created);
+      if (startsWords(texts, words)) matches.push(summary);
+    }
+    const read = (p + 1) * SEARCH_SPAN.pageSize;
+    complete = result.items.length < SEARCH_SPAN.pageSize || (result.total !== undefined && read >= result.total);
+    // A full page of nothing new: a store that ignores `page`; what was read is all there is to search.
+    if (added === 0) break;
+  }
+  return {
+    items: matches.slice(page * count, (page + 1) * count),
+    view,
+    page,
+    count,
+    total: matches.length,
+    search: { by: "dashboard", searched: seen.size, complete, oldest },
+  };
 }
 
 /**

@@ -13,25 +13,32 @@ import {
 
 describe("the orders list's URL", () => {
   it("reads tab, page, page size and since, falling back on anything odd", () => {
-    expect(readListParams({})).toEqual({ view: "all", page: 0, count: 20, since: "" });
+    expect(readListParams({})).toEqual({ view: "all", page: 0, count: 20, since: "", q: "" });
     expect(readListParams({ view: "unfulfilled", page: "2", count: "50", since: "2026-11-01" })).toEqual({
       view: "unfulfilled",
       page: 2,
       count: 50,
       since: "2026-11-01",
+      q: "",
     });
     expect(readListParams({ view: "cancelled", page: "-1", count: "7", since: "2026-02-30" })).toEqual({
       view: "all",
       page: 0,
       count: 20,
       since: "",
+      q: "",
     });
     expect(readListParams({ view: ["paid", "failed"], page: "1.5", count: "100", since: "yesterday" })).toEqual({
       view: "paid",
       page: 0,
       count: 100,
       since: "",
+      q: "",
     });
+    // A customer search: trimmed, at most 100 characters, and only with a letter or digit in it.
+    expect(readListParams({ q: "  Liam Sato " }).q).toBe("Liam Sato");
+    expect(readListParams({ q: "x".repeat(150) }).q).toHaveLength(100);
+    expect(readListParams({ q: "@@ --" }).q).toBe("");
   });
 
   it("writes it back without the defaults, and reads back what it wrote", () => {
@@ -39,7 +46,8 @@ describe("the orders list's URL", () => {
     expect(listHref({ view: "unfulfilled", page: 2, count: 50, since: "2026-11-01" })).toBe(
       "/orders?view=unfulfilled&page=2&count=50&since=2026-11-01",
     );
-    const params = { view: "failed" as const, page: 4, count: 100, since: "2024-02-29" };
+    expect(listHref({ view: "all", page: 0, count: 20, since: "", q: "liam sato" })).toBe("/orders?q=liam+sato");
+    const params = { view: "failed" as const, page: 4, count: 100, since: "2024-02-29", q: "liam@example.com" };
     expect(readListParams(Object.fromEntries(new URL(listHref(params), "http://x").searchParams))).toEqual(params);
   });
 
@@ -73,9 +81,14 @@ describe("created since", () => {
 
 describe("the route handlers' paths", () => {
   it("carry tab, page, size and created_since, and read them back", () => {
-    const request = { view: "unfulfilled" as const, page: 1, count: 50, createdSince: 1_790_000_000 };
+    const request = { view: "unfulfilled" as const, page: 1, count: 50, createdSince: 1_790_000_000, q: "" };
     expect(listApiPath(request)).toBe("/api/orders?view=unfulfilled&page=1&count=50&created_since=1790000000");
     expect(readApiParams(new URL(listApiPath(request), "http://x").searchParams)).toEqual(request);
+    const searched = { ...request, q: "Liam Sato" };
+    expect(listApiPath(searched)).toBe(
+      "/api/orders?view=unfulfilled&page=1&count=50&created_since=1790000000&q=Liam+Sato",
+    );
+    expect(readApiParams(new URL(listApiPath(searched), "http://x").searchParams)).toEqual(searched);
     expect(listApiPath({ ...request, view: "all", createdSince: null })).toBe("/api/orders?view=all&page=1&count=50");
     expect(exportApiPath({ view: "paid", createdSince: null })).toBe("/api/orders/export?view=paid");
     expect(exportApiPath({ view: "all", createdSince: 5 })).toBe("/api/orders/export?view=all&created_since=5");

@@ -1,3 +1,4 @@
+import { queryWords } from "../../search-words";
 import { defaultOrderPageSize, isOrderView, type OrderView, orderPageSizes } from "./model";
 
 /**
@@ -18,7 +19,12 @@ export interface OrderListParams {
   count: number;
   /** YYYY-MM-DD, or "" for every date. */
   since: string;
+  /** A customer's name or e-mail to search for; "" or absent: none (lib/store/orders/api.ts, searchOrders). */
+  q?: string;
 }
+
+/** The longest customer search the list sends (the bundled store takes up to 100 characters). */
+export const MAX_ORDER_SEARCH = 100;
 
 type SearchParams = Record<string, string | string[] | undefined>;
 
@@ -47,17 +53,21 @@ export function readListParams(search: SearchParams): OrderListParams {
   const page = Number(first(search.page));
   const count = Number(first(search.count));
   const since = first(search.since).trim();
+  const q = first(search.q).trim().slice(0, MAX_ORDER_SEARCH);
   return {
     view: isOrderView(view) ? view : "all",
     page: Number.isSafeInteger(page) && page >= 0 ? page : 0,
     count: (orderPageSizes as readonly number[]).includes(count) ? count : defaultOrderPageSize,
     since: isDay(since) ? since : "",
+    // Only a search with a word in it: "@@" searches nothing, so it is no search.
+    q: queryWords(q).length ? q : "",
   };
 }
 
 /** The list's URL for these params, leaving defaults out: `/orders?view=paid&page=1`. */
-export function listHref({ view, page, count, since }: OrderListParams): string {
+export function listHref({ view, page, count, since, q }: OrderListParams): string {
   const query = new URLSearchParams();
+  if (q) query.set("q", q);
   if (view !== "all") query.set("view", view);
   if (page > 0) query.set("page", String(page));
   if (count !== defaultOrderPageSize) query.set("count", String(count));
@@ -99,11 +109,14 @@ export interface OrderListRequestParams {
   count: number;
   /** The store's created_since (exclusive UNIX seconds), or null. */
   createdSince: number | null;
+  /** A customer search; "" or absent: none. */
+  q?: string;
 }
 
-function apiQuery({ view, page, count, createdSince }: OrderListRequestParams): URLSearchParams {
+function apiQuery({ view, page, count, createdSince, q }: OrderListRequestParams): URLSearchParams {
   const query = new URLSearchParams({ view, page: String(page), count: String(count) });
   if (createdSince !== null) query.set("created_since", String(createdSince));
+  if (q) query.set("q", q);
   return query;
 }
 
@@ -121,9 +134,9 @@ export function exportApiPath({ view, createdSince }: Pick<OrderListRequestParam
 
 /** What a route handler was asked for (GET /api/orders, /api/orders/export); odd values fall back. */
 export function readApiParams(search: URLSearchParams): OrderListRequestParams {
-  const { view, page, count } = readListParams(Object.fromEntries(search));
+  const { view, page, count, q } = readListParams(Object.fromEntries(search));
   const text = search.get("created_since")?.trim() ?? "";
   const since = Number(text);
   const createdSince = /^\d+$/.test(text) && Number.isSafeInteger(since) ? since : null;
-  return { view, page, count, createdSince };
+  return { view, page, count, createdSince, q };
 }

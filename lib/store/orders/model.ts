@@ -178,7 +178,17 @@ export interface OrderPage {
   page: number;
   count: number;
   total: number | null;
+  /** How a customer search (`q`) was made; absent on a plain list. */
+  search?: OrderSearchSpan;
 }
+
+/**
+ * How the orders were searched by customer: by the store (its search extension, docs/contract.md#extensions),
+ * or by the dashboard over the store's newest orders (`searched` of them, back to `oldest`, UNIX seconds;
+ * `complete` when that was every order of the tab).
+ */
+export type OrderSearchSpan =
+  { by: "store" } | { by: "dashboard"; searched: number; complete: boolean; oldest: number | null };
 
 /** Orders per tab; null where the store would not say (no view_stats, or an error). */
 export type OrderCounts = Record<OrderView, number | null>;

@@ -2,6 +2,7 @@ import { z } from "zod";
 import { normaliseCurrency } from "../../money";
 import { storeItemSchema, storeProductSchema, toExtra, toOption, toProduct } from "../products/schema";
 import { amountOf, flag, isTrue, text, time, tolerantList } from "../shapes";
+import { wordText } from "../../search-words";
 import type { Address, Order, OrderCoupon, OrderLine, OrderSummary, Shipment } from "./model";
 
 /**
@@ -128,6 +129,17 @@ function toSummary(raw: RawSummary): OrderSummary {
 }
 
 export const storeOrderSummarySchema = z.looseObject(orderFields).transform(toSummary);
+
+/**
+ * A summary with the customer's words (wordText: the billing and shipping names and e-mails), for the
+ * search over the newest orders of a store without the search extension (api-search.ts).
+ */
+export const storeOrderSearchSchema = z.looseObject(orderFields).transform((raw) => ({
+  summary: toSummary(raw as RawSummary),
+  words: [raw.billing_address, raw.shipping_address].map((a) =>
+    a ? wordText([a.firstName, a.lastName, a.email].join(" ")) : "",
+  ),
+}));
 
 const lineSchema = z.looseObject({
   name: str,

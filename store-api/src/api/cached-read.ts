@@ -13,7 +13,7 @@ export async function cachedRead(
   request: FastifyRequest,
   reply: FastifyReply,
   schema: z.ZodType,
-  compute: () => Promise<{ body: unknown; total?: number }>,
+  compute: () => Promise<{ body: unknown; total?: number; headers?: Record<string, string> }>,
   /** Keys under which a list's items share objects, each checked and written once (api/list-json.ts). */
   sharedKeys: readonly string[] = [],
 ) {
@@ -23,11 +23,11 @@ export async function cachedRead(
   let answer = cache.get(key, seen);
   if (!answer) {
     const ticket = cache.ticket(seen);
-    const { body, total } = await compute();
+    const { body, total, headers } = await compute();
     // What the route's serializer would check, once per computed answer rather than once per request.
     answer = {
       body: listJson(schema, body, sharedKeys),
-      headers: total === undefined ? {} : { "x-total-count": String(total) },
+      headers: { ...headers, ...(total === undefined ? {} : { "x-total-count": String(total) }) },
     };
     cache.set(key, ticket, answer);
   }

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, gte, inArray, type SQL, sql } from "drizzle-orm";
+import { and, asc, count, desc, eq, inArray, sql } from "drizzle-orm";
 import { ForbiddenError, NotFoundError, ValidationError } from "../api/errors.js";
 import { type CouponForOrder, findCouponForOrder, redeemCoupon } from "../coupons/counting.js";
 import type { Queryable } from "../db/index.js";
@@ -16,7 +16,8 @@ import { type CartLine, type CouponTerms, NoShippingOption, priceCart } from "..
 import { shippingGroupTerms, taxGroupTerms } from "../pricing/terms.js";
 import { type ExtraRow, type OptionRow, type ProductDetail, productDetails } from "../products/products.js";
 import { formatPercent } from "../settings/percent.js";
-import type { CreateOrderInput, OrderState, UpdateOrderInput } from "./schemas.js";
+import { type OrderFilter, where } from "./search.js";
+import type { CreateOrderInput, UpdateOrderInput } from "./schemas.js";
 
 /**
  * Orders (/orders…; docs/contract.md#orders): the lists and counts, an API
@@ -41,35 +42,6 @@ export interface OrderDetails {
 }
 
 /* ---------- reads ---------- */
-
-/** Which orders a state list holds: fulfilled and unfulfilled leave cancelled orders out. */
-function stateFilter(state: OrderState | undefined): SQL | undefined {
-  switch (state) {
-    case "fulfilled":
-      return and(eq(orders.fulfilled, true), eq(orders.cancelled, false));
-    case "unfulfilled":
-      return and(eq(orders.fulfilled, false), eq(orders.cancelled, false));
-    case "paid":
-    case "pending":
-    case "failed":
-      return eq(orders.paymentState, state);
-    default:
-      return undefined;
-  }
-}
-
-export interface OrderFilter {
-  state?: OrderState | undefined;
-  /** UNIX seconds: only orders whose `created` is after it. */
-  createdSince?: number | undefined;
-}
-
-function where(filter: OrderFilter): SQL | undefined {
-  // `created` reads as whole seconds: "after T" is from T + 1 on.
-  const since =
-    filter.createdSince === undefined ? undefined : gte(orders.createdAt, new Date((filter.createdSince + 1) * 1000));
-  return and(stateFilter(filter.state), since);
-}
 
 export interface OrderPage {
   rows: OrderRow[];

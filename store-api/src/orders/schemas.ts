@@ -18,18 +18,6 @@ export const ORDER_PAGE_SIZE = { default: 20, max: 250 } as const;
 export const ORDER_STATES = ["fulfilled", "unfulfilled", "paid", "pending", "failed"] as const;
 export type OrderState = (typeof ORDER_STATES)[number];
 
-export const orderListQuery = z.object({
-  page: intString(0, 1_000_000, "a whole number from 0")
-    .optional()
-    .meta({ description: "Zero-based page index; default 0. A page past the end is an empty list." }),
-  count: intString(1, ORDER_PAGE_SIZE.max, `a whole number from 1 to ${ORDER_PAGE_SIZE.max}`)
-    .optional()
-    .meta({ description: `Page size; default ${ORDER_PAGE_SIZE.default}, at most ${ORDER_PAGE_SIZE.max}.` }),
-  created_since: intString(0, 253_402_300_799, "a UNIX time in seconds")
-    .optional()
-    .meta({ description: "UNIX time in seconds: only orders created after it (not at it)." }),
-});
-
 /** A path order number: a positive 32-bit integer; anything else names no order (404). */
 export const orderNumberParams = z.object({
   order_number: z

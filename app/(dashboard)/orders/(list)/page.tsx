@@ -11,7 +11,7 @@ import { mayUse, sectionAt } from "@/lib/navigation";
 import { queryKeys } from "@/lib/query-keys";
 import { requireSession } from "@/lib/session";
 import { loadFromStore } from "@/lib/store/load";
-import { countAllOrders, listOrders } from "@/lib/store/orders/api";
+import { countAllOrders, listOrders, searchOrders } from "@/lib/store/orders/api";
 import { type OrderCounts, orderViews } from "@/lib/store/orders/model";
 
 export const metadata: Metadata = { title: "Orders" };
@@ -38,7 +38,11 @@ export default async function OrdersPage({
   // that list (lib/store/orders/input-list.ts). Everything else is read here, at once.
   const loaded = await loadFromStore(here, async (store) => {
     const [list, counts] = await Promise.all([
-      params.since ? null : listOrders(store, { view: params.view, page: params.page, count: params.count }),
+      params.since
+        ? null
+        : params.q
+          ? searchOrders(store, { view: params.view, page: params.page, count: params.count, q: params.q })
+          : listOrders(store, { view: params.view, page: params.page, count: params.count }),
       mayCount ? countAllOrders(store) : { counts: noCounts, refused: true },
     ]);
     return { list, counts };
@@ -73,7 +77,13 @@ export default async function OrdersPage({
   const queryClient = new QueryClient();
   if (loaded.data.list) {
     queryClient.setQueryData(
-      queryKeys.orders.list({ view: params.view, page: params.page, count: params.count, createdSince: null }),
+      queryKeys.orders.list({
+        view: params.view,
+        page: params.page,
+        count: params.count,
+        createdSince: null,
+        q: params.q ?? "",
+      }),
       loaded.data.list,
     );
   }

@@ -5,15 +5,7 @@ import { resource } from "../../../api/routes.js";
 import { apiErrors } from "../../../api/schemas.js";
 import { recordCouponHit } from "../../../coupons/counting.js";
 import { sendOrderConfirmation, sendShippedNotice } from "../../../orders/mail.js";
-import {
-  countOrders,
-  createOrder,
-  getOrder,
-  listOrders,
-  type OrderFilter,
-  orderDetails,
-  updateOrder,
-} from "../../../orders/orders.js";
+import { countOrders, createOrder, getOrder, listOrders, orderDetails, updateOrder } from "../../../orders/orders.js";
 import {
   createOrderBody,
   ORDER_PAGE_SIZE,
@@ -22,12 +14,12 @@ import {
   orderCount,
   orderCreated,
   orderList,
-  orderListQuery,
   orderNumberParams,
   order,
   orderUpdated,
   updateOrderBody,
 } from "../../../orders/schemas.js";
+import { ORDER_SEARCH_HEADER, type OrderFilter, orderListQuery, searchWords } from "../../../orders/search.js";
 import { serializeOrders } from "../../../orders/serialize.js";
 import { mediaBaseUrl } from "../../../media/storage.js";
 
@@ -77,12 +69,23 @@ const ordersRoutes: FastifyPluginAsyncZod = async (api) => {
     return payload;
   });
 
-  const page = async (filter: OrderFilter, query: { page?: number | undefined; count?: number | undefined }) => {
+  const page = async (
+    filter: OrderFilter,
+    query: { page?: number | undefined; count?: number | undefined; q?: string | undefined },
+  ) => {
+    const customer = query.q === undefined ? undefined : searchWords(query.q);
     const { details, total } = await db.transaction(async (tx) => {
-      const found = await listOrders(tx, filter, query.page ?? 0, query.count ?? ORDER_PAGE_SIZE.default);
+      const found = await listOrders(
+        tx,
+        { ...filter, customer },
+        query.page ?? 0,
+        query.count ?? ORDER_PAGE_SIZE.default,
+      );
       return { details: await orderDetails(tx, found.rows), total: found.total };
     });
-    return { body: serializeOrders(details, ctx()), total };
+    // The search extension says it searched: a store without it lists every order, without the header.
+    const headers = customer ? { [ORDER_SEARCH_HEADER]: "applied" } : undefined;
+    return { body: serializeOrders(details, ctx()), total, headers };
   };
 
   resource(api, "/orders", {
@@ -90,7 +93,9 @@ const ordersRoutes: FastifyPluginAsyncZod = async (api) => {
       schema: {
         tags,
         summary: "List orders",
-        description: "Newest first. X-Total-Count carries the number of orders (since created_since, when given).",
+        description:
+          "Newest first. X-Total-Count carries the number of orders (since created_since, when given; matching q, " +
+          "an extension).",
         querystring: orderListQuery,
         response: { 200: orderList, ...apiErrors },
       },
