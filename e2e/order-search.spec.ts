@@ -1,5 +1,5 @@
-import { type Browser, type Page, expect, test } from "@playwright/test";
-import { accessTokenOf, e2e, signedIn, storeApi, unique } from "./support";
+import { type Page, expect, test } from "@playwright/test";
+import { e2e, ownerTokenFrom, signedIn, storeApi, unique } from "./support";
 
 /*
  * Finding a customer's orders by name or e-mail (components/orders/list/customer-search.tsx,
@@ -13,17 +13,6 @@ const plainStoreUrl = process.env.E2E_PLAIN_STORE_URL ?? "";
 
 let ownerToken = "";
 let optionKey = "";
-
-async function ownerTokenFrom(browser: Browser): Promise<string> {
-  const context = await browser.newContext({ baseURL: e2e.dashboardUrl });
-  try {
-    const page = await context.newPage();
-    await signedIn(page, e2e.owner, "/");
-    return await accessTokenOf(context);
-  } finally {
-    await context.close();
-  }
-}
 
 test.beforeAll(async ({ browser }) => {
   ownerToken = await ownerTokenFrom(browser);

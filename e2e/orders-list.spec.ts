@@ -1,6 +1,7 @@
 import { readFile } from "node:fs/promises";
-import { type Browser, type Locator, type Page, expect, test } from "@playwright/test";
+import { type Locator, type Page, expect, test } from "@playwright/test";
 import {
+  ownerTokenFrom,
   accessTokenOf,
   e2e,
   expectAccessible,
@@ -41,17 +42,6 @@ function today(): string {
 
 let ownerToken = "";
 let optionKey = "";
-
-async function ownerTokenFrom(browser: Browser): Promise<string> {
-  const context = await browser.newContext({ baseURL: e2e.dashboardUrl });
-  try {
-    const page = await context.newPage();
-    await signedIn(page, e2e.owner, "/");
-    return await accessTokenOf(context);
-  } finally {
-    await context.close();
-  }
-}
 
 test.beforeAll(async ({ browser }) => {
   ownerToken = await ownerTokenFrom(browser);

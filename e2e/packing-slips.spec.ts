@@ -1,6 +1,7 @@
-import { type Browser, type Locator, type Page, expect, test } from "@playwright/test";
+import { type Locator, type Page, expect, test } from "@playwright/test";
 import { readPdf } from "./pdf";
 import {
+  ownerTokenFrom,
   accessTokenOf,
   e2e,
   expectAccessible,
@@ -39,17 +40,6 @@ let mugName = "";
 let sku = "";
 /** Three orders: A (M ×2 with gift wrap), B (M ×1 and the mug ×3), C (S ×1). */
 let orders: { a: number; b: number; c: number; customer: string };
-
-async function ownerTokenFrom(browser: Browser): Promise<string> {
-  const context = await browser.newContext({ baseURL: e2e.dashboardUrl });
-  try {
-    const page = await context.newPage();
-    await signedIn(page, e2e.owner, "/");
-    return await accessTokenOf(context);
-  } finally {
-    await context.close();
-  }
-}
 
 async function addOrder(customer: string, lines: Record<string, string>): Promise<number> {
   const address = (prefix: "bill" | "ship") => ({

@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import AxeBuilder from "@axe-core/playwright";
-import { type BrowserContext, type Locator, type Page, expect } from "@playwright/test";
+import { type Browser, type BrowserContext, type Locator, type Page, expect } from "@playwright/test";
 import { decode } from "next-auth/jwt";
 
 function required(name: string): string {
@@ -486,4 +486,16 @@ export async function seededOpenOrder(
   );
   expect(found, `an unfulfilled ${state} order in the seed`).toBeDefined();
   return found!.order_number;
+}
+
+/** The owner's store access token, from a signed-in session of the dashboard (for set-up through the store's API). */
+export async function ownerTokenFrom(browser: Browser): Promise<string> {
+  const context = await browser.newContext({ baseURL: e2e.dashboardUrl });
+  try {
+    const page = await context.newPage();
+    await signedIn(page, e2e.owner, "/");
+    return await accessTokenOf(context);
+  } finally {
+    await context.close();
+  }
 }
