@@ -94,7 +94,14 @@ export const apiPlugin: FastifyPluginAsync<ApiOptions> = async (api, { routes })
     origin: "*",
     methods: ["GET", "POST", "PUT", "DELETE"],
     allowedHeaders: ["Authorization", "Content-Type"],
-    exposedHeaders: ["X-Total-Count", "X-Coupon-Code-Filter", "X-Order-Search", "Retry-After", "X-Request-Id", "WWW-Authenticate"],
+    exposedHeaders: [
+      "X-Total-Count",
+      "X-Coupon-Code-Filter",
+      "X-Order-Search",
+      "Retry-After",
+      "X-Request-Id",
+      "WWW-Authenticate",
+    ],
     maxAge: 600,
     // Answer any OPTIONS as a preflight: the strict default answers a bare
     // OPTIONS with a plain-text 400, outside the JSON error model.
