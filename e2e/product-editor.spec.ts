@@ -366,6 +366,14 @@ test("builds the custom form: add fields, reorder by keyboard, remove the form",
 
   await page.getByRole("button", { name: "Save changes" }).click();
   await expect(toast(page, `Saved ${product.name}.`)).toBeVisible();
+  // The toast rises above the Save bar stuck to the bottom: Save stays visible and clickable.
+  const barBox = (await page.locator("#product-save-status").locator("xpath=../..").boundingBox())!;
+  await expect
+    .poll(async () => {
+      const box = (await page.locator("[data-sonner-toast]").first().boundingBox())!;
+      return box.y + box.height - barBox.y;
+    }, "the toast's bottom against the Save bar's top, once it has slid in")
+    .toBeLessThanOrEqual(1);
   const stored = await readProduct(token, product.key);
   expect(stored.form).toEqual({
     name: "Personalise",
@@ -520,13 +528,22 @@ test("the 20-option tee fits a phone and a wide screen: media after the basics, 
   expect(height, `the editor's height at 390 px (${bySection.join(", ")})`).toBeLessThanOrEqual(6000);
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
   expect(overflow).toBeLessThanOrEqual(0);
+  // One column on a phone: the short name and the SKU, the price and the sale price, one under the other.
+  for (const [upper, lower] of [
+    ["#product-name-short", "#product-sku"],
+    ["#product-price", "#product-sale-price"],
+  ] as const) {
+    const [a, b] = [(await page.locator(upper).boundingBox())!, (await page.locator(lower).boundingBox())!];
+    expect(Math.round(a.x), `${lower} under ${upper}`).toBe(Math.round(b.x));
+    expect(b.y, `${lower} under ${upper}`).toBeGreaterThan(a.y + a.height);
+  }
 
   const open = options.getByRole("button", { name: /^Open option 4 \(XS \/ Navy\)/ });
   await expect(open).toHaveAttribute("aria-expanded", "false");
   await open.click();
   await expect(options.getByRole("button", { name: /^Close option 4 / })).toHaveAttribute("aria-expanded", "true");
   await expect(options.getByLabel("Color of option 4", { exact: true })).toHaveValue("Navy");
-  const sku = cell(options, "Fetch SKU of option 4");
+  const sku = cell(options, "Option SKU of option 4");
   await expect(sku).toHaveValue("APP-TEE-XS-NAVY");
 
   const filter = options.getByRole("searchbox", { name: "Filter options" });
@@ -535,7 +552,7 @@ test("the 20-option tee fits a phone and a wide screen: media after the basics, 
   await expect(options.getByRole("status").filter({ hasText: "1 of 20 options match." })).toBeVisible();
   await options.getByRole("button", { name: /^Open option 19 \(XL \/ Heather Grey\)/ }).click();
   // The longest SKU is shown whole, on a phone too.
-  const longSku = cell(options, "Fetch SKU of option 19");
+  const longSku = cell(options, "Option SKU of option 19");
   await expect(longSku).toHaveValue("APP-TEE-XL-HEATHER-GREY");
   const clipped = (input: typeof longSku) => input.evaluate((el: HTMLInputElement) => el.scrollWidth - el.clientWidth);
   expect(await clipped(longSku)).toBeLessThanOrEqual(0);
@@ -570,7 +587,9 @@ test("the 20-option tee fits a phone and a wide screen: media after the basics, 
   await expect(index.getByRole("link", { name: "Extras", exact: true })).toHaveAttribute("aria-current", "location");
   await expect(options.getByLabel("Size of option 2", { exact: true })).toBeVisible();
   for (const n of [1, 19, 20]) {
-    expect(await clipped(cell(options, `Fetch SKU of option ${n}`)), `fetch SKU of option ${n}`).toBeLessThanOrEqual(0);
+    expect(await clipped(cell(options, `Option SKU of option ${n}`)), `fetch SKU of option ${n}`).toBeLessThanOrEqual(
+      0,
+    );
   }
   expect(await clipped(cell(section(page, "Extras"), "Detail of extra 1")), "an extra's detail").toBeLessThanOrEqual(0);
 });

@@ -380,6 +380,55 @@ test.describe("on a phone", () => {
   });
 });
 
+test("a failed save takes focus to the first field in error, however far up, and says how many beside Save", async ({
+  page,
+  context,
+}) => {
+  await page.setViewportSize({ width: 390, height: 700 });
+  await signedIn(page, e2e.owner, "/");
+  const groupId = await seedGroup(context, unique("E2E errors"), [
+    {
+      name: "Ranges",
+      per_cart_type: "flat_fee",
+      per_cart_rate_raw: 1,
+      weight_range_rates: [
+        { range_max: 10, rate_raw: 3 },
+        { range_max: null, rate_raw: 9 },
+      ],
+      destinations: [{ country: "DE" }, { country: "FR" }, { country: "AU", allowed: false }],
+    },
+  ]);
+  const optionId = String((await readGroup(context, groupId)).group.options[0]!.id);
+  await page.goto(`/shipping/${groupId}/options/${optionId}`);
+  const range = page.getByLabel("Up to (weight), range 2");
+  await range.fill("4");
+  await page.getByRole("textbox", { name: "Name" }).fill("");
+  const save = page.getByRole("button", { name: "Save option" });
+  await save.scrollIntoViewIfNeeded();
+  await save.click();
+  // The name comes first on the page: focus goes there, and the count beside Save names both.
+  await expect(page.getByRole("textbox", { name: "Name" })).toBeFocused();
+  await expect(page.getByRole("textbox", { name: "Name" })).toBeInViewport();
+  await expect(page.getByTestId("form-error-count")).toHaveText("2 fields need another look.");
+  await page.getByRole("textbox", { name: "Name" }).fill("Ranges");
+
+  // Scrolled to the bottom again, the range far up the page is the only one left.
+  await save.scrollIntoViewIfNeeded();
+  await save.click();
+  await expect(range).toBeFocused();
+  await expect(range).toBeInViewport();
+  await expect(range).toHaveAccessibleDescription(/Make it more than 10, the maximum of the range before\./);
+  await expect(page.getByTestId("form-error-count")).toHaveText("1 field needs another look.");
+  // The count sits right by the button that failed.
+  const [countBox, saveBox] = [await page.getByTestId("form-error-count").boundingBox(), await save.boundingBox()];
+  expect(Math.abs(countBox!.y - saveBox!.y)).toBeLessThan(80);
+  expect((await readGroup(context, groupId)).group.options[0]!.name).toBe("Ranges");
+
+  await range.fill("");
+  await save.click();
+  await expect(toast(page, "Saved Ranges.")).toBeVisible();
+});
+
 test("works against a store without the bundled store's extensions", async ({ browser }) => {
   const dashboardUrl = process.env.E2E_PLAIN_DASHBOARD_URL ?? "";
   const storeUrl = process.env.E2E_PLAIN_STORE_URL ?? "";

@@ -15,8 +15,8 @@ const TEST_LINES = 600;
 
 /** Over the budget on 2026-12-02, with their lines then: split each, and take it off. */
 const OVER_BUDGET: Record<string, number> = {
-  "components/orders/new/estimate.ts": 406,
-  "components/orders/new/new-order-form.tsx": 438,
+  "components/orders/new/estimate.ts": 402,
+  "components/orders/new/new-order-form.tsx": 435,
   "components/products/editor/items-table.tsx": 420,
   "components/shell/command-palette/command-palette.tsx": 451,
   "e2e/bulk-grid.spec.ts": 956,

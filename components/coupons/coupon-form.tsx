@@ -38,6 +38,7 @@ import { Card } from "../ui/card";
 import { Checkbox } from "../ui/checkbox";
 import { ChoiceTiles } from "../ui/choice-tiles";
 import { FormAlert } from "../ui/notice";
+import { FormErrors } from "../ui/form-errors";
 import { TextField } from "../ui/text-field";
 import { toast } from "../ui/toast";
 import { writeFailureMessage } from "@/lib/write-failure";
@@ -71,7 +72,7 @@ export function CouponForm({ currency, coupon }: CouponFormProps) {
     control,
     handleSubmit,
     setError,
-    formState: { errors, isSubmitting },
+    formState: { errors, isSubmitting, submitCount },
   } = useForm<CouponFormValues>({
     resolver: zodResolver(couponFormInput(options)),
     defaultValues: initial,
@@ -362,6 +363,7 @@ export function CouponForm({ currency, coupon }: CouponFormProps) {
         <Button type="submit" pending={isSubmitting} pendingLabel={coupon ? "Saving…" : "Creating…"}>
           {coupon ? "Save coupon" : "Create coupon"}
         </Button>
+        <FormErrors errors={errors} submitCount={submitCount} className="sm:order-first sm:self-center" />
       </div>
     </form>
   );

@@ -13,6 +13,7 @@ import { signInAgainIfNeeded } from "@/lib/sign-in-again";
 import { groupNameField } from "@/lib/store/shipping/input";
 import { Button } from "../ui/button";
 import { FormAlert } from "../ui/notice";
+import { FormErrors } from "../ui/form-errors";
 import { TextField } from "../ui/text-field";
 import { writeFailureMessage } from "@/lib/write-failure";
 
@@ -56,7 +57,7 @@ export function GroupNameForm({
     handleSubmit,
     setError,
     setFocus,
-    formState: { errors, isSubmitting },
+    formState: { errors, isSubmitting, submitCount },
   } = useForm({ resolver: zodResolver(nameInput), defaultValues: { name: group?.name ?? "" } });
   useEffect(() => setFocus("name", { shouldSelect: Boolean(group) }), [setFocus, group]);
   const w = words[kind];
@@ -104,6 +105,7 @@ export function GroupNameForm({
         <Button type="submit" pending={isSubmitting} pendingLabel={group ? "Renaming…" : "Creating…"}>
           {group ? "Rename group" : `Create ${w.noun}`}
         </Button>
+        <FormErrors errors={errors} submitCount={submitCount} className="sm:order-first sm:self-center" />
       </div>
     </form>
   );

@@ -21,6 +21,7 @@ import { isRangeKind, perCartLabels, perItemLabels, type ShippingOption } from "
 import { Button, buttonClasses } from "../ui/button";
 import { Card } from "../ui/card";
 import { FormAlert } from "../ui/notice";
+import { FormErrors } from "../ui/form-errors";
 import { TextField } from "../ui/text-field";
 import { toast } from "../ui/toast";
 import { writeFailureMessage } from "@/lib/write-failure";
@@ -74,7 +75,7 @@ export function OptionEditor({ groupId, groupName, currency, option }: OptionEdi
     handleSubmit,
     setError,
     getValues,
-    formState: { errors, isSubmitting },
+    formState: { errors, isSubmitting, submitCount },
   } = useForm<OptionDraft>({ resolver, defaultValues: initial });
   const perCartType = useWatch({ control, name: "perCartType" });
   const perItemType = useWatch({ control, name: "perItemType" });
@@ -96,9 +97,8 @@ export function OptionEditor({ groupId, groupName, currency, option }: OptionEdi
       if (signInAgainIfNeeded(result)) return;
       const placed = Object.entries(result.fieldErrors ?? {}).filter(([path]) => controlIdOf(path, getValues()));
       if (placed.length) {
+        // FormErrors then focuses the first of them on the page.
         for (const [path, message] of placed) setError(path as FieldPath<OptionDraft>, { type: "server", message });
-        const first = controlIdOf(placed[0]![0], getValues());
-        if (first) document.getElementById(first)?.focus();
         return;
       }
       const message = writeFailureMessage(
@@ -254,6 +254,7 @@ export function OptionEditor({ groupId, groupName, currency, option }: OptionEdi
           <Button type="submit" pending={isSubmitting} pendingLabel="Saving…">
             {option ? "Save option" : "Add option"}
           </Button>
+          <FormErrors errors={errors} submitCount={submitCount} className="sm:order-first sm:self-center" />
         </div>
       </div>
     </form>

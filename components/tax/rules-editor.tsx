@@ -28,6 +28,7 @@ import { ConfirmDialog } from "../ui/dialog";
 import { FieldError } from "../ui/field";
 import { Input } from "../ui/input";
 import { FormAlert } from "../ui/notice";
+import { FormErrors } from "../ui/form-errors";
 import { toast } from "../ui/toast";
 import { writeFailureMessage } from "@/lib/write-failure";
 
@@ -74,7 +75,7 @@ export function RulesEditor({ groupId, groupName }: { groupId: string; groupName
     setError,
     setValue,
     getValues,
-    formState: { errors, isSubmitting },
+    formState: { errors, isSubmitting, submitCount },
   } = useForm<RulesDraft>({ resolver: zodResolver(rulesDraftInput), defaultValues: baseline });
   const { fields, append, remove } = useFieldArray({ control, name: "rules", keyName: "_key" });
   const rules = useWatch({ control, name: "rules" }) as RuleDraft[];
@@ -350,6 +351,7 @@ export function RulesEditor({ groupId, groupName }: { groupId: string; groupName
           <Button type="submit" pending={isSubmitting} pendingLabel="Saving…">
             Save rules
           </Button>
+          <FormErrors errors={errors} submitCount={submitCount} className="sm:order-first sm:self-center" />
         </div>
       </div>
 

@@ -66,7 +66,9 @@ export function Field({ id, label, hint, error, required, className, children }:
 export function FieldError({ id, error, className }: { id: string; error?: string; className?: string }) {
   if (!error) return null;
   return (
-    <p id={id} className={cn("mt-1 text-sm font-medium text-danger", className)}>
+    // data-field-error and tabIndex: a message without a control of its own (a list's) can take focus
+    // after a failed submit (components/ui/form-errors.tsx).
+    <p id={id} data-field-error="" tabIndex={-1} className={cn("mt-1 text-sm font-medium text-danger", className)}>
       {error}
     </p>
   );

@@ -2,6 +2,7 @@
 
 import { useEffect } from "react";
 import { Toaster as Sonner, toast } from "sonner";
+import { toastBottomOffset } from "./toast-clearance";
 
 /**
  * sonner itself, loaded after the page is interactive (./toast.tsx): the
@@ -18,6 +19,9 @@ export default function SonnerToaster({ onReady }: { onReady: (show: typeof toas
       position="bottom-right"
       richColors
       closeButton
+      // Above a bar stuck to the bottom (Save, a selection's actions): ./toast-clearance.ts.
+      offset={{ bottom: toastBottomOffset(24) }}
+      mobileOffset={{ bottom: toastBottomOffset(16) }}
       containerAriaLabel="Notifications"
       // Above the page, below menus and dialogs (z-50): a toast never hides the
       // menu item or button a person just opened (sonner's own is the very top).

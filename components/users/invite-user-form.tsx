@@ -14,6 +14,7 @@ import { inviteUserInput } from "@/lib/store/users/input";
 import type { User } from "@/lib/store/users/model";
 import { Button, buttonClasses } from "../ui/button";
 import { FormAlert } from "../ui/notice";
+import { FormErrors } from "../ui/form-errors";
 import { TextField } from "../ui/text-field";
 import { toast } from "../ui/toast";
 import { writeFailureMessage } from "@/lib/write-failure";
@@ -49,7 +50,7 @@ export function InviteUserForm({
     setError,
     setValue,
     setFocus,
-    formState: { errors, isSubmitting },
+    formState: { errors, isSubmitting, submitCount },
   } = useForm({
     resolver: zodResolver(inviteUserInput),
     defaultValues: { email: "", password: "", permissions: [] },
@@ -167,6 +168,7 @@ export function InviteUserForm({
           <Button type="submit" pending={isSubmitting} pendingLabel="Inviting…">
             Invite user
           </Button>
+          <FormErrors errors={errors} submitCount={submitCount} className="sm:order-first sm:self-center" />
         </div>
       </div>
     </form>

@@ -14,6 +14,7 @@ import { updatePermissionsInput } from "@/lib/store/users/input";
 import { type User, userPermissions } from "@/lib/store/users/model";
 import { Button, buttonClasses } from "../ui/button";
 import { FormAlert, Notice } from "../ui/notice";
+import { FormErrors } from "../ui/form-errors";
 import { toast } from "../ui/toast";
 import { PermissionCheckboxes } from "./permission-checkboxes";
 import { permissionInWords } from "./permission-words";
@@ -34,7 +35,7 @@ export function PermissionsForm({ user, isSelf }: { user: User; isSelf: boolean 
     handleSubmit,
     setError,
     reset,
-    formState: { errors, isSubmitting },
+    formState: { errors, isSubmitting, submitCount },
   } = useForm({
     resolver: zodResolver(updatePermissionsInput),
     defaultValues: { id: user.id, permissions: knownOnes },
@@ -100,6 +101,7 @@ export function PermissionsForm({ user, isSelf }: { user: User; isSelf: boolean 
           <Button type="submit" pending={isSubmitting} pendingLabel="Saving…">
             Save permissions
           </Button>
+          <FormErrors errors={errors} submitCount={submitCount} className="sm:order-first sm:self-center" />
         </div>
       </div>
     </form>

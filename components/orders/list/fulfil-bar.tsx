@@ -6,6 +6,7 @@ import Printer from "lucide-react/icons/printer";
 import X from "lucide-react/icons/x";
 import Link from "next/link";
 import { Button, buttonClasses } from "../../ui/button";
+import { useToastClearance } from "../../ui/toast-clearance";
 import type { FulfilProgress, HeldBack } from "./bulk-fulfil";
 import { progressText, summaryText } from "./bulk-fulfil";
 
@@ -33,9 +34,11 @@ export function FulfilBar({
   onClear: () => void;
 }) {
   const running = progress !== null && progress.current !== null;
+  const clearance = useToastClearance<HTMLElement>();
   if (!selected && !running) return null;
   return (
     <section
+      ref={clearance}
       aria-label="Bulk fulfil"
       className="sticky bottom-0 z-10 mt-4 rounded-lg border border-border-strong bg-surface p-3 shadow-lg"
     >

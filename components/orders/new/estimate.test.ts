@@ -283,7 +283,12 @@ describe("estimateOrder", () => {
     const checking = estimateOrder(input({ coupon: { status: "pending", code: "SPRING10" } }));
     expect(checking.discount).toEqual({ known: false, why: "Checking the coupon code…" });
     expect(checking.total.known).toBe(false);
-    const refused = (read: CouponRead) => estimateOrder(input({ coupon: read })).refusals;
+    // Said at the coupon's field, not with the order's refusals.
+    const refused = (read: CouponRead) => {
+      const estimate = estimateOrder(input({ coupon: read }));
+      expect(estimate.refusals).toEqual([]);
+      return estimate.couponRefusal === null ? [] : [estimate.couponRefusal];
+    };
     expect(refused({ status: "ready", code: "NOPE", data: { found: false } })).toEqual([
       "No coupon has the code “NOPE”: the store will refuse it.",
     ]);

@@ -59,8 +59,9 @@ export interface Estimate {
   shipping: Figure;
   tax: Figure;
   total: Figure;
-  /** What would make the store refuse the order, one sentence each. */
+  /** What would make the store refuse the order, one sentence each; the coupon's is apart, said at its field. */
   refusals: string[];
+  couponRefusal: string | null;
   /** How the shipping and the tax were found: "Standard, of Heavy goods", "Tax: 8.25% (California)". */
   details: string[];
   /** Every figure is known. */
@@ -128,7 +129,7 @@ function couponPart(
     };
   }
   const refusal = couponRefusal(read.data, read.code, now);
-  if (refusal) return { terms: null, why: "The store will refuse the coupon code.", refusal };
+  if (refusal) return { terms: null, why: "The store will refuse the coupon code: see Coupon code.", refusal };
   if (!read.data.found) return { terms: null };
   const terms = couponTerms(read.data.coupon);
   if (!terms) {
@@ -161,16 +162,11 @@ function posted(on: boolean, text: string, currency: string): number | null | "b
 /** The estimate of the order as the form stands. */
 export function estimateOrder(input: EstimateInput): Estimate {
   const { values, products, currency, now } = input;
-  const all = (why: string): Estimate => ({
-    subtotal: unknown(why),
-    discount: unknown(why),
-    shipping: unknown(why),
-    tax: unknown(why),
-    total: unknown(why),
-    refusals: [],
-    details: [],
-    complete: false,
-  });
+  const all = (why: string): Estimate => {
+    const u = unknown(why);
+    const figures = { subtotal: u, discount: u, shipping: u, tax: u, total: u };
+    return { ...figures, refusals: [], couponRefusal: null, details: [], complete: false };
+  };
   if (!values.lines.length) return all("Add a product to see the estimate.");
 
   const lines = values.lines.map((line) => {
@@ -186,7 +182,6 @@ export function estimateOrder(input: EstimateInput): Estimate {
   const refusals: string[] = [];
   const details: string[] = [];
   const coupon = couponPart(input.coupon, now);
-  if (coupon.refusal) refusals.push(coupon.refusal);
   if (coupon.detail) details.push(coupon.detail);
 
   const postedShipping = posted(values.setShipping, values.shippingAmount, currency);
@@ -232,8 +227,8 @@ export function estimateOrder(input: EstimateInput): Estimate {
   if (!taxWhy && needsTax && shippingWhy) taxWhy = shippingWhy;
 
   const discount = coupon.why ? unknown(coupon.why) : known(couponEffect(coupon.terms, subtotal).discount);
-  // A coupon may waive the shipping and lowers what is taxed: until it is known, neither is.
-  if (coupon.why) {
+  // A coupon may waive the shipping and lowers what is taxed: until it is known, neither is (one refused waives nothing).
+  if (coupon.why && !coupon.refusal) {
     if (needsShipping) shippingWhy ??= coupon.why;
     if (needsTax) taxWhy ??= coupon.why;
   }
@@ -311,6 +306,7 @@ export function estimateOrder(input: EstimateInput): Estimate {
     tax,
     total,
     refusals,
+    couponRefusal: coupon.refusal ?? null,
     details,
     complete: total.known,
   };

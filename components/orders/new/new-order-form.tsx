@@ -17,7 +17,7 @@ import {
   useWatch,
 } from "react-hook-form";
 import { createOrderWithTotalsAction } from "@/lib/actions/orders-new";
-import { formatMoney } from "@/lib/money";
+import { formatMoney, moneyText } from "@/lib/money";
 import { queryKeys } from "@/lib/query-keys";
 import { signInAgainIfNeeded } from "@/lib/sign-in-again";
 import {
@@ -32,13 +32,13 @@ import {
   prefilledUnitPrice,
 } from "@/lib/store/orders/input";
 import { extraLabel, optionLabel } from "@/lib/store/orders/model";
-import { moneyText } from "@/lib/money";
 import { type Product, hasOwnOptions, unlimitedQuantity } from "@/lib/store/products/model";
 import { Button, buttonClasses } from "../../ui/button";
 import { Card } from "../../ui/card";
 import { Checkbox, CheckboxGroup } from "../../ui/checkbox";
 import { Field, FieldError } from "../../ui/field";
 import { FormAlert } from "../../ui/notice";
+import { FormErrors } from "../../ui/form-errors";
 import { Select } from "../../ui/select";
 import { TextField } from "../../ui/text-field";
 import { toast } from "../../ui/toast";
@@ -215,7 +215,7 @@ export function NewOrderForm({ currency }: NewOrderFormProps) {
     setError,
     setValue,
     getValues,
-    formState: { errors, isSubmitting },
+    formState: { errors, isSubmitting, submitCount },
   } = useForm<NewOrderValues>({ resolver, defaultValues: newOrderValues() });
   const lines = useFieldArray({ control, name: "lines" });
   const [shipToBilling, setShipping, setTax] = useWatch({ control, name: ["shipToBilling", "setShipping", "setTax"] });
@@ -240,13 +240,9 @@ export function NewOrderForm({ currency }: NewOrderFormProps) {
         { shipToBilling: values.shipToBilling, lineCount: values.lines.length },
         { ownWords: result.code === "invalid_input" },
       );
-      let first = true;
-      for (const field of formFieldOrder(values.lines.length)) {
-        const message = placed[field];
-        if (!message) continue;
-        setError(field, { type: "server", message }, { shouldFocus: first });
-        first = false;
-      }
+      // FormErrors (beside Create order) then focuses the first of them on the page.
+      const onFields = formFieldOrder(values.lines.length).filter((field) => placed[field]);
+      for (const field of onFields) setError(field, { type: "server", message: placed[field]! });
       const message = writeFailureMessage(result, {
         failed: "create the order",
         happened: "the creation of the order",
@@ -256,7 +252,7 @@ export function NewOrderForm({ currency }: NewOrderFormProps) {
         setFormError(
           "Store Admin could not tell whether the order was created. Look for it in the orders list before you try again.",
         );
-      } else if (first || unplaced) setFormError(message.text);
+      } else if (onFields.length === 0 || unplaced) setFormError(message.text);
       else
         setFormError(
           "The store did not accept some of the values: see the messages under the fields. No order was created.",
@@ -362,7 +358,7 @@ export function NewOrderForm({ currency }: NewOrderFormProps) {
             autoCapitalize="characters"
             spellCheck={false}
             className="font-mono"
-            error={errors.coupon?.message}
+            error={errors.coupon?.message ?? estimate.couponRefusal ?? undefined}
             {...register("coupon")}
           />
           <TextField
@@ -432,6 +428,7 @@ export function NewOrderForm({ currency }: NewOrderFormProps) {
         <Button type="submit" pending={isSubmitting} pendingLabel="Creating…">
           Create order
         </Button>
+        <FormErrors errors={errors} submitCount={submitCount} className="sm:order-first sm:self-center" />
       </div>
     </form>
   );

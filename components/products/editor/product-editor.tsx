@@ -28,6 +28,8 @@ import { Button } from "../../ui/button";
 import { Card } from "../../ui/card";
 import { ConfirmDialog } from "../../ui/dialog";
 import { FormAlert, Notice } from "../../ui/notice";
+import { FormErrors } from "../../ui/form-errors";
+import { useToastClearance } from "../../ui/toast-clearance";
 import { toast } from "../../ui/toast";
 import { BasicsSection } from "./basics-section";
 import { CategoriesSection } from "./categories-section";
@@ -85,9 +87,12 @@ function SaveBar({
   creating,
   pending,
   onDiscard,
+  problems,
 }: {
   /** The id of the form the Save button submits (the bar sits after it, below the sections). */
   form: string;
+  /** How many fields need another look, beside Save (FormErrors). */
+  problems: ReactNode;
   control: Control<ProductDraft>;
   baseline: ProductDraft;
   currency: string;
@@ -104,8 +109,12 @@ function SaveBar({
     // A value that does not parse yet: Save shows where.
   }
   useUnsavedGuard(dirty);
+  const clearance = useToastClearance<HTMLDivElement>();
   return (
-    <div className="sticky bottom-0 z-10 -mx-4 mt-6 border-t border-border bg-surface/95 px-4 py-3 shadow-[0_-4px_12px_-8px_rgb(0_0_0/0.25)] backdrop-blur sm:-mx-6 sm:px-6">
+    <div
+      ref={clearance}
+      className="sticky bottom-0 z-10 -mx-4 mt-6 border-t border-border bg-surface/95 px-4 py-3 shadow-[0_-4px_12px_-8px_rgb(0_0_0/0.25)] backdrop-blur sm:-mx-6 sm:px-6"
+    >
       <div className="flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
         <p className="text-sm text-fg-muted" role="status" id="product-save-status">
           {creating
@@ -116,7 +125,7 @@ function SaveBar({
                 : "Unsaved changes."
               : "No unsaved changes."}
         </p>
-        <div className="flex flex-col-reverse gap-2 sm:flex-row">
+        <div className="flex flex-col-reverse gap-2 sm:flex-row sm:items-center">
           {!creating && dirty ? (
             <Button variant="secondary" onClick={onDiscard} disabled={pending}>
               Discard changes
@@ -125,6 +134,7 @@ function SaveBar({
           <Button type="submit" form={form} pending={pending} pendingLabel={creating ? "Creating…" : "Saving…"}>
             {creating ? "Create product" : "Save changes"}
           </Button>
+          {problems}
         </div>
       </div>
     </div>
@@ -202,7 +212,7 @@ export function ProductEditor({
     handleSubmit,
     reset,
     setError,
-    formState: { errors, isSubmitting },
+    formState: { errors, isSubmitting, submitCount },
   } = useForm<ProductDraft>({ resolver, defaultValues: initial });
   const optionRows = useWatch({ control, name: "options.rows" });
   const name = product?.name ?? "the product";
@@ -370,6 +380,9 @@ export function ProductEditor({
               currency={currency}
               creating={creating}
               pending={isSubmitting}
+              problems={
+                <FormErrors errors={errors} submitCount={submitCount} formId={formId} className="sm:order-first" />
+              }
               onDiscard={() => {
                 setFormError(null);
                 reset(baseline);
