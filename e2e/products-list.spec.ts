@@ -301,6 +301,21 @@ test("folds into cards on a phone, with each value named", async ({ page, contex
   const card = row(page, tee.name);
   await expect(card).toContainText("Price");
   await expect(card).toContainText("Stock");
+  // Compact: three products take at most 160 px each, the gap between the cards included.
+  const boxes = await table(page)
+    .locator("tbody > tr")
+    .evaluateAll((rows) =>
+      rows.map((r) => {
+        const box = r.getBoundingClientRect();
+        return { top: box.top, bottom: box.bottom };
+      }),
+    );
+  expect(boxes).toHaveLength(3);
+  expect((boxes[2]!.bottom - boxes[0]!.top) / 3, "px per product").toBeLessThanOrEqual(160);
+  // The name and the menu are both on screen once the card is.
+  await card.scrollIntoViewIfNeeded();
+  await expect(card.getByRole("link", { name: tee.name })).toBeInViewport();
+  await expect(card.getByRole("button", { name: new RegExp(tee.name) })).toBeInViewport();
   // No sideways scrolling.
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
 });

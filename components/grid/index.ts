@@ -135,6 +135,7 @@ export { Grid, type GridProblem, type GridProps } from "./grid";
 export { GridEditor, type GridEditorProps } from "./grid-editor";
 export { EditBar, type EditBarProps } from "./edit-bar";
 export { GridFooter } from "./grid-footer";
+export { narrowOrder, useColumnsForWidth } from "./narrow-order";
 export { LoadNotices, SaveProblemsNotice } from "./notices";
 export { SaveDialog, type SaveDialogProps } from "./save-dialog";
 export { SetValueDialog, type SetValueDialogProps } from "./set-value-dialog";

@@ -37,8 +37,8 @@ export interface BulkToolbarProps {
  * status, category, price range), then what acts on the grid (columns, CSV
  * export and import, reorder mode). On a phone it is compact, so that the
  * grid starts high on the screen: the search and a "Filters" button that
- * shows the other filters, and the actions as icons (named for assistive
- * technology all the same).
+ * shows the other filters on one line, and the actions as icons on the next
+ * (named for assistive technology all the same).
  */
 export function BulkToolbar(props: BulkToolbarProps) {
   const { filter, categories, currency, reorder, canWrite, loading, saving, onFilter } = props;
@@ -126,7 +126,8 @@ export function BulkToolbar(props: BulkToolbarProps) {
           onValue={(priceMax) => onFilter({ priceMax })}
         />
       </div>
-      <div className="flex flex-wrap items-center gap-2 sm:ms-auto">
+      {/* On a phone the actions take a line of their own, so the search keeps the width of one beside Filters. */}
+      <div className="flex flex-wrap items-center gap-2 max-sm:w-full sm:ms-auto">
         <Button variant="secondary" size="sm" onClick={props.onColumns} disabled={reorder}>
           <Columns3 aria-hidden="true" />
           <span className="max-sm:sr-only">Columns</span>

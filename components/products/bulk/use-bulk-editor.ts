@@ -1,7 +1,7 @@
 "use client";
 
 import { useMemo } from "react";
-import { categoriesOf, plural, useCatalogue, useGridEditor, useGridState } from "@/components/grid";
+import { categoriesOf, plural, useCatalogue, useColumnsForWidth, useGridEditor, useGridState } from "@/components/grid";
 import { toast } from "@/components/ui/toast";
 import { useUnsavedGuard } from "../editor/use-unsaved-guard";
 import {
@@ -18,6 +18,8 @@ import { importCsv, toCsv } from "./model/csv";
 import type { GridFilter } from "./model/view";
 
 const noun = { one: "product", many: "products" };
+/** On a phone, what a person most often comes to bulk edit for sits beside the name (hidden ones stay hidden). */
+const phoneFirst: readonly ColumnId[] = ["price", "salePrice", "quantity", "status"];
 
 /**
  * The bulk editor's state (docs/bulk-editing.md): the catalogue streamed in,
@@ -38,7 +40,10 @@ export function useBulkEditor(ctx: GridContext) {
   const { edits, filter, sort, hidden, reorder } = state;
   useUnsavedGuard(edits.cells.size > 0);
 
-  const columns = useMemo(() => gridColumns(hidden, reorder), [hidden, reorder]);
+  const columns = useColumnsForWidth(
+    useMemo(() => gridColumns(hidden, reorder), [hidden, reorder]),
+    phoneFirst,
+  );
   const rows = useMemo(
     () => gridRows(products, { filter, sort, edits, reorder }, ctx, storeIndex),
     [products, filter, sort, edits, ctx, reorder, storeIndex],

@@ -21,6 +21,7 @@ import {
   DropdownMenuSeparator,
   RowActions,
 } from "../../ui/dropdown-menu";
+import { cn } from "../../ui/cn";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "../../ui/table";
 import { ProductPrice, ProductStatusBadge, ProductStock, ProductThumbnail } from "./product-cells";
 
@@ -74,6 +75,17 @@ export function listRowOfBulk(product: BulkProduct): ListRow {
 export const productHref = (row: Pick<ListRow, "key">) => `/products/${encodeURIComponent(row.key)}`;
 
 /**
+ * A product's card on a phone, within 160 px (docs/design.md#tables): the picture on the start side of
+ * three lines, the name (two lines at most) with the actions menu at the end, then status, price and
+ * stock side by side, then the SKU. Status and price say what they are by their looks; stock and SKU
+ * keep their labels, inline.
+ */
+const card = cn(
+  "max-md:grid max-md:grid-cols-[3rem_auto_auto_1fr_auto] max-md:items-center max-md:gap-x-3 max-md:gap-y-1",
+  "max-md:[&>td]:py-0 max-md:[&_[data-cell-label]]:inline max-md:[&_[data-cell-label]]:me-1.5",
+);
+
+/**
  * The products list's table, folding into cards on phones: each product's
  * picture, name (to its editor), status, price, stock and SKU, and for
  * people who may manage products a menu with its status and delete.
@@ -121,25 +133,35 @@ export function ProductTable({
         {rows.map((product) => {
           const rowBusy = busyKey === product.key;
           return (
-            <TableRow key={product.key} aria-busy={rowBusy || undefined} data-product={product.key}>
-              <TableCell className="py-2 md:w-0 max-md:float-start max-md:me-3">
+            <TableRow key={product.key} aria-busy={rowBusy || undefined} data-product={product.key} className={card}>
+              <TableCell className="py-2 md:w-0 max-md:col-start-1 max-md:row-span-3 max-md:row-start-1 max-md:py-0.5">
                 <ProductThumbnail name={product.name} src={product.image} />
               </TableCell>
-              <TableCell className="font-medium break-words max-md:min-h-12 max-md:text-base">
+              <TableCell className="font-medium break-words max-md:col-span-3 max-md:col-start-2 max-md:row-start-1 max-md:line-clamp-2 max-md:text-base">
                 <Link href={productHref(product)} className="text-accent underline-offset-2 hover:underline">
                   {product.name}
                 </Link>
               </TableCell>
-              <TableCell label="Status" className="max-md:clear-both">
+              <TableCell
+                label="Status"
+                className="max-md:col-start-2 max-md:row-start-2 max-md:[&_[data-cell-label]]:sr-only"
+              >
                 <ProductStatusBadge status={shownStatus(product)} />
               </TableCell>
-              <TableCell label="Price" numeric className="max-md:text-start">
+              <TableCell
+                label="Price"
+                numeric
+                className="max-md:col-start-3 max-md:row-start-2 max-md:[&_[data-cell-label]]:sr-only"
+              >
                 <ProductPrice product={product} />
               </TableCell>
-              <TableCell label="Stock" numeric className="max-md:text-start">
+              <TableCell label="Stock" numeric className="max-md:col-start-4 max-md:row-start-2">
                 <ProductStock quantity={product.quantity} />
               </TableCell>
-              <TableCell label="SKU" className="font-mono text-xs break-all">
+              <TableCell
+                label="SKU"
+                className="font-mono text-xs break-all max-md:col-span-4 max-md:col-start-2 max-md:row-start-3"
+              >
                 {product.sku || (
                   <span className="text-fg-muted">
                     <span aria-hidden="true">—</span>
@@ -148,7 +170,10 @@ export function ProductTable({
                 )}
               </TableCell>
               {canWrite ? (
-                <TableCell className="w-0 text-end max-md:text-start" data-row-actions={product.key}>
+                <TableCell
+                  className="w-0 text-end max-md:col-start-5 max-md:row-start-1"
+                  data-row-actions={product.key}
+                >
                   <RowActions name={product.name}>
                     <DropdownMenuItem icon={<Pencil />} onSelect={() => router.push(productHref(product))}>
                       Edit
