@@ -162,6 +162,27 @@ test("filters, edits by typing and pasting, reviews, saves with per-row results,
   await expectAccessible(page, "inventory");
 });
 
+test("on a phone, Stock sits beside the product's name, whole, and is edited there", async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await signedIn(page, e2e.owner, "/products");
+  const store = storeOf(e2e.storeUrl, await accessTokenOf(page.context()));
+  const tag = `Inv phone ${Date.now().toString(36)}`;
+  const tee = await makeProduct(store, `${tag} Tee`, `${tag} Shirts`);
+  await openInventory(page, e2e.dashboardUrl, `?q=${encodeURIComponent(tag)}`);
+  const grid = gridOf(page);
+  await expect(grid.locator('[role="row"][data-key]')).toHaveCount(3);
+  const headers = (await grid.getByRole("columnheader").allInnerTexts()).map((h) => h.trim());
+  expect(headers.slice(0, 2)).toEqual(["Product", "Stock"]);
+  const row = rowOf(page, rowKey(tee.key, tee.bySize.S.key));
+  const [stockBox, gridBox] = [await cellOf(row, "stock").boundingBox(), await grid.boundingBox()];
+  expect(stockBox!.x + stockBox!.width).toBeLessThanOrEqual(gridBox!.x + gridBox!.width);
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  await pick(page, rowKey(tee.key, tee.bySize.S.key), "stock");
+  await page.keyboard.type("7");
+  await page.keyboard.press("Enter");
+  await expect(cellOf(row, "stock")).toHaveText("7");
+});
+
 test("works against the plain store: loads every option and saves one", async ({ browser }) => {
   const dashboardUrl = process.env.E2E_PLAIN_DASHBOARD_URL ?? "";
   const storeUrl = process.env.E2E_PLAIN_STORE_URL ?? "";

@@ -75,6 +75,11 @@ export interface ColumnDef<R extends GridItem = GridItem, C = GridContext> {
   readOnly?(row: R): string | null;
   /** A page the cell's text links to, or null. */
   href?(row: R): string | null;
+  /**
+   * A word shown beside the cell's value, marked, when the value deserves a glance ("Sold out" by a
+   * stock of 0), or null. Not part of the value: copy and CSV write the value alone.
+   */
+  mark?(value: CellValue): string | null;
   /** Why a valid change deserves a second look before saving (the review marks it), or null. */
   warning?(before: unknown, after: unknown): string | null;
   /** The notice above the review when `count` of this column's changes carry a warning. */

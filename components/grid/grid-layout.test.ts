@@ -3,6 +3,7 @@ import {
   anchoredScrollTop,
   cellId,
   dragScrollStep,
+  columnWidths,
   frozenWidth,
   gapAt,
   HEADER_HEIGHT,
@@ -32,6 +33,25 @@ describe("cells and columns", () => {
     // Never narrower than 128 px; the reorder handles' column is not shared.
     expect(frozenWidth(240, 200, 0)).toBe(128);
     expect(frozenWidth(240, 430, 40)).toBe(Math.floor(390 * 0.42));
+  });
+
+  it("gives the room a wide view leaves to the text columns, never more than there is", () => {
+    const columns = [
+      { width: 240, kind: "text" },
+      { width: 200, kind: "text" },
+      { width: 150, kind: "text" },
+      { width: 110, kind: "quantity" },
+    ];
+    // 700 px of columns in a 1,000 px view: 300 px shared by the name (240), values (200) and SKU (150).
+    const wide = columnWidths(columns, 1000, 0);
+    const share = (w: number) => w + Math.floor((300 * w) / 590);
+    expect(wide).toEqual([share(240), share(200), share(150), 110]);
+    expect(wide.reduce((a, b) => a + b, 0)).toBeLessThanOrEqual(1000);
+    // Not measured yet, or no room: their own widths; on a phone the frozen one narrows and nothing grows.
+    expect(columnWidths(columns, 0, 0)).toEqual([240, 200, 150, 110]);
+    expect(columnWidths(columns, 390, 0)).toEqual([Math.floor(390 * 0.42), 200, 150, 110]);
+    // The reorder handles take their share of the view first.
+    expect(columnWidths(columns, 740, 40)).toEqual([240, 200, 150, 110]);
   });
 
   it("scrolls a column into view beside the frozen name column, and not the name column", () => {

@@ -26,6 +26,26 @@ export function frozenWidth(columnWidth: number, viewWidth: number, handleWidth:
 }
 
 /**
+ * Each column's width in px: the frozen one's by `frozenWidth`, the others their own; and when they
+ * leave room at the end of a wide view, the text columns share it in proportion to their widths (whole
+ * pixels, rounded down), so that a name or a SKU is not cut beside blank space.
+ */
+export function columnWidths(
+  columns: readonly { width: number; kind: string }[],
+  viewWidth: number,
+  handleWidth: number,
+): number[] {
+  const widths = columns.map((c, i) => (i === 0 ? frozenWidth(c.width, viewWidth, handleWidth) : c.width));
+  const spare = viewWidth - handleWidth - widths.reduce((sum, w) => sum + w, 0);
+  // The frozen column grows too, unless a narrow view narrowed it.
+  const growing = columns.flatMap((c, i) => (c.kind === "text" && (i > 0 || widths[0] === c.width) ? [i] : []));
+  const base = growing.reduce((sum, i) => sum + widths[i]!, 0);
+  if (viewWidth <= 0 || spare <= 0 || base === 0) return widths;
+  for (const i of growing) widths[i] = widths[i]! + Math.floor((spare * widths[i]!) / base);
+  return widths;
+}
+
+/**
  * Rows rendered beyond each edge of the view (TanStack Virtual's overscan): enough to cover a frame or
  * two of a wheel's scroll before the rows catch up, and no more, as every row rendered is given a new
  * product, laid out and composited (its frozen name cell is a layer of its own) again on each frame of

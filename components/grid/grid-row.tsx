@@ -5,7 +5,7 @@ import AlertTriangle from "lucide-react/icons/triangle-alert";
 import { memo, type PointerEvent as ReactPointerEvent } from "react";
 import { cn } from "../ui/cn";
 import { CellEditor } from "./cell-editor";
-import type { ColumnDef, GridContext, GridItem } from "./columns";
+import { type ColumnDef, type GridContext, type GridItem, originalValue } from "./columns";
 import { cellId, HANDLE_WIDTH, ROW_HEIGHT, rowId } from "./grid-layout";
 import { editOf, type EditsState } from "./model/edits";
 import { type CellPos, rangeOf, type Selection } from "./model/selection";
@@ -32,8 +32,8 @@ export interface GridRowProps {
   start: number;
   width: number;
   columns: readonly ColumnDef[];
-  /** The frozen name column's width (narrower on a phone), px. */
-  nameWidth: number;
+  /** Each column's width, px (grid-layout.ts columnWidths: the frozen one narrower on a phone). */
+  widths: readonly number[];
   edits: EditsState;
   ctx: GridContext;
   reorder: boolean;
@@ -72,7 +72,7 @@ function cellAt(target: EventTarget, columns: readonly ColumnDef[]): number {
  * per row made the compositor's layering of the rows' frozen cells dearer.)
  */
 export const GridRow = memo(function GridRow(props: GridRowProps) {
-  const { product, index, start, width, columns, nameWidth, edits, ctx, reorder, problem, selection, editing } = props;
+  const { product, index, start, width, columns, widths, edits, ctx, reorder, problem, selection, editing } = props;
   const { handlers } = props;
   const handleWidth = reorder ? HANDLE_WIDTH : 0;
   const range = selection ? rangeOf(selection) : null;
@@ -171,7 +171,7 @@ export const GridRow = memo(function GridRow(props: GridRowProps) {
               isActive ? "outline-primary" : edit?.error ? "outline-danger" : null,
             )}
             style={{
-              width: col === 0 ? nameWidth : column.width,
+              width: widths[col],
               height: ROW_HEIGHT - 1,
               lineHeight: flagged || isEditing ? undefined : `${ROW_HEIGHT - 1}px`,
               left: col === 0 ? handleWidth : undefined,
@@ -199,7 +199,10 @@ export const GridRow = memo(function GridRow(props: GridRowProps) {
                 {text}
               </a>
             ) : (
-              text
+              <>
+                {text}
+                <CellMark mark={column.mark?.(edit && !edit.error ? edit.value : originalValue(product, column.id))} />
+              </>
             )}
           </div>
         );
@@ -207,3 +210,13 @@ export const GridRow = memo(function GridRow(props: GridRowProps) {
     </div>
   );
 });
+
+/** A column's mark beside a value (ColumnDef.mark): a small warning chip, read after the value. */
+function CellMark({ mark }: { mark: string | null | undefined }) {
+  if (!mark) return null;
+  return (
+    <span className="ms-1.5 rounded-sm bg-warning-soft px-1 py-0.5 text-xs font-medium text-warning-soft-fg">
+      {mark}
+    </span>
+  );
+}

@@ -8,7 +8,7 @@ import { GridHeader } from "./grid-header";
 import { GridRow, type RowHandlers } from "./grid-row";
 import {
   cellId,
-  frozenWidth,
+  columnWidths,
   HANDLE_WIDTH,
   HEADER_HEIGHT,
   OVERSCAN,
@@ -151,9 +151,10 @@ export function Grid(props: GridProps) {
   const leafColumns = table.getVisibleLeafColumns();
   const bounds = { rows: rows.length, cols: columns.length };
   const handleWidth = reorder ? HANDLE_WIDTH : 0;
-  const nameWidth = frozenWidth(columns[0]?.width ?? 0, viewWidth, handleWidth);
-  const widthOf = (col: number) => (col === 0 ? nameWidth : (columns[col]?.width ?? 0));
-  const width = handleWidth + leafColumns.reduce((sum, c, i) => sum + (i === 0 ? nameWidth : c.getSize()), 0);
+  const widths = useMemo(() => columnWidths(columns, viewWidth, handleWidth), [columns, viewWidth, handleWidth]);
+  const nameWidth = widths[0] ?? 0;
+  const widthOf = (col: number) => widths[col] ?? 0;
+  const width = handleWidth + leafColumns.reduce((sum, _c, i) => sum + widthOf(i), 0);
 
   const active = selection?.focus ?? null;
   const range = selection ? rangeOf(selection) : null;
@@ -329,7 +330,7 @@ export function Grid(props: GridProps) {
               start={item.start}
               width={width}
               columns={columns}
-              nameWidth={nameWidth}
+              widths={widths}
               edits={edits}
               ctx={ctx}
               reorder={!!reorder}

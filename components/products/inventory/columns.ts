@@ -81,6 +81,8 @@ export const inventoryColumns: readonly InventoryColumnDef[] = defineColumns("in
     align: "end",
     format: quantityText,
     read: readQuantity,
+    // Nothing left to sell: marked, so that it stands out in a long list of counts.
+    mark: (value) => (value === 0 ? "Sold out" : null),
   }),
   column({
     id: "unlimited",

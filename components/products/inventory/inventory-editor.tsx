@@ -11,6 +11,7 @@ import {
   initialGridState,
   plural,
   useCatalogue,
+  useColumnsForWidth,
   useGridEditor,
   useGridState,
 } from "@/components/grid";
@@ -20,9 +21,12 @@ import { useUnsavedGuard } from "../editor/use-unsaved-guard";
 import { inventoryColumns, inventoryContext as ctx } from "./columns";
 import { InventoryFilters } from "./inventory-filters";
 import { inventorySaver } from "./inventory-saver";
+import { usePinnedRows } from "./use-pinned-rows";
 import { filterFromQuery, filterToQuery, type InventoryFilter, inventoryView, isInventoryFiltering } from "./model";
 
 const noun = { one: "option", many: "options" };
+/** On a phone, what a person comes to the inventory for sits beside the product's name. */
+const phoneFirst = ["stock", "unlimited", "values"] as const;
 
 export interface InventoryEditorProps {
   /** Whether the user may change products (showing only: the store decides on every write). */
@@ -63,8 +67,13 @@ export function InventoryEditor({ canWrite, query }: InventoryEditorProps) {
     });
   }, []);
 
-  const rows = useMemo(() => inventoryView(allRows, filter, sort, edits, ctx), [allRows, filter, sort, edits]);
-  const editor = useGridEditor(grid, { rows, columns: inventoryColumns, byKey, ctx, noun });
+  const pinned = usePinnedRows(filter, edits);
+  const rows = useMemo(
+    () => inventoryView(allRows, filter, sort, edits, ctx, pinned),
+    [allRows, filter, sort, edits, pinned],
+  );
+  const columns = useColumnsForWidth(inventoryColumns, phoneFirst);
+  const editor = useGridEditor(grid, { rows, columns, byKey, ctx, noun });
 
   // A row that saved since is no longer a problem.
   const { setProblems } = grid;

@@ -1,5 +1,10 @@
 import { describe, expect, it } from "vitest";
-import { type InventoryRow, inventoryRows, type StockProduct } from "../../../lib/store/products/model-inventory";
+import {
+  type InventoryRow,
+  inventoryRows,
+  type StockProduct,
+  stockOf,
+} from "../../../lib/store/products/model-inventory";
 import { applyChanges, emptyEdits } from "../../grid";
 import {
   currentQuantity,
@@ -47,6 +52,18 @@ describe("inventory rows", () => {
     expect(rows[0]!.name).toBe("Tee a (M, White)");
   });
 
+  it("names an extra once: an extra named only 'Extra' reads 'Extra: Gift wrap', not 'Extra: Extra: Gift wrap'", () => {
+    const stock = stockOf({
+      options: [],
+      extras: [
+        { key: "g", metadata: { Extra: "Gift wrap" }, quantity: -1 },
+        { key: "e", metadata: { "Engraving ": "Yes" }, quantity: 5 },
+      ],
+    });
+    const rows = inventoryRows({ key: "p", slug: "p", name: "Tee", sku: "", modified: 1, categories: [], stock });
+    expect(rows.map((r) => r.values)).toEqual(["Extra: Gift wrap", "Extra: Engraving : Yes"]);
+  });
+
   it("keeps the default option of a product without options, with the product's SKU", () => {
     const rows = rowsOf(
       product("b", { stock: [{ kind: "option", key: "d", isDefault: true, values: [], quantity: 7, sku: "" }] }),
@@ -76,6 +93,11 @@ describe("filters", () => {
       "t",
     );
     expect(inventoryView(rows, low, store, edits, ctx)).toHaveLength(3);
+    // Pinned (edited under this filter): kept, though its new count is over the threshold.
+    expect(inventoryView(rows, low, store, edits, ctx, new Set([rows[0]!.key]))).toHaveLength(4);
+    expect(
+      inventoryView(rows, { ...emptyInventoryFilter, soldOut: true }, store, edits, ctx, new Set([rows[0]!.key])),
+    ).toHaveLength(3);
   });
 
   it("keeps sold out, a category, and text in the product, the values or the SKU", () => {

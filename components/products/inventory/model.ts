@@ -95,19 +95,23 @@ function haystackOf(row: InventoryRow): string {
   return cached;
 }
 
-/** The rows the filter keeps, sorted on their current values. */
+/**
+ * The rows the filter keeps, sorted on their current values. `pinned`: rows the stock filters keep
+ * whatever their count (edited under this filter: use-pinned-rows.ts).
+ */
 export function inventoryView(
   rows: readonly InventoryRow[],
   f: InventoryFilter,
   sort: GridSort,
   state: EditsState,
   ctx: GridContext,
+  pinned: ReadonlySet<string> = new Set(),
 ): InventoryRow[] {
   const needles = words(f.text);
   const kept = isInventoryFiltering(f)
     ? rows.filter((row) => {
         if (f.category !== null && !row.categories.includes(f.category)) return false;
-        if (f.low !== null || f.soldOut) {
+        if ((f.low !== null || f.soldOut) && !pinned.has(row.key)) {
           const quantity = currentQuantity(row, state);
           if (quantity === unlimitedQuantity) return false;
           if (f.soldOut && quantity !== 0) return false;

@@ -79,7 +79,11 @@ export function stockOf(product: { options: readonly StockSource[]; extras: read
     kind,
     key: i.key,
     isDefault: i.isDefault ?? false,
-    values: Object.entries(i.metadata).map(([name, value]) => (kind === "extra" ? `${name}: ${value}` : value)),
+    // An extra's name and value ("Gift wrap: Yes"); a name that only says "Extra" is left out, as the row
+    // says so itself ("Extra: Gift wrap", not "Extra: Extra: Gift wrap").
+    values: Object.entries(i.metadata).map(([name, value]) =>
+      kind !== "extra" ? value : /^\s*extras?\s*$/i.test(name) ? value : `${name}: ${value}`,
+    ),
     quantity: i.quantity,
     sku: i.fetchSku ?? "",
   });
