@@ -388,4 +388,8 @@ test("three images chosen as A, B, C end up as A, B, C, whatever order their upl
   await expect.poll(shapes).toEqual(["64x48", "48x32", "20x40"]);
   await handlesReady(page, 3);
   await expect.poll(() => orderOnScreen(page)).toEqual(await storeOrder(token, product));
+  // Each tile names its item whole at 1280 px beside the editor's index ("Image 1", not "Ima…").
+  const captions = section(page).locator("[data-media-caption]");
+  await expect(captions).toHaveText(["image 1", "image 2", "image 3"]);
+  expect(await captions.evaluateAll((spans) => spans.filter((s) => s.scrollWidth > s.clientWidth).length)).toBe(0);
 });

@@ -30,13 +30,13 @@ export function BasicsSection({
   return (
     <Card id="basics" title="Basics" description="What the product is called and how shoppers find it.">
       {/* Two columns on a phone too: the short fields pair up, so the page is not a column of single lines. */}
-      <div className="grid grid-cols-2 gap-x-3 gap-y-4 sm:gap-5">
+      <div className="grid grid-cols-1 gap-x-3 gap-y-4 sm:grid-cols-2 sm:gap-5">
         <TextField
           id="product-name"
           label="Name"
           required
           autoComplete="off"
-          className="col-span-2"
+          className="sm:col-span-2"
           error={errors.name?.message}
           {...register("name")}
         />
@@ -85,14 +85,14 @@ export function BasicsSection({
         </Field>
         <Field
           id="product-fetch-sku"
-          label="Fetch SKU"
+          label="Delivery SKU"
           hint={
             hasOptions
-              ? "For a digital-delivery service. With options, each option has its own (in the options table)."
-              : "For a digital-delivery service, if you use one."
+              ? "The code a digital-delivery service knows this product by. With options, each has its own Option SKU, in the options table."
+              : "The code a digital-delivery service knows this product by, if you use one."
           }
           error={errors.fetchSku?.message}
-          className="col-span-2"
+          className="sm:col-span-2"
         >
           {(control) => <Input {...control} autoComplete="off" disabled={hasOptions} {...register("fetchSku")} />}
         </Field>
@@ -101,11 +101,16 @@ export function BasicsSection({
           label="Short description"
           hint="A line or two for lists and previews."
           error={errors.descriptionShort?.message}
-          className="col-span-2"
+          className="sm:col-span-2"
         >
           {(control) => <Textarea {...control} rows={2} {...register("descriptionShort")} />}
         </Field>
-        <Field id="product-description" label="Description" error={errors.description?.message} className="col-span-2">
+        <Field
+          id="product-description"
+          label="Description"
+          error={errors.description?.message}
+          className="sm:col-span-2"
+        >
           {(control) => <Textarea {...control} rows={4} {...register("description")} />}
         </Field>
       </div>

@@ -106,7 +106,7 @@ export function ItemsTable({ kind, value, onChange, errors, currency, disabled }
   // Read-only, the filter (in the disabled fieldset) cannot be typed in: every row shows, open.
   const view = rowsView(rows, { filter, expanded: expanded || disabled, keep });
   const valueWidths = columns.map((column, c) => cellWidth([column.name, ...rows.map((row) => row.values[c] ?? "")]));
-  const skuWidth = cellWidth(["Fetch SKU", ...rows.map((row) => row.fetchSku)]);
+  const skuWidth = cellWidth(["Option SKU", ...rows.map((row) => row.fetchSku)]);
   const numberWidth = (pick: (row: ItemRow) => string) => cellWidth(["00.00", ...rows.map(pick)]);
   const surchargeWidth = numberWidth((row) => row.surcharge);
   const costWidth = numberWidth((row) => row.cost);
@@ -236,7 +236,7 @@ export function ItemsTable({ kind, value, onChange, errors, currency, disabled }
                 </th>
                 {kind === "options" ? (
                   <th scope="col" className="px-2 py-2 text-start text-xs font-semibold text-fg-muted">
-                    Fetch SKU
+                    Option SKU
                   </th>
                 ) : null}
                 <th scope="col" className="px-2 py-2">
@@ -376,7 +376,7 @@ export function ItemsTable({ kind, value, onChange, errors, currency, disabled }
                           inputClassName="md:min-w-(--cell-w)"
                           style={skuWidth}
                           id={`${base}-fetch-sku`}
-                          label={`Fetch SKU of ${name}`}
+                          label={`Option SKU of ${name}`}
                           value={row.fetchSku}
                           disabled={disabled}
                           error={e?.fetchSku?.message}

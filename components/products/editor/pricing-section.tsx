@@ -19,7 +19,7 @@ export function PricingSection({ control, register, errors, currency }: SectionP
   const result = margin(selling, amount(cost, currency) ?? (cost.trim() ? null : 0), currency);
   return (
     <Card id="pricing" title="Pricing" description={`Amounts in ${currency}.`}>
-      <div className="grid grid-cols-2 gap-x-3 gap-y-4 sm:grid-cols-3 sm:gap-5">
+      <div className="grid grid-cols-1 gap-x-3 gap-y-4 sm:grid-cols-3 sm:gap-5">
         <TextField
           id="product-price"
           label="Price"

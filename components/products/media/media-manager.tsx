@@ -164,7 +164,13 @@ export default function MediaManager({ productKey, productName, images, videos }
                   {/* 40×40 px buttons (`size-control` makes no CSS), wrapping on a narrow tile rather than squeezing them (WCAG 2.5.8). */}
                   <div className="mt-2 flex flex-wrap items-center gap-1">
                     <span className="flex shrink-0 [&>button]:h-control [&>button]:w-control">{handle}</span>
-                    <span className="min-w-0 flex-1 truncate text-sm text-fg-muted capitalize">{label}</span>
+                    {/* Whole, on a line of its own above the buttons: a narrow tile cut it to "Ima…". */}
+                    <span
+                      data-media-caption=""
+                      className="order-first basis-full text-sm break-words text-fg-muted capitalize"
+                    >
+                      {label}
+                    </span>
                     {entry.kind === "video" && entry.url ? (
                       <a
                         href={entry.url}
