@@ -1,3 +1,4 @@
+import { readFile } from "node:fs/promises";
 import { type Page, expect, test } from "@playwright/test";
 import { e2e, ownerTokenFrom, signedIn, storeApi, unique } from "./support";
 
@@ -53,6 +54,17 @@ async function addOrder(first: string, last: string, shipTo?: [string, string]):
 const table = (page: Page) => page.getByRole("table", { name: /orders/i });
 const orderLink = (page: Page, n: number) => table(page).getByRole("link", { name: `#${n}`, exact: true });
 
+/** The order numbers of the CSV that "Export CSV" downloads. */
+async function exportedNumbers(page: Page): Promise<number[]> {
+  const download = page.waitForEvent("download");
+  await page.getByRole("button", { name: "Export CSV" }).click();
+  const text = await readFile((await (await download).path())!, "utf8");
+  return text
+    .split("\r\n")
+    .filter((line) => /^\d+,/.test(line))
+    .map((line) => Number(line.split(",")[0]));
+}
+
 async function search(page: Page, text: string) {
   const form = page.getByRole("search", { name: "Search orders by customer" });
   await form.getByLabel("Customer", { exact: true }).fill(text);
@@ -77,6 +89,10 @@ test("finds a customer's orders by name and by e-mail, billed or shipped to them
   await expect(orderLink(page, other)).toHaveCount(0);
   // The store searched all of them: nothing to say about a span.
   await expect(page.getByTestId("search-span")).toHaveCount(0);
+
+  // The export takes the search's matches, not the whole tab.
+  expect((await exportedNumbers(page)).sort()).toEqual([billed, gift].sort());
+  await expect(page.getByRole("status").filter({ hasText: /^Exported 2 orders of “liam / })).toBeVisible();
 
   // By e-mail, whole.
   await search(page, `liam.${last}@example.com`);
@@ -110,6 +126,7 @@ test.describe("against a plain store", () => {
     await expect(page.getByTestId("search-span")).toHaveText(
       /^Searched (all [\d,]+ orders of this tab\.|the newest 500 orders, back to .+: this store cannot search its orders itself, so older ones are not included\.)$/,
     );
+    expect(await exportedNumbers(page)).toEqual([mine]);
     await context.close();
   });
 });

@@ -38,6 +38,7 @@ let token = "";
 let teeName = "";
 let mugName = "";
 let sku = "";
+let smallOption = "";
 /** Three orders: A (M ×2 with gift wrap), B (M ×1 and the mug ×3), C (S ×1). */
 let orders: { a: number; b: number; c: number; customer: string };
 
@@ -93,6 +94,7 @@ test.beforeAll(async ({ browser }) => {
   const gift = (tee.body as ApiProduct).extras[0]!;
   const mugOption = (mug.body as ApiProduct).options[0]!;
   const customer = unique("Slips", "");
+  smallOption = small!.key;
   orders = {
     customer,
     a: await addOrder(customer, {
@@ -241,6 +243,41 @@ test("from a selection in the list: the pick list sums the orders, a slip per or
   expect(console.problems()).toEqual([]);
 });
 
+test("paper has a margin and a white page in the dark theme; a cancelled order offers no slip to print", async ({
+  page,
+}) => {
+  await signedIn(page, e2e.owner, `/orders/${orders.a}`);
+  await expect(page.getByRole("link", { name: "Print packing slip" })).toBeVisible();
+  await page.getByRole("link", { name: "Print packing slip" }).click();
+  await expect(slip(page, orders.a)).toBeVisible();
+  await page.evaluate(() => (document.documentElement.dataset.theme = "dark"));
+  await page.emulateMedia({ media: "print" });
+  const paper = await page.evaluate(() => {
+    const margins = [...document.styleSheets].flatMap((sheet) =>
+      [...sheet.cssRules]
+        .filter((rule) => rule instanceof CSSPageRule)
+        .map((rule) => (rule as CSSPageRule).style.margin),
+    );
+    return {
+      html: getComputedStyle(document.documentElement).backgroundColor,
+      body: getComputedStyle(document.body).backgroundColor,
+      margins,
+    };
+  });
+  expect(paper).toEqual({ html: "rgb(255, 255, 255)", body: "rgb(255, 255, 255)", margins: ["12mm"] });
+  await page.emulateMedia({ media: null });
+
+  const cancelled = await addOrder(unique("Cancelled", ""), {
+    line_1_product_option: smallOption,
+    line_1_quantity: "1",
+  });
+  const answer = await storeApi(token, "PUT", `/api/v1/orders/${cancelled}`, { cancelled: "true" });
+  expect(answer.status, JSON.stringify(answer.body)).toBeLessThan(300);
+  await page.goto(`/orders/${cancelled}`);
+  await expect(page.getByText("This order is cancelled")).toBeVisible();
+  await expect(page.getByRole("link", { name: "Print packing slip" })).toHaveCount(0);
+});
+
 const bulkDashboardUrl = process.env.E2E_BULK_DASHBOARD_URL ?? "";
 const bulkStoreUrl = process.env.E2E_BULK_STORE_URL ?? "";
 
@@ -358,9 +395,9 @@ test("fits a phone and is accessible in both themes", async ({ browser }) => {
     await expect(page.locator("[data-slip]")).toHaveCount(2);
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
     await expectAccessible(page, `packing slips (${theme}, 390 px)`);
-    // On paper, the light scheme whatever the screen shows (tailwind.config.ts: @media print).
+    // On paper, the light scheme whatever the screen shows (tailwind.config.ts: @media print), on white.
     await page.emulateMedia({ media: "print" });
-    expect(await page.evaluate(() => getComputedStyle(document.body).backgroundColor)).toBe("rgb(246, 247, 249)");
+    expect(await page.evaluate(() => getComputedStyle(document.body).backgroundColor)).toBe("rgb(255, 255, 255)");
     await page.emulateMedia({ media: null });
     await context.close();
   }

@@ -7,7 +7,9 @@ import {
   isCountryCode,
   placeKey,
   placeName,
+  regionChoices,
   regionProblem,
+  regionWords,
   usRegionCodes,
 } from "./places";
 
@@ -27,7 +29,8 @@ describe("places", () => {
     expect(usRegionCodes[0]).toBe("AL");
     expect(placeName("US", "CA")).toBe("California");
     expect(placeName("US", null)).toBe("United States");
-    expect(placeName("AU", "NewSouthWales")).toBe("NewSouthWales, Australia");
+    expect(placeName("AU", "NewSouthWales")).toBe("New South Wales, Australia");
+    expect(placeName("NL", "SouthHolland")).toBe("South Holland, Netherlands");
   });
 
   it("regions: a US state's code, a camel-cased name elsewhere", () => {
@@ -45,5 +48,25 @@ describe("places", () => {
     expect(placeKey("AU", "New South Wales")).toBe(placeKey("au", "NewSouthWales"));
     expect(placeKey("US", null)).toBe(placeKey("US", ""));
     expect(placeKey("US", "CA")).not.toBe(placeKey("US", null));
+  });
+});
+
+describe("regions by name", () => {
+  it("offers a country's regions by name, each sent camel-cased, and every one is a region the store takes", () => {
+    const au = regionChoices("au");
+    expect(au.find((r) => r.name === "New South Wales")?.value).toBe("NewSouthWales");
+    expect(regionChoices("DE").find((r) => r.name === "Baden-Württemberg")?.value).toBe("BadenWürttemberg");
+    for (const country of ["AU", "CA", "DE", "GB", "NZ"]) {
+      for (const region of regionChoices(country)) expect(regionProblem(country, region.value), region.name).toBeNull();
+    }
+    expect(regionChoices("FR")).toEqual([]);
+  });
+
+  it("writes a camel-cased region in words: its own name when known, else split at its capitals", () => {
+    expect(regionWords("AU", "NewSouthWales")).toBe("New South Wales");
+    expect(regionWords("NZ", "HawkeSBay")).toBe("Hawke's Bay");
+    expect(regionWords("FR", "IleDeFrance")).toBe("Ile De France");
+    expect(regionWords(null, "Bavaria")).toBe("Bavaria");
+    expect(regionWords("US", "CA")).toBe("CA");
   });
 });

@@ -127,12 +127,12 @@ export function countryChoices(): readonly { code: string; name: string }[] {
   return sortedCountries;
 }
 
-/** A place in words: "California (US)", "NewSouthWales, Australia", "Germany". */
+/** A place in words: "California", "New South Wales, Australia", "Germany". */
 export function placeName(country: string, region: string | null | undefined): string {
   const name = countryName(country);
   if (!region) return name;
   if (country === "US") return usRegions[region.toUpperCase()] ?? region;
-  return `${region}, ${name}`;
+  return `${regionWords(country, region)}, ${name}`;
 }
 
 /** The camel-cased form of a region's name: "new south wales" → "NewSouthWales" (docs/contract.md#shipping). */
@@ -177,4 +177,106 @@ export function squash(text: string | null | undefined): string {
 /** One key per place, for finding the same place twice. */
 export function placeKey(country: string, region: string | null | undefined): string {
   return `${squash(country)}/${squash(region)}`;
+}
+
+/*
+ * Regions by name for the countries whose regions people most often ship to
+ * by name (docs/contract.md#shipping: outside the US a region is its name,
+ * camel-cased, "NewSouthWales"). The region picker offers these; any other
+ * country keeps a text field. Names as the countries write them.
+ */
+const names: Readonly<Record<string, readonly string[]>> = {
+  AU: [
+    "Australian Capital Territory",
+    "New South Wales",
+    "Northern Territory",
+    "Queensland",
+    "South Australia",
+    "Tasmania",
+    "Victoria",
+    "Western Australia",
+  ],
+  CA: [
+    "Alberta",
+    "British Columbia",
+    "Manitoba",
+    "New Brunswick",
+    "Newfoundland and Labrador",
+    "Northwest Territories",
+    "Nova Scotia",
+    "Nunavut",
+    "Ontario",
+    "Prince Edward Island",
+    "Quebec",
+    "Saskatchewan",
+    "Yukon",
+  ],
+  DE: [
+    "Baden-Württemberg",
+    "Bayern",
+    "Berlin",
+    "Brandenburg",
+    "Bremen",
+    "Hamburg",
+    "Hessen",
+    "Mecklenburg-Vorpommern",
+    "Niedersachsen",
+    "Nordrhein-Westfalen",
+    "Rheinland-Pfalz",
+    "Saarland",
+    "Sachsen",
+    "Sachsen-Anhalt",
+    "Schleswig-Holstein",
+    "Thüringen",
+  ],
+  GB: ["England", "Northern Ireland", "Scotland", "Wales"],
+  NZ: [
+    "Auckland",
+    "Bay of Plenty",
+    "Canterbury",
+    "Gisborne",
+    "Hawke's Bay",
+    "Manawatū-Whanganui",
+    "Marlborough",
+    "Nelson",
+    "Northland",
+    "Otago",
+    "Southland",
+    "Taranaki",
+    "Tasman",
+    "Waikato",
+    "Wellington",
+    "West Coast",
+  ],
+};
+
+export interface RegionChoice {
+  /** As the API takes it: "NewSouthWales". */
+  value: string;
+  /** As people write it: "New South Wales". */
+  name: string;
+}
+
+const choices = new Map<string, RegionChoice[]>();
+
+/** The named regions of `country`, by name; empty when the picker has none for it (a text field then). */
+export function regionChoices(country: string): readonly RegionChoice[] {
+  const code = country.toUpperCase();
+  let list = choices.get(code);
+  if (!list) {
+    list = (names[code] ?? []).map((name) => ({ value: camelCaseRegion(name), name }));
+    choices.set(code, list);
+  }
+  return list;
+}
+
+/**
+ * A camel-cased region in words, for people to read (docs/contract.md#shipping): its name when the
+ * picker knows it ("NewSouthWales" → "New South Wales"), else split before each capital that follows a
+ * small letter ("SouthHolland" → "South Holland"). Anything else (a US code, one word) is unchanged.
+ */
+export function regionWords(country: string | null | undefined, region: string): string {
+  const known = country ? regionChoices(country).find((c) => c.value === region) : undefined;
+  if (known) return known.name;
+  return region.replace(/(\p{Ll}|\p{M})(?=\p{Lu})/gu, "$1 ");
 }

@@ -1,7 +1,7 @@
 "use client";
 
 import { type Ref, type SelectHTMLAttributes, useMemo } from "react";
-import { camelCaseRegion, countryChoices, usRegionCodes, usRegions } from "@/lib/places";
+import { camelCaseRegion, countryChoices, regionChoices, usRegionCodes, usRegions } from "@/lib/places";
 import { Input, type InputProps } from "../ui/input";
 import { Select } from "../ui/select";
 
@@ -39,7 +39,7 @@ export function CountrySelect({ value, onChange, placeholder = "Choose a country
 }
 
 export interface RegionInputProps extends Omit<InputProps, "value" | "onChange" | "ref"> {
-  /** The control (a select in the US, a text input elsewhere), for react-hook-form to focus. */
+  /** The control (a select where the regions are known, a text input elsewhere), for react-hook-form to focus. */
   ref?: (element: HTMLInputElement | HTMLSelectElement | null) => void;
   country: string;
   value: string;
@@ -50,8 +50,10 @@ export interface RegionInputProps extends Omit<InputProps, "value" | "onChange" 
 
 /**
  * The region of `country`: a US state (by name, its code sent) in the United
- * States; elsewhere free text, joined into the camel-cased form the API takes
- * when the field is left ("new south wales" → "NewSouthWales").
+ * States; a region by name where lib/places.ts knows the country's
+ * (Australia, Canada, Germany, the United Kingdom, New Zealand: the
+ * camel-cased form sent); elsewhere free text, joined into the camel-cased
+ * form the API takes when the field is left ("new south wales" → "NewSouthWales").
  */
 export function RegionInput({
   country,
@@ -61,9 +63,11 @@ export function RegionInput({
   ref,
   ...props
 }: RegionInputProps) {
-  if (country === "US") {
-    const upper = value.toUpperCase();
-    const known = !value || Object.hasOwn(usRegions, upper);
+  const named = regionChoices(country);
+  if (country === "US" || named.length > 0) {
+    const us = country === "US";
+    const shown = us ? value.toUpperCase() : value;
+    const known = !value || (us ? Object.hasOwn(usRegions, shown) : named.some((c) => c.value === value));
     return (
       <Select
         ref={ref}
@@ -73,16 +77,22 @@ export function RegionInput({
         aria-label={props["aria-label"]}
         disabled={props.disabled}
         className={props.className}
-        value={known ? upper : value}
+        value={known ? shown : value}
         onChange={(event) => onChange(event.target.value)}
       >
         <option value="">{wholeCountry}</option>
         {known ? null : <option value={value}>{value}</option>}
-        {usRegionCodes.map((code) => (
-          <option key={code} value={code}>
-            {usRegions[code]} ({code})
-          </option>
-        ))}
+        {us
+          ? usRegionCodes.map((code) => (
+              <option key={code} value={code}>
+                {usRegions[code]} ({code})
+              </option>
+            ))
+          : named.map((region) => (
+              <option key={region.value} value={region.value}>
+                {region.name}
+              </option>
+            ))}
       </Select>
     );
   }

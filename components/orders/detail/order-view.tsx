@@ -1,7 +1,7 @@
 import Link from "next/link";
 import type { ReactNode } from "react";
 import { formatMoney } from "@/lib/money";
-import { countryName, usRegions } from "@/lib/places";
+import { countryName, regionWords, usRegions } from "@/lib/places";
 import {
   type Address,
   type Order,
@@ -9,6 +9,7 @@ import {
   dayText,
   extraLabel,
   lineTotal,
+  discountAmount,
   money,
   optionLabel,
   personName,
@@ -33,7 +34,8 @@ function sameAddress(a: Address | null, b: Address | null): boolean {
 function regionText(address: Address): string {
   if (address.country === "US" && Object.hasOwn(usRegions, address.state.toUpperCase()))
     return address.state.toUpperCase();
-  return address.state;
+  // Outside the US the API's region is camel-cased ("NewSouthWales"): on a parcel, in words.
+  return regionWords(address.country, address.state);
 }
 
 /** An address as it is written on a parcel, with the country by name. */
@@ -252,22 +254,25 @@ function Row({ term, children, strong = false }: { term: string; children: React
 export function TotalsCard({ order }: { order: Order }) {
   const coupon = order.coupon;
   const couponText = coupon ? [coupon.name, coupon.code ? `code ${coupon.code}` : ""].filter(Boolean).join(", ") : "";
+  const off = order.discount || coupon ? discountAmount(order) : null;
   return (
     <Card id="order-totals" title="Totals" description={`In ${order.currency}.`}>
       <dl className="space-y-2 text-sm">
+        {/* In the new order's preview's order: the discount comes off the subtotal, then shipping and tax. */}
         <Row term="Subtotal">{money(order, order.subtotal)}</Row>
-        <Row term="Shipping">{money(order, order.shippingCharge)}</Row>
-        <Row term="Tax">{money(order, order.tax)}</Row>
         <Row term="Discount">
           {order.discount || coupon ? (
             <>
-              {order.discount || "Coupon"}
+              {off !== null ? `−${money(order, off)}` : order.discount || "Coupon"}
+              {off !== null && order.discount ? <span className="block text-fg-muted">{order.discount}</span> : null}
               {couponText ? <span className="block text-fg-muted">{couponText}</span> : null}
             </>
           ) : (
             "None"
           )}
         </Row>
+        <Row term="Shipping">{money(order, order.shippingCharge)}</Row>
+        <Row term="Tax">{money(order, order.tax)}</Row>
         <Row term="Total" strong>
           {money(order, order.total)}
         </Row>

@@ -6,6 +6,7 @@ import { MAX_ORDER_SEARCH, type OrderListParams } from "@/lib/store/orders/input
 import { queryWords } from "@/lib/search-words";
 import { Button } from "../../ui/button";
 import { Input } from "../../ui/input";
+import { useHydrated } from "../../ui/after-hydration";
 
 /**
  * "Customer": the orders of a customer, by name or e-mail (lib/store/orders/api.ts, searchOrders). Kept in
@@ -83,9 +84,17 @@ export function CustomerSearch({ params, onSearch }: { params: OrderListParams; 
   );
 }
 
-/** The day an order was made, for the span of a search ("Oct 3, 2026"), in the person's own zone. */
-function dayOf(seconds: number): string {
-  return new Date(seconds * 1000).toLocaleDateString("en-US", { month: "short", day: "numeric", year: "numeric" });
+/**
+ * The day an order was made, for the span of a search ("Oct 3, 2026"): in UTC on the server and while
+ * hydrating (so both write the same text), then in the person's own zone, as the rows' dates are.
+ */
+function dayOf(seconds: number, hydrated: boolean): string {
+  return new Date(seconds * 1000).toLocaleDateString("en-US", {
+    month: "short",
+    day: "numeric",
+    year: "numeric",
+    timeZone: hydrated ? undefined : "UTC",
+  });
 }
 
 /**
@@ -93,13 +102,14 @@ function dayOf(seconds: number): string {
  * extension): the newest orders it read, and back to when. Nothing when the store searched them all.
  */
 export function SearchSpanNote({ span }: { span: OrderSearchSpan | undefined }) {
+  const hydrated = useHydrated();
   if (!span || span.by === "store") return null;
   const orders = `${span.searched.toLocaleString("en-US")} order${span.searched === 1 ? "" : "s"}`;
   return (
     <p className="mb-3 text-sm text-muted-fg" data-testid="search-span">
       {span.complete
         ? `Searched all ${orders} of this tab.`
-        : `Searched the newest ${orders}${span.oldest === null ? "" : `, back to ${dayOf(span.oldest)}`}: this store cannot search its orders itself, so older ones are not included.`}
+        : `Searched the newest ${orders}${span.oldest === null ? "" : `, back to ${dayOf(span.oldest, hydrated)}`}: this store cannot search its orders itself, so older ones are not included.`}
     </p>
   );
 }

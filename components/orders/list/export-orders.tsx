@@ -20,7 +20,8 @@ type ExportState =
 const counted = (n: number) => n.toLocaleString("en");
 
 /**
- * "Export CSV": the whole tab (every page, the date filter too) as a file.
+ * "Export CSV": the whole tab (every page, the date filter too) as a file;
+ * with a customer search, its matches only, as the list shows them.
  * The server streams it (app/api/orders/export/route.ts); the browser counts
  * the rows as they arrive against the total it knows (the store's
  * X-Total-Count, else the tab's count; indeterminate without either), then
@@ -29,12 +30,15 @@ const counted = (n: number) => n.toLocaleString("en");
 export function ExportOrders({
   view,
   since,
+  q,
   createdSince,
   expected,
 }: {
   view: OrderView;
   /** The day filter as the URL has it, for the file name. */
   since: string;
+  /** The customer search ("": none). */
+  q: string;
   /** null: every date; undefined: not known yet (the browser is still working out the day). */
   createdSince: number | null | undefined;
   /** How many rows to expect, when known. */
@@ -51,7 +55,7 @@ export function ExportOrders({
     setState({ step: "running", rows: 0, bytes: 0, total: expected });
     let rows = 0;
     try {
-      const response = await fetch(exportApiPath({ view, createdSince }), {
+      const response = await fetch(exportApiPath({ view, createdSince, q }), {
         headers: { Accept: "text/csv" },
         cache: "no-store",
         signal: abort.signal,
@@ -122,13 +126,14 @@ export function ExportOrders({
         ) : null}
       </div>
       <p id="orders-export-hint" className="sr-only">
-        {`Downloads every ${view === "all" ? "order" : `${tab} order`}${since ? " since the chosen day" : ""} as a CSV file.`}
+        {`Downloads every ${view === "all" ? "order" : `${tab} order`}${q ? ` of “${q}”` : ""}${since ? " since the chosen day" : ""} as a CSV file.`}
       </p>
       {running ? <ExportProgress rows={state.rows} bytes={state.bytes} total={state.total} /> : null}
       <div role="status">
         {state.step === "done" ? (
           <p className="text-sm text-fg-muted">
-            Exported {counted(state.rows)} {state.rows === 1 ? "order" : "orders"} to {state.fileName}.
+            Exported {counted(state.rows)} {state.rows === 1 ? "order" : "orders"}
+            {q ? ` of “${q}”` : ""} to {state.fileName}.
           </p>
         ) : state.step === "cancelled" ? (
           <p className="text-sm text-fg-muted">Export cancelled. Nothing was saved.</p>

@@ -71,7 +71,7 @@ export function OrdersManager({
 
   const page = list.data;
   const label = orderViewLabels[params.view];
-  const expected = page?.total ?? (params.since ? null : (counts?.[params.view] ?? null));
+  const expected = page?.total ?? (params.since || params.q ? null : (counts?.[params.view] ?? null));
   const loadError = list.error instanceof Error ? list.error.message : null;
   const noun = params.view === "all" ? "orders" : `${label.toLowerCase()} orders`;
   const sinceText = params.since ? ` since ${dayText(params.since)}` : "";
@@ -94,7 +94,13 @@ export function OrdersManager({
         onApply={(since) => go({ ...params, since, page: 0 })}
         onSearch={(q) => go({ ...params, q, page: 0 })}
         exportSlot={
-          <ExportOrders view={params.view} since={params.since} createdSince={createdSince} expected={expected} />
+          <ExportOrders
+            view={params.view}
+            since={params.since}
+            q={params.q ?? ""}
+            createdSince={createdSince}
+            expected={expected}
+          />
         }
       />
 

@@ -2,7 +2,7 @@ import type http from "node:http";
 import { describe, expect, it, vi } from "vitest";
 import { localServers } from "../../testing/local-server";
 import { StoreClient } from "../client";
-import { SEARCH_SPAN, searchOrders } from "./api";
+import { orderPages, SEARCH_SPAN, searchOrders } from "./api";
 
 vi.mock("server-only", () => ({}));
 
@@ -89,5 +89,26 @@ describe("finding a customer's orders", () => {
     expect(page.search).toMatchObject({ by: "dashboard", searched: 40, complete: true });
     // The second page of the matches: #20 was billed to Ana Ruiz and shipped to Liam.
     expect((await searchOrders(client, { q: "Liam", page: 1, count: 2 })).items.map((o) => o.number)).toEqual([20, 10]);
+  });
+
+  it("gives the CSV export only the matches: the store's pages, or the dashboard's span read once", async () => {
+    const collect = async (client: StoreClient) => {
+      const numbers: number[] = [];
+      for await (const page of orderPages(client, { q: "Liam Sato", pageSize: 25 })) {
+        numbers.push(...page.items.map((o) => o.number));
+      }
+      return numbers;
+    };
+    const searching = await store(orders(600), { searches: true });
+    expect(await collect(searching.client)).toHaveLength(60);
+    expect(searching.asked).toHaveLength(3);
+    expect(searching.asked.every((path) => path.includes("q=Liam+Sato"))).toBe(true);
+
+    const plain = await store(orders(600), { searches: false });
+    const numbers = await collect(plain.client);
+    // Liam's orders in the newest 500 (600…110), not the older #100…#10 the span did not reach.
+    expect(numbers).toEqual(Array.from({ length: 50 }, (_, i) => 600 - i * 10));
+    // The span searched twice: once for the first page of 25, once for all 50 matches at once.
+    expect(plain.asked).toHaveLength(2 * (1 + SEARCH_SPAN.pages));
   });
 });

@@ -249,6 +249,8 @@ export interface OrderPagesRequest {
   pageSize?: number;
   /** A bound, in case a store ignores `page` (default: 2,000 pages of 100). */
   maxPages?: number;
+  /** A customer search (searchOrders): only its matches. */
+  q?: string;
 }
 
 /**
@@ -256,15 +258,25 @@ export interface OrderPagesRequest {
  * streams them as they come): until a short page or X-Total-Count is
  * reached. An order placed while reading moves the rest down a place, so an
  * order may come twice: each is yielded once. A full page of nothing new (a
- * store that ignores `page`) ends the reading.
+ * store that ignores `page`) ends the reading. With `q`, only a customer
+ * search's matches: the store's pages when it searches, else the span the
+ * dashboard searched (at most SEARCH_SPAN's orders), read once, in one page.
  */
 export async function* orderPages(
   store: StoreClient,
-  { view = "all", createdSince = null, pageSize = 100, maxPages = 2_000 }: OrderPagesRequest = {},
+  { view = "all", createdSince = null, pageSize = 100, maxPages = 2_000, q = "" }: OrderPagesRequest = {},
 ): AsyncGenerator<OrderPage, void, undefined> {
   const seen = new Set<number>();
   for (let page = 0; page < maxPages; page++) {
-    const result = await listOrders(store, { view, page, count: pageSize, createdSince });
+    const request = { view, page, count: pageSize, createdSince };
+    const result = q ? await searchOrders(store, { ...request, q }) : await listOrders(store, request);
+    if (result.search?.by === "dashboard") {
+      // The dashboard searched the span itself: every match is in it, so ask for them all at once.
+      const all =
+        (result.total ?? 0) > pageSize ? await searchOrders(store, { ...request, count: result.total!, q }) : result;
+      yield all;
+      return;
+    }
     const fresh = result.items.filter((order) => {
       if (seen.has(order.number)) return false;
       seen.add(order.number);

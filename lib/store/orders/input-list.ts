@@ -126,9 +126,14 @@ export function listApiPath(request: OrderListRequestParams): string {
 }
 
 /** The dashboard's GET /api/orders/export for a whole tab (every page). */
-export function exportApiPath({ view, createdSince }: Pick<OrderListRequestParams, "view" | "createdSince">): string {
+export function exportApiPath({
+  view,
+  createdSince,
+  q,
+}: Pick<OrderListRequestParams, "view" | "createdSince" | "q">): string {
   const query = new URLSearchParams({ view });
   if (createdSince !== null) query.set("created_since", String(createdSince));
+  if (q) query.set("q", q);
   return `/api/orders/export?${query.toString()}`;
 }
 

@@ -356,6 +356,16 @@ export function money(order: Pick<OrderSummary, "currency">, minor: number): str
 }
 
 /**
+ * The amount a coupon took off, in minor units: the contract gives the discount only as words ("15%
+ * off"), so it is what the order's parts add up to beyond its total. Null when they add up to the total
+ * or less (no discount, or a store whose figures do not add up: the words alone are shown then).
+ */
+export function discountAmount(order: Pick<Order, "subtotal" | "shippingCharge" | "tax" | "total">): number | null {
+  const off = order.subtotal + order.shippingCharge + order.tax - order.total;
+  return off > 0 ? off : null;
+}
+
+/**
  * The largest page size the list offers (the Store Management API specification states no
  * bound; the bundled store's is 250: docs/contract.md#orders).
  */

@@ -74,13 +74,16 @@ export default async function OrderPage({ params, searchParams }: Params) {
         // Reading an order takes manage_orders, as its writes do: whoever sees the page may try them (the store decides).
         actions={
           <OrderActions order={order}>
-            <Link
-              href={`${printHref([order.number])}&${new URLSearchParams({ back: `/orders/${order.number}` })}`}
-              className={buttonClasses("secondary")}
-            >
-              <Printer aria-hidden="true" />
-              Print packing slip
-            </Link>
+            {/* A cancelled order ships nothing: no packing slip to print. */}
+            {order.cancelled ? null : (
+              <Link
+                href={`${printHref([order.number])}&${new URLSearchParams({ back: `/orders/${order.number}` })}`}
+                className={buttonClasses("secondary")}
+              >
+                <Printer aria-hidden="true" />
+                Print packing slip
+              </Link>
+            )}
           </OrderActions>
         }
       />

@@ -4,7 +4,8 @@ import { orderPages } from "@/lib/store/orders/api";
 import { ordersCsvRows, ordersCsvStart } from "@/lib/store/orders/model-csv";
 
 /**
- * A whole orders tab as CSV (`?view&created_since`), streamed: the store is
+ * A whole orders tab as CSV (`?view&created_since`; with `q`, a customer
+ * search's matches, as the list shows them), streamed: the store is
  * read 100 orders at a time, newest first, and each page's rows are sent as
  * soon as they are read, so a large store never sits in memory and the
  * browser can show progress (components/orders/list/export-orders.tsx).
@@ -13,8 +14,8 @@ import { ordersCsvRows, ordersCsvStart } from "@/lib/store/orders/model-csv";
  * `X-Total-Count` passes on the store's total when it sent one.
  */
 export const GET = storeStream(async (store, { searchParams }) => {
-  const { view, createdSince } = readApiParams(searchParams);
-  const pages = orderPages(store, { view, createdSince, pageSize: 100 });
+  const { view, createdSince, q } = readApiParams(searchParams);
+  const pages = orderPages(store, { view, createdSince, q, pageSize: 100 });
   const first = await pages.next();
   const total = first.done ? 0 : first.value.total;
   async function* chunks() {
