@@ -168,9 +168,10 @@ test("on a phone, Stock sits beside the product's name, whole, and is edited the
   const store = storeOf(e2e.storeUrl, await accessTokenOf(page.context()));
   const tag = `Inv phone ${Date.now().toString(36)}`;
   const tee = await makeProduct(store, `${tag} Tee`, `${tag} Shirts`);
-  await openInventory(page, e2e.dashboardUrl, `?q=${encodeURIComponent(tag)}`);
+  // Low stock at or below 5: S (5) and M (2); L is unlimited.
+  await openInventory(page, e2e.dashboardUrl, `?q=${encodeURIComponent(tag)}&low=5`);
   const grid = gridOf(page);
-  await expect(grid.locator('[role="row"][data-key]')).toHaveCount(3);
+  await expect(grid.locator('[role="row"][data-key]')).toHaveCount(2);
   const headers = (await grid.getByRole("columnheader").allInnerTexts()).map((h) => h.trim());
   expect(headers.slice(0, 2)).toEqual(["Product", "Stock"]);
   const row = rowOf(page, rowKey(tee.key, tee.bySize.S.key));
@@ -181,6 +182,10 @@ test("on a phone, Stock sits beside the product's name, whole, and is edited the
   await page.keyboard.type("7");
   await page.keyboard.press("Enter");
   await expect(cellOf(row, "stock")).toHaveText("7");
+  // Now over the threshold, the edited row stays under the hand that typed it, until the filter changes.
+  await expect(grid.locator('[role="row"][data-key]')).toHaveCount(2);
+  await page.getByRole("textbox", { name: "Low stock threshold" }).fill("4");
+  await expect(grid.locator('[role="row"][data-key]')).toHaveCount(1);
 });
 
 test("works against the plain store: loads every option and saves one", async ({ browser }) => {

@@ -162,6 +162,9 @@ test("puts the store's refusals under the coupon and the line they name, losing 
   const coupon = page.getByRole("textbox", { name: "Coupon code" });
   const code = `NOSUCH${Date.now().toString(36).toUpperCase()}`;
   await coupon.fill(code);
+  // Before sending, the estimate says so where the code is typed, not under the totals.
+  await expect(coupon).toHaveAccessibleDescription(/No coupon has the code “.+”: the store will refuse it\./);
+  await expect(page.locator("#order-totals")).not.toContainText("No coupon has the code");
 
   // An unknown coupon: the store's 422 names `coupon`.
   await page.getByRole("button", { name: "Create order" }).click();
@@ -319,6 +322,10 @@ test("estimates subtotal, discount, shipping and tax from the store's groups and
   const n = await createdNumber(page);
   await expect(toastSaying(page, `Created order #${n}.`)).toBeVisible();
   await expect(toastSaying(page, "The store's total, $46.55, matches the estimate.")).toBeVisible();
+  // The saved order reads as the preview did: the same rows in the same order, the discount as an amount.
+  const saved = page.locator("#order-totals");
+  await expect(saved.locator("dt")).toHaveText(["Subtotal", "Discount", "Shipping", "Tax", "Total"]);
+  await expect(saved).toContainText("Discount−$4.00");
   const stored = await storeApi(token, "GET", `/api/v1/orders/${n}`);
   const order = stored.body as ApiOrderTotals;
   expect({
