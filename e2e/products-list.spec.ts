@@ -158,10 +158,12 @@ test("searches every product by name or SKU, whatever the case and accents, in t
 
   const search = page.getByRole("search", { name: "Search products" });
   const box = search.getByRole("searchbox", { name: "Search by name or SKU" });
-  // By name, in other case and without the accent; Enter searches.
-  await box.fill(`lamp ${id.toLowerCase()}`);
-  await box.press("Enter");
+  // By name, in other case and without the accent, as it is typed: no Enter needed, and the box keeps
+  // focus and every letter typed while the results come.
+  await box.pressSequentially(`lamp ${id.toLowerCase()}`, { delay: 30 });
   await page.waitForURL((url) => url.searchParams.get("q") === `lamp ${id.toLowerCase()}`);
+  await expect(box).toBeFocused();
+  await expect(box).toHaveValue(`lamp ${id.toLowerCase()}`);
   await expect(
     page.getByRole("heading", { name: `Search “lamp ${id.toLowerCase()}” · 1 product found` }),
   ).toBeVisible();

@@ -2,7 +2,7 @@
 
 import Search from "lucide-react/icons/search";
 import { useRouter } from "next/navigation";
-import { type FormEvent, type KeyboardEvent, useId, useState } from "react";
+import { type FormEvent, type KeyboardEvent, useEffect, useId, useRef, useState } from "react";
 import { defaultPageSize, listHref, type ProductListParams } from "@/lib/store/products/input-list";
 import { Button } from "../../ui/button";
 import { Input } from "../../ui/input";
@@ -10,22 +10,38 @@ import { Input } from "../../ui/input";
 /**
  * Search the products by name or SKU, in the URL (`?q=lamp`). The API has
  * no search parameter: the results load the whole catalogue in the browser
- * (products-manager.tsx). Enter searches; Escape clears the box, and the
- * search when one is shown. Without JavaScript the form still sends `?q=`.
+ * (products-manager.tsx). It searches as the person types, once typing
+ * pauses (a search's next words replace its history entry: Back leaves the
+ * search, not each letter); Enter searches at once; Escape clears the box, and
+ * the search when one is shown. Without JavaScript the form still sends `?q=`.
  */
+/** How long typing pauses before the search runs. */
+const TYPING_PAUSE_MS = 350;
+
 export function ProductSearchBox({ params }: { params: ProductListParams }) {
   const router = useRouter();
   const id = useId();
   const [text, setText] = useState(params.q ?? "");
+  const pause = useRef<ReturnType<typeof setTimeout> | null>(null);
+  useEffect(() => () => clearTimeout(pause.current ?? undefined), []);
 
-  function go(typed: string) {
+  function go(typed: string, { typing = false } = {}) {
+    clearTimeout(pause.current ?? undefined);
     const q = typed.trim();
+    if (typing && q === (params.q ?? "")) return;
     const href = listHref({ page: 0, count: params.count, category: "", q });
     // From one search to the next, the page stays: the results read the URL (useSearchParams) and
     // search the catalogue already loaded, with no round trip to the server. Into or out of a search,
     // the server renders the page.
-    if (q && params.q) window.history.pushState(null, "", href);
+    if (q && params.q) window.history[typing ? "replaceState" : "pushState"](null, "", href);
     else router.push(href);
+  }
+
+  function type(typed: string) {
+    setText(typed);
+    clearTimeout(pause.current ?? undefined);
+    // An emptied box leaves the search by Escape or Enter, not on its own (a person may be retyping).
+    if (typed.trim()) pause.current = setTimeout(() => go(typed, { typing: true }), TYPING_PAUSE_MS);
   }
 
   function submit(event: FormEvent<HTMLFormElement>) {
@@ -67,7 +83,7 @@ export function ProductSearchBox({ params }: { params: ProductListParams }) {
           autoComplete="off"
           enterKeyHint="search"
           value={text}
-          onChange={(event) => setText(event.target.value)}
+          onChange={(event) => type(event.target.value)}
           onKeyDown={onKeyDown}
         />
       </div>
