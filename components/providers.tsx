@@ -5,9 +5,10 @@ import { type ReactNode, useState } from "react";
 import { FailureError } from "@/lib/failure";
 import { signInAgainIfNeeded } from "@/lib/sign-in-again";
 import { Toaster } from "./ui/toast";
+import { WeightUnitProvider } from "./weight-unit";
 
 /** React Query and the toasts for the whole dashboard, mounted once in app/(dashboard)/layout.tsx. */
-export function Providers({ children }: { children: ReactNode }) {
+export function Providers({ children, weightUnit = null }: { children: ReactNode; weightUnit?: string | null }) {
   const [client] = useState(
     () =>
       new QueryClient({
@@ -25,7 +26,7 @@ export function Providers({ children }: { children: ReactNode }) {
   );
   return (
     <QueryClientProvider client={client}>
-      {children}
+      <WeightUnitProvider unit={weightUnit}>{children}</WeightUnitProvider>
       <Toaster />
     </QueryClientProvider>
   );

@@ -365,16 +365,16 @@ test.describe("on a phone", () => {
     await page.getByLabel("Region", { exact: true }).selectOption({ label: "New South Wales" });
     // 10% of $20.00 plus the range up to 2 (one item weighing 1).
     await expect(calculatorResult(page)).toContainText("$5.00 by Ranges, which names the region");
-    // Weights have no unit in the contract: the page says whose unit they are.
+    // Weights have no unit in the contract: the dashboard is told it (STORE_WEIGHT_UNIT, kg here).
     await expect(page.getByRole("list", { name: "How it adds up" })).toContainText(
-      "By the total weight: 1 (in your products' weight unit) falls in the range up to 2, so $3.00 for the order",
+      "By the total weight: 1 (in kg) falls in the range up to 2, so $3.00 for the order",
     );
     await expectNoSideways(page);
     await expectAccessible(page, "/shipping/[id] at 390px");
 
     await page.goto(`/shipping/${groupId}/options/${optionId}`);
-    await expect(page.getByLabel("Up to (weight), range 1")).toHaveValue("2");
-    await expect(page.getByText("Weights are in your products' weight unit")).toBeVisible();
+    await expect(page.getByLabel("Up to (kg), range 1")).toHaveValue("2");
+    await expect(page.getByText("Weights are in kg")).toBeVisible();
     await expectNoSideways(page);
     await expectAccessible(page, "/shipping/[id]/options/[optionId] at 390px");
   });
@@ -400,7 +400,7 @@ test("a failed save takes focus to the first field in error, however far up, and
   ]);
   const optionId = String((await readGroup(context, groupId)).group.options[0]!.id);
   await page.goto(`/shipping/${groupId}/options/${optionId}`);
-  const range = page.getByLabel("Up to (weight), range 2");
+  const range = page.getByLabel("Up to (kg), range 2");
   await range.fill("4");
   await page.getByRole("textbox", { name: "Name" }).fill("");
   const save = page.getByRole("button", { name: "Save option" });

@@ -20,6 +20,14 @@ describe("parseEnv", () => {
     });
   });
 
+  it("takes the store's weight unit, one of four, and refuses another in words", () => {
+    expect(parseEnv(minimal).STORE_WEIGHT_UNIT).toBeUndefined();
+    expect(parseEnv({ ...minimal, STORE_WEIGHT_UNIT: "lb" }).STORE_WEIGHT_UNIT).toBe("lb");
+    expect(() => parseEnv({ ...minimal, STORE_WEIGHT_UNIT: "stone" })).toThrow(
+      "STORE_WEIGHT_UNIT must be kg, g, lb or oz.",
+    );
+  });
+
   it("defaults the public store address to the server-side one, without trailing slash", () => {
     expect(parseEnv({ ...minimal, STORE_BASE_URL: "http://store:4000/" }).STORE_PUBLIC_URL).toBe("http://store:4000");
   });

@@ -29,6 +29,10 @@ const envSchema = z
     NEXTAUTH_URL: url("NEXTAUTH_URL").default("http://localhost:3000"),
     // The store's name as the sidebar shows it; without it, the store's host.
     STORE_NAME: z.string().trim().max(100, "STORE_NAME must be at most 100 characters.").optional(),
+    // The unit the store's weights are in: the contract's weights are plain numbers (docs/contract.md#pricing).
+    STORE_WEIGHT_UNIT: z
+      .enum(["kg", "g", "lb", "oz"], { error: "STORE_WEIGHT_UNIT must be kg, g, lb or oz." })
+      .optional(),
     // A store page that signs the browser out of the store itself ("sign out
     // of the store too"); the spec has none, so it is offered only when set.
     STORE_LOGOUT_URL: url("STORE_LOGOUT_URL").optional(),

@@ -294,6 +294,8 @@ async function main() {
     DASHBOARD_PERMISSIONS_REFRESH_SECONDS: "60",
     // undefined: not even inherited from the environment of `npm run test:e2e`.
     STORE_NAME: bundled ? STORE_NAME : undefined,
+    // As npm start sets it for the bundled store; the plain store's dashboard is told no unit.
+    STORE_WEIGHT_UNIT: bundled ? "kg" : undefined,
     STORE_LOGOUT_URL: bundled ? `${storePublic}/oauth2/logout` : undefined,
   });
 

@@ -315,6 +315,8 @@ async function main() {
     if (!external) {
       const storeName = env.STORE_NAME ?? credentials.store_name;
       if (storeName) dashboardEnv.STORE_NAME = storeName;
+      // The demo catalogue weighs in kilograms (store-api/src/seed/catalogue-data.ts); STORE_WEIGHT_UNIT says otherwise.
+      dashboardEnv.STORE_WEIGHT_UNIT = env.STORE_WEIGHT_UNIT || "kg";
       dashboardEnv.STORE_LOGOUT_URL = `${storePublicUrl}/oauth2/logout`;
       // The development pages read the store's /dev/outbox, which only development mode serves.
       if (storeDevelopment) dashboardEnv.DASHBOARD_DEV_PAGES = "1";

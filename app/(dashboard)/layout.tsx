@@ -8,6 +8,7 @@ import { PermissionsNotice } from "@/components/shell/permissions-notice";
 import { PermissionsWatch } from "@/components/shell/permissions-watch";
 import { Sidebar } from "@/components/shell/sidebar";
 import { parseTheme, themeCookie } from "@/components/ui/theme";
+import { getEnv } from "@/lib/env";
 import { getSessionView } from "@/lib/session";
 import { permissionsVersionCookie } from "@/lib/session-token";
 
@@ -28,7 +29,7 @@ export default async function DashboardLayout({ children }: { children: ReactNod
       </a>
       {/* React Query and the toasts, once for every section (its keys: lib/query-keys.ts). Around
           the sidebar too: its Orders badge and the orders list share one poll (components/orders/live/). */}
-      <Providers>
+      <Providers weightUnit={getEnv().STORE_WEIGHT_UNIT ?? null}>
         {/* The permissions are read again on the server when due (proxy.ts); this keeps the shell in step. */}
         <PermissionsWatch
           version={session.permissionsVersion}

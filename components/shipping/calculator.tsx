@@ -29,6 +29,7 @@ import { Button } from "../ui/button";
 import { Field, FieldError } from "../ui/field";
 import { Input } from "../ui/input";
 import { optionName } from "./group-name";
+import { useWeightUnit } from "../weight-unit";
 import { rangeWords, weightUnitWords } from "./words";
 
 /*
@@ -121,6 +122,7 @@ const fitWords: Record<Fit, string> = {
 };
 
 function PerItemLine({ option, items }: { option: ShippingOption; items: CartItem[] }) {
+  const weightUnit = useWeightUnit();
   const { perItem, currency } = option;
   const m = measure(items);
   if (perItem.type === "none") return <>Per item: nothing</>;
@@ -139,7 +141,7 @@ function PerItemLine({ option, items }: { option: ShippingOption; items: CartIte
       ? `${m.quantity} ${m.quantity === 1 ? "item" : "items"}`
       : kind === "price_ranges"
         ? formatMoney(m.subtotal, currency)
-        : `${new Intl.NumberFormat("en", { maximumFractionDigits: 6 }).format(m.weight)} (${weightUnitWords})`;
+        : `${new Intl.NumberFormat("en", { maximumFractionDigits: 6 }).format(m.weight)} (${weightUnitWords(weightUnit)})`;
   const index = rangeIndex(
     perItem.ranges,
     kind === "quantity_ranges" ? m.quantity : kind === "price_ranges" ? m.subtotal : m.weight,
@@ -172,6 +174,7 @@ function PerCartLine({ option, items }: { option: ShippingOption; items: CartIte
 }
 
 export function Calculator({ groupId, currency }: { groupId: string; currency: string }) {
+  const weightUnit = useWeightUnit();
   const group = useQuery({
     queryKey: queryKeys.shipping.one(groupId),
     queryFn: ({ signal }) =>
@@ -213,7 +216,7 @@ export function Calculator({ groupId, currency }: { groupId: string; currency: s
         <fieldset className="min-w-0">
           <legend className="text-sm font-medium text-fg">Sample cart</legend>
           <p className="mt-0.5 text-sm text-fg-muted">
-            Items of this group&apos;s products: the price and weight of one, the weight {weightUnitWords}.
+            Items of this group&apos;s products: the price and weight of one, the weight {weightUnitWords(weightUnit)}.
           </p>
           <ul aria-label="Sample items" className="mt-2 space-y-3">
             {fields.map((field, index) => {

@@ -7,7 +7,8 @@ import type { RangeKind } from "@/lib/store/shipping/model";
 import { Button } from "../ui/button";
 import { CellInput } from "../ui/cell-input";
 import { FieldError } from "../ui/field";
-import { weightUnitWords } from "./words";
+import { useWeightUnit } from "../weight-unit";
+import { weightUnitLabel, weightUnitWords } from "./words";
 
 /*
  * The ranges of a range-priced option as a table: each row runs from just
@@ -27,10 +28,13 @@ export interface RangesEditorProps {
   currency: string;
 }
 
-const measure: Record<RangeKind, { noun: string; unit: (currency: string) => string; example: string }> = {
+const measure: Record<
+  RangeKind,
+  { noun: string; unit: (currency: string, weightUnit: string | null) => string; example: string }
+> = {
   quantity_ranges: { noun: "number of items", unit: () => "items", example: "5" },
   price_ranges: { noun: "subtotal", unit: (currency) => currency, example: "50.00" },
-  weight_ranges: { noun: "total weight", unit: () => "weight", example: "2.5" },
+  weight_ranges: { noun: "total weight", unit: (_currency, weightUnit) => weightUnitLabel(weightUnit), example: "2.5" },
 };
 
 export function RangesEditor({ kind, value, onChange, errors, currency }: RangesEditorProps) {
@@ -42,8 +46,9 @@ export function RangesEditor({ kind, value, onChange, errors, currency }: Ranges
     document.getElementById(id)?.focus();
   });
 
+  const weightUnit = useWeightUnit();
   const m = measure[kind];
-  const unit = m.unit(currency);
+  const unit = m.unit(currency, weightUnit);
   // Flagged as typed: what the maxima say right now.
   const live = new Map(rangeIssues(kind, value, currency).map((issue) => [issue.path, issue.message]));
   const rowErrors = Array.isArray(errors) ? errors : undefined;
@@ -68,7 +73,9 @@ export function RangesEditor({ kind, value, onChange, errors, currency }: Ranges
       <p className="text-sm text-fg-muted" id="ranges-hint">
         Each range starts just above the maximum of the one before (the first at 0) and includes its own maximum. The
         rate of the range the group&apos;s {m.noun} falls in is charged once per order, not per item.
-        {kind === "weight_ranges" ? ` Weights are ${weightUnitWords}: the store keeps plain numbers.` : null}
+        {kind === "weight_ranges"
+          ? ` Weights are ${weightUnitWords(weightUnit)}: the store keeps plain numbers.`
+          : null}
       </p>
       {value.length ? (
         <div className="md:rounded-lg md:border md:border-border">

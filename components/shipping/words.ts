@@ -16,11 +16,14 @@ export function perCartWords(option: ShippingOption): string | null {
 
 /**
  * Weights have no unit in the contract: plain numbers, in the unit the store's
- * products are weighed in (docs/pricing-cases.json: "the store's weight unit";
- * the product editor asks for "the unit your shipping rates use"). Said
- * wherever a weight is typed or shown.
+ * products are weighed in (docs/pricing-cases.json: "the store's weight unit").
+ * With STORE_WEIGHT_UNIT set (components/weight-unit.tsx) it is named ("in kg");
+ * else said as whose unit it is. Said wherever a weight is typed or shown.
  */
-export const weightUnitWords = "in your products' weight unit";
+export const weightUnitWords = (unit: string | null) => (unit ? `in ${unit}` : "in your products' weight unit");
+
+/** A weight column's or field's unit in parentheses: "kg", or "weight" when unnamed. */
+export const weightUnitLabel = (unit: string | null) => unit ?? "weight";
 
 const rangeUnit: Record<RangeKind, (n: number, currency: string) => string> = {
   quantity_ranges: (n) => `${plain(n)} ${n === 1 ? "item" : "items"}`,

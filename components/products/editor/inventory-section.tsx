@@ -1,5 +1,6 @@
 import Link from "next/link";
 import { useWatch } from "react-hook-form";
+import { useWeightUnit } from "../../weight-unit";
 import type { GroupChoices } from "@/lib/store/products/edit";
 import { parseQuantityText } from "@/lib/store/products/edit";
 import type { GroupRef } from "@/lib/store/products/model";
@@ -104,6 +105,7 @@ export function InventorySection({
   currentTaxGroup: GroupRef | null;
 }) {
   const [unlimited, rows] = useWatch({ control, name: ["unlimited", "options.rows"] });
+  const weightUnit = useWeightUnit();
   const hasOptions = rows.length > 0;
   return (
     <Card id="inventory" title="Inventory and shipping">
@@ -141,8 +143,12 @@ export function InventorySection({
         )}
         <TextField
           id="product-weight"
-          label="Weight"
-          hint="In the unit your shipping rates use; empty for none."
+          label={weightUnit ? `Weight (${weightUnit})` : "Weight"}
+          hint={
+            weightUnit
+              ? "As your shipping rates weigh it; empty for none."
+              : "In the unit your shipping rates use; empty for none."
+          }
           inputMode="decimal"
           autoComplete="off"
           error={errors.weight?.message}
