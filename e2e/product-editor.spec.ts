@@ -586,6 +586,10 @@ test("the 20-option tee fits a phone and a wide screen: media after the basics, 
   await expect(section(page, "Extras").getByRole("heading", { name: "Extras" })).toBeInViewport();
   await expect(index.getByRole("link", { name: "Extras", exact: true })).toHaveAttribute("aria-current", "location");
   await expect(options.getByLabel("Size of option 2", { exact: true })).toBeVisible();
+  // No sideways scrolling of the page at 1280 px, however wide the options table.
+  expect(await page.evaluate(() => document.documentElement.scrollWidth), "the editor's width").toBeLessThanOrEqual(
+    1280,
+  );
   for (const n of [1, 19, 20]) {
     expect(await clipped(cell(options, `Option SKU of option ${n}`)), `fetch SKU of option ${n}`).toBeLessThanOrEqual(
       0,
