@@ -81,8 +81,9 @@ export const productHref = (row: Pick<ListRow, "key">) => `/products/${encodeURI
  * keep their labels, inline.
  */
 const card = cn(
-  "max-md:grid max-md:grid-cols-[3rem_auto_auto_1fr_auto] max-md:items-center max-md:gap-x-3 max-md:gap-y-1",
-  "max-md:[&>td]:py-0 max-md:[&_[data-cell-label]]:inline max-md:[&_[data-cell-label]]:me-1.5",
+  "max-md:grid max-md:grid-cols-[3rem_auto_auto_1fr_auto] max-md:items-center max-md:gap-x-2.5 max-md:gap-y-1",
+  // The cells' own padding (px-4) is the table's, not the card's.
+  "max-md:[&>td]:px-0 max-md:[&>td]:py-0 max-md:[&_[data-cell-label]]:inline max-md:[&_[data-cell-label]]:me-1.5",
 );
 
 /**
