@@ -123,6 +123,8 @@ test("filters, edits by typing and pasting, reviews, saves with per-row results,
   await expect(cellOf(rowOf(page, mugS), "stock")).toHaveText("5");
   await page.keyboard.press("ControlOrMeta+Shift+Z");
   await expect(cellOf(rowOf(page, mugS), "stock")).toHaveText("0");
+  // Nothing left to sell is marked beside the count (drawn by CSS: the cell's text stays the value).
+  await expect(cellOf(rowOf(page, mugS), "stock").locator("[data-mark]")).toHaveAttribute("data-mark", "Sold out");
 
   // The review lists each change.
   await page.getByRole("button", { name: "Review and save" }).click();

@@ -211,12 +211,17 @@ export const GridRow = memo(function GridRow(props: GridRowProps) {
   );
 });
 
-/** A column's mark beside a value (ColumnDef.mark): a small warning chip, read after the value. */
+/**
+ * A column's mark beside a value (ColumnDef.mark): a small warning chip, drawn by CSS from its
+ * attribute, so that the cell's text (what copy takes, what a reader of the DOM reads) stays the value.
+ * Screen readers read the generated text after the value.
+ */
 function CellMark({ mark }: { mark: string | null | undefined }) {
   if (!mark) return null;
   return (
-    <span className="ms-1.5 rounded-sm bg-warning-soft px-1 py-0.5 text-xs font-medium text-warning-soft-fg">
-      {mark}
-    </span>
+    <span
+      data-mark={mark}
+      className="after:ms-1.5 after:rounded-sm after:bg-warning-soft after:px-1 after:py-0.5 after:text-xs after:font-medium after:text-warning-soft-fg after:content-[attr(data-mark)]"
+    />
   );
 }

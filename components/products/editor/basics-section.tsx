@@ -88,8 +88,8 @@ export function BasicsSection({
           label="Delivery SKU"
           hint={
             hasOptions
-              ? "The code a digital-delivery service knows this product by. With options, each has its own Option SKU, in the options table."
-              : "The code a digital-delivery service knows this product by, if you use one."
+              ? "For a digital-delivery service. Each option has its own, in the options table."
+              : "For a digital-delivery service, if you use one."
           }
           error={errors.fetchSku?.message}
           className="sm:col-span-2"

@@ -11,17 +11,24 @@ import type { InventoryFilter } from "./model";
  * A new filter, or a new visit, starts again.
  */
 export function usePinnedRows(filter: InventoryFilter, edits: EditsState): ReadonlySet<string> {
-  const [pinned, setPinned] = useState<{ filter: InventoryFilter; keys: ReadonlySet<string> }>(() => ({
-    filter,
-    keys: new Set(),
-  }));
-  const current = pinned.filter === filter ? pinned.keys : new Set<string>();
-  const added = editedKeys(edits).filter((key) => !current.has(key));
-  if (pinned.filter !== filter || added.length > 0) {
+  // `before`: the rows already edited when this filter was set, which it does not keep on their account.
+  const [pinned, setPinned] = useState<{
+    filter: InventoryFilter;
+    before: ReadonlySet<string>;
+    keys: ReadonlySet<string>;
+  }>(() => ({ filter, before: new Set(editedKeys(edits)), keys: new Set() }));
+  const edited = editedKeys(edits);
+  if (pinned.filter !== filter) {
     // Adjusting state while rendering (React re-renders at once, before the screen shows this one).
-    const keys = new Set([...current, ...added]);
-    setPinned({ filter, keys });
+    const next = { filter, before: new Set(edited), keys: new Set<string>() };
+    setPinned(next);
+    return next.keys;
+  }
+  const added = edited.filter((key) => !pinned.before.has(key) && !pinned.keys.has(key));
+  if (added.length > 0) {
+    const keys = new Set([...pinned.keys, ...added]);
+    setPinned({ ...pinned, keys });
     return keys;
   }
-  return current;
+  return pinned.keys;
 }
