@@ -83,19 +83,18 @@ export function BasicsSection({
             </Select>
           )}
         </Field>
-        <Field
-          id="product-fetch-sku"
-          label="Delivery SKU"
-          hint={
-            hasOptions
-              ? "For a digital-delivery service. Each option has its own, in the options table."
-              : "For a digital-delivery service, if you use one."
-          }
-          error={errors.fetchSku?.message}
-          className="sm:col-span-2"
-        >
-          {(control) => <Input {...control} autoComplete="off" disabled={hasOptions} {...register("fetchSku")} />}
-        </Field>
+        {/* With options the store keeps it on each option (docs/contract.md#catalogue-and-settings): the options table's Option SKU. */}
+        {hasOptions ? null : (
+          <Field
+            id="product-fetch-sku"
+            label="Delivery SKU"
+            hint="For a digital-delivery service, if you use one."
+            error={errors.fetchSku?.message}
+            className="sm:col-span-2"
+          >
+            {(control) => <Input {...control} autoComplete="off" {...register("fetchSku")} />}
+          </Field>
+        )}
         <Field
           id="product-description-short"
           label="Short description"
