@@ -28,6 +28,9 @@ export function FulfilShipmentFields({
       {offer.shipment ? (
         <fieldset className="space-y-4">
           <legend className="text-sm font-medium text-fg">Shipment (optional)</legend>
+          <p className="-mt-2 text-sm text-fg-muted">
+            Shown on the order, and named in the customer&rsquo;s e-mail when they are notified.
+          </p>
           <div className="grid gap-4 sm:grid-cols-2">
             <TextField
               id="fulfil-carrier"

@@ -87,7 +87,7 @@ export function OrderActions({ order, children }: { order: ActionOrder; children
   } = form;
   const notify = useWatch({ control: form.control, name: "notify" }) !== false;
   const mailText = offer.notify
-    ? fulfilNotifyText({ email: order.email, notify, shipment: offer.shipment })
+    ? fulfilNotifyText({ email: order.email, notify })
     : fulfilMailText({ count: 1, email: order.email });
 
   // Fulfilled, the Fulfil button goes, and focus with it: it moves to the next action (or the heading).

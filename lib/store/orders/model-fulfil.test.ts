@@ -30,16 +30,13 @@ describe("the store's fields of a fulfilment", () => {
 
 describe("the dialog's sentence about the customer's e-mail", () => {
   it("follows the choice to notify", () => {
-    expect(fulfilNotifyText({ email: "ana@example.com", notify: true, shipment: true })).toBe(
-      "Your store will e-mail the customer (ana@example.com) that the order is on its way, naming the carrier and " +
-        "tracking number you enter. Undoing the fulfilment does not take that e-mail back.",
+    expect(fulfilNotifyText({ email: "ana@example.com", notify: true })).toBe(
+      "Your store may e-mail the customer (ana@example.com) that the order is on its way. Undoing the fulfilment does not take that e-mail back.",
     );
-    expect(fulfilNotifyText({ notify: true, shipment: false })).toBe(
-      "Your store will e-mail the customer that the order is on its way. Undoing the fulfilment does not take that e-mail back.",
-    );
-    expect(fulfilNotifyText({ email: "ana@example.com", notify: false, shipment: true })).toBe(
+    expect(fulfilNotifyText({ email: "ana@example.com", notify: false })).toBe(
       "Your store will not e-mail the customer (ana@example.com) about it.",
     );
+    expect(fulfilNotifyText({ notify: false })).toBe("Your store will not e-mail the customer about it.");
   });
 });
 

@@ -1,4 +1,4 @@
-import type { Order } from "./model";
+import { fulfilMailText, type Order } from "./model";
 
 /**
  * Fulfilling one order with its shipment (an extension: docs/contract.md#extensions). A store that takes a
@@ -45,23 +45,13 @@ export function readFulfilmentOffer(header: string | null | undefined): Fulfilme
 }
 
 /**
- * The Fulfil dialog's sentence about the customer's e-mail, following the "Notify the customer" choice
- * where the store offers it (`notify`); null where it does not (the dialog then says the store may e-mail).
+ * The Fulfil dialog's sentence about the customer's e-mail where the store offers the choice (`notify`):
+ * ticked, what the dialog always said (the store may e-mail: an order placed without notifications gets
+ * none either way); unticked, that it will not.
  */
-export function fulfilNotifyText({
-  email,
-  notify,
-  shipment,
-}: {
-  email?: string;
-  notify: boolean;
-  /** Whether the store takes a shipment: the e-mail then names what is entered. */
-  shipment: boolean;
-}): string {
-  const who = email ? `the customer (${email})` : "the customer";
-  if (!notify) return `Your store will not e-mail ${who} about it.`;
-  const naming = shipment ? ", naming the carrier and tracking number you enter" : "";
-  return `Your store will e-mail ${who} that the order is on its way${naming}. Undoing the fulfilment does not take that e-mail back.`;
+export function fulfilNotifyText({ email, notify }: { email?: string; notify: boolean }): string {
+  if (notify) return fulfilMailText({ count: 1, email });
+  return `Your store will not e-mail ${email ? `the customer (${email})` : "the customer"} about it.`;
 }
 
 /**
