@@ -121,6 +121,64 @@ function orderFulfilPage(name: string, undo: boolean): SitePage {
 }
 
 /**
+ * The Fulfil dialog with a shipment entered (a store that takes one: X-Order-Fulfilment,
+ * docs/contract.md#extensions): carrier and service filled, "Notify the customer" unticked, and a
+ * tracking number refused beside its field (a pasted tab inside it), so the walk sees the fields, their error
+ * and the sentence that follows the choice.
+ */
+function orderFulfilTrackingPage(name: string): SitePage {
+  const base = orderFulfilPage(name, false);
+  return {
+    ...base,
+    async open(page, fixtures) {
+      await base.open(page, fixtures);
+      const dialog = page.getByRole("dialog", { name: /^Fulfil order #\d+\?$/ });
+      await dialog.getByRole("textbox", { name: "Carrier" }).fill("UPS");
+      await dialog.getByRole("textbox", { name: "Service" }).fill("Ground");
+      await dialog.getByRole("textbox", { name: "Tracking number" }).fill("1Z999\tAA1");
+      await dialog.getByRole("checkbox", { name: "Notify the customer" }).uncheck();
+      await dialog.getByRole("button", { name: "Fulfil order" }).click();
+      await expect(dialog.getByRole("textbox", { name: "Tracking number" })).toHaveAttribute("aria-invalid", "true");
+      await expect(dialog).toContainText("Your store will not e-mail the customer");
+    },
+  };
+}
+
+/**
+ * The order's page once fulfilled with a shipment (carrier, service, tracking number, ship date) in its
+ * Shipments: recorded through the store's API the first time (notify=false), and the order fulfilled again
+ * on later loads (the fulfil pages above take it back to unfulfilled; its shipment stays).
+ */
+function orderShippedPage(name: string): SitePage {
+  const base = dashboardPage(name, "owner", (f) => `/orders/${f.orderNumber}`, /^Order #\d+$/);
+  return {
+    ...base,
+    async open(page, fixtures) {
+      const token = await accessTokenOf(page.context());
+      const path = `/api/v1/orders/${fixtures.orderNumber}`;
+      const order = (await storeApi(token, "GET", path)).body as { fulfilled: boolean; shipments: unknown[] };
+      if (order.fulfilled && !order.shipments.length) {
+        expect((await storeApi(token, "PUT", path, { fulfilled: "false" })).status).toBe(200);
+      }
+      if (!order.shipments.length) {
+        const shipped = await storeApi(token, "PUT", path, {
+          fulfilled: "true",
+          carrier: "UPS",
+          service: "Ground",
+          tracking_number: "1Z999AA10123456784",
+          notify: "false",
+        });
+        expect(shipped.status, JSON.stringify(shipped.body)).toBe(200);
+      } else if (!order.fulfilled) {
+        expect((await storeApi(token, "PUT", path, { fulfilled: "true" })).status).toBe(200);
+      }
+      await base.open(page, fixtures);
+      await expect(page.getByRole("table", { name: /^Shipments of order/ })).toContainText("1Z999AA10123456784");
+    },
+  };
+}
+
+/**
  * The products list searching by name (components/products/list/products-manager.tsx): the whole
  * catalogue loaded in the browser, and the results shown in the list's rows.
  */
@@ -276,6 +334,8 @@ export const sitePages: readonly SitePage[] = [
   },
   orderFulfilPage("order-fulfil-confirm", false),
   orderFulfilPage("order-fulfil-undo", true),
+  orderFulfilTrackingPage("order-fulfil-tracking"),
+  orderShippedPage("order-shipped"),
   dashboardPage("products", "owner", () => "/products"),
   productsSearchPage("products-search"),
   inventoryPage("products-inventory"),

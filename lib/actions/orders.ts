@@ -2,7 +2,8 @@
 
 import * as z from "zod/mini";
 import { StoreApiError } from "../store/errors";
-import { orderTags, updateOrder } from "../store/orders/api";
+import { fulfilOrder, orderTags, updateOrder } from "../store/orders/api";
+import { fulfilShipmentFields, fulfilShipmentInput } from "../store/orders/input-fulfil";
 import { storeAction } from "./action";
 
 // Writes only. Orders are read by the pages (first render) and by React
@@ -38,17 +39,24 @@ function refusedChange(error: unknown, refused: string, { rule403 }: { rule403: 
 /**
  * Fulfils one order. The bulk fulfil of the list calls it once per order,
  * in turn, for a result per order (Next runs a client's actions one at a
- * time anyway).
+ * time anyway). The order page's dialog may add a shipment and the choice
+ * to e-mail the customer, where the store takes them (an extension,
+ * docs/contract.md#extensions): a refusal naming one of them stays under
+ * that field.
  */
 export const fulfilOrderAction = storeAction({
-  input: orderNumberInput,
+  input: z.object({ ...orderNumberInput.shape, shipment: z.optional(fulfilShipmentInput) }),
   invalidates: [orderTags.all],
-  run: (store, { number }) =>
-    updateOrder(store, number, { fulfilled: true }).catch((error: unknown) =>
-      refusedChange(error, "The store refused to fulfil this order: a cancelled order cannot be fulfilled.", {
+  run: (store, { number, shipment }) =>
+    fulfilOrder(store, number, shipment).catch((error: unknown) => {
+      const named = error instanceof StoreApiError ? Object.keys(error.fields) : [];
+      if (named.some((field) => (fulfilShipmentFields as readonly string[]).includes(field) || field === "notify")) {
+        throw error;
+      }
+      return refusedChange(error, "The store refused to fulfil this order: a cancelled order cannot be fulfilled.", {
         rule403: false,
-      }),
-    ),
+      });
+    }),
 });
 
 /**

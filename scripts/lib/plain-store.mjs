@@ -20,7 +20,10 @@
 //   - the coupons list takes no `code` (docs/contract.md#extensions): the parameter is
 //     ignored, as a store ignores one it does not know, and every coupon comes back,
 //     without X-Coupon-Code-Filter; nor do the orders lists take `q` (the customer search):
-//     every order comes back, without X-Order-Search.
+//     every order comes back, without X-Order-Search;
+//   - an order's GET has no X-Order-Fulfilment, and its PUT takes `fulfilled` and `cancelled` only: a
+//     shipment (`carrier`, `service`, `tracking_number`, `ship_date`) or `notify` is refused (422), as
+//     the contract's rule for any other field says (docs/contract.md#orders).
 // The dashboard must work against it all the same.
 import http from "node:http";
 
@@ -71,6 +74,7 @@ function transform(req, status, headers, body) {
   if (path.startsWith("/api/v1/orders") || path.startsWith("/api/v1/products")) delete headers["x-total-count"];
   delete headers["x-coupon-code-filter"];
   delete headers["x-order-search"];
+  delete headers["x-order-fulfilment"];
   if (req.method === "POST" && status === 201) return [200, headers, body];
   if (req.method === "PUT" && status === 200) {
     const json = JSON.parse(body.toString("utf8"));
@@ -89,7 +93,8 @@ function orderChange(req, body) {
     const value = form.get(name);
     return value === null ? undefined : /^(true|1)$/i.test(value);
   };
-  return { cancelled: flag("cancelled"), fulfilled: flag("fulfilled") };
+  const extension = ["carrier", "service", "tracking_number", "ship_date", "notify"].find((name) => form.has(name));
+  return { cancelled: flag("cancelled"), fulfilled: flag("fulfilled"), extension };
 }
 
 /** Reads the order at `path` from the store with the request's own token (null when it cannot). */
@@ -123,6 +128,7 @@ function readOrder(upstream, req) {
 /** The plain store's refusal of a change to an order that it does not make, or null to pass it on. */
 async function refusedOrderChange(upstream, req, body) {
   const change = orderChange(req, body);
+  if (change?.extension) return `Error: ${change.extension} cannot be changed`;
   if (!change || (change.cancelled !== true && change.fulfilled !== false)) return null;
   const order = await readOrder(upstream, req);
   if (change.cancelled === true && order?.cancelled === true) return "Error: the order is already cancelled";

@@ -1,11 +1,14 @@
 "use client";
 
+import { zodResolver } from "@hookform/resolvers/zod";
 import { useQueryClient } from "@tanstack/react-query";
 import Ban from "lucide-react/icons/ban";
 import PackageCheck from "lucide-react/icons/package-check";
 import { useRouter } from "next/navigation";
 import { type ReactNode, useEffect, useRef, useState } from "react";
+import { useForm, useWatch } from "react-hook-form";
 import { cancelOrderAction, fulfilOrderAction, unfulfilOrderAction } from "@/lib/actions/orders";
+import { applyFieldErrors } from "@/lib/forms/apply-field-errors";
 import { queryKeys } from "@/lib/query-keys";
 import { signInAgainIfNeeded } from "@/lib/sign-in-again";
 import {
@@ -16,10 +19,13 @@ import {
   orderLabel,
   undoFulfilMs,
 } from "@/lib/store/orders/model";
+import { type FulfilShipmentInput, fulfilShipmentFields, fulfilShipmentInput } from "@/lib/store/orders/input-fulfil";
+import { type FulfilmentOffer, fulfilNotifyText, plainFulfilment } from "@/lib/store/orders/model-fulfil";
 import { writeFailureMessage } from "@/lib/write-failure";
 import { Button } from "../../ui/button";
 import { confirmLabel, planFulfil } from "../list/bulk-fulfil";
 import { UnpaidChoice } from "../list/fulfil-confirm";
+import { FulfilShipmentFields } from "./fulfil-shipment";
 import { ConfirmDialog } from "../../ui/dialog";
 import { Notice } from "../../ui/notice";
 import { toast } from "../../ui/toast";
@@ -34,7 +40,10 @@ type ActionOrder = Pick<
   | "paymentGatewayKnown"
   | "itemCount"
   | "email"
->;
+> & {
+  /** What the store takes with the fulfilment (an extension); absent or plain: the contract's fulfilment only. */
+  fulfilment?: FulfilmentOffer;
+};
 
 /**
  * "Fulfil" and "Cancel order" on an order's page. Which orders may be
@@ -50,7 +59,10 @@ type ActionOrder = Pick<
  * bulk fulfil holds it back (`planFulfil`, components/orders/list/bulk-fulfil.ts):
  * its reason is said and "Fulfil it too" must be ticked first. Its toast then offers an undo for a few seconds
  * (`fulfilled=false`, docs/contract.md#orders), and a store that refuses it
- * is said to in a sentence. `children`: more of the page's actions, after these.
+ * is said to in a sentence. Where the store takes them (`X-Order-Fulfilment`, docs/contract.md#extensions),
+ * the dialog also asks for a carrier, service and tracking number and whether to e-mail the customer
+ * (FulfilShipmentFields), and its sentence about the e-mail follows that choice; against a store that does
+ * not, it is exactly the contract's fulfilment. `children`: more of the page's actions, after these.
  */
 export function OrderActions({ order, children }: { order: ActionOrder; children?: ReactNode }) {
   const router = useRouter();
@@ -66,6 +78,17 @@ export function OrderActions({ order, children }: { order: ActionOrder; children
   const fulfil = canFulfil(order);
   // The bulk fulfil's rule, for this one order: not paid, it is held back unless included on purpose.
   const plan = planFulfil([order], new Set([order.number]), { includeUnpaid });
+  const offer = order.fulfilment ?? plainFulfilment;
+  const asksMore = offer.shipment || offer.notify;
+  const defaults: FulfilShipmentInput = { carrier: "", service: "", tracking_number: "", notify: true };
+  const form = useForm<FulfilShipmentInput>({ resolver: zodResolver(fulfilShipmentInput), defaultValues: defaults });
+  const {
+    formState: { errors },
+  } = form;
+  const notify = useWatch({ control: form.control, name: "notify" }) !== false;
+  const mailText = offer.notify
+    ? fulfilNotifyText({ email: order.email, notify })
+    : fulfilMailText({ count: 1, email: order.email });
 
   // Fulfilled, the Fulfil button goes, and focus with it: it moves to the next action (or the heading).
   const couldFulfil = useRef(fulfil);
@@ -81,16 +104,26 @@ export function OrderActions({ order, children }: { order: ActionOrder; children
     router.refresh();
   }
 
-  async function run(kind: "fulfil" | "cancel") {
+  async function run(kind: "fulfil" | "cancel", shipment?: FulfilShipmentInput) {
     setPending(kind);
     setProblem(null);
     const result =
       kind === "fulfil"
-        ? await fulfilOrderAction({ number: order.number })
+        ? await fulfilOrderAction({ number: order.number, ...(shipment ? { shipment } : {}) })
         : await cancelOrderAction({ number: order.number });
     setPending(null);
     if (!result.ok) {
       if (signInAgainIfNeeded(result)) return;
+      // The store refused what was entered: back to the dialog, the message under its field.
+      if (kind === "fulfil" && result.fieldErrors && asksMore) {
+        const fields = [...fulfilShipmentFields, "notify"] as const;
+        if (fields.some((field) => result.fieldErrors?.[field])) {
+          setConfirming("fulfil");
+          // The dialog's fields mount with it: place the messages once they are there.
+          requestAnimationFrame(() => applyFieldErrors(form.setError, result.fieldErrors, fields));
+          return;
+        }
+      }
       const message = writeFailureMessage(result, {
         failed: kind === "fulfil" ? `fulfil order ${label}` : `cancel order ${label}`,
         happened: kind === "fulfil" ? `the fulfilment of order ${label}` : `the cancellation of order ${label}`,
@@ -149,6 +182,7 @@ export function OrderActions({ order, children }: { order: ActionOrder; children
           disabled={pending !== null}
           onClick={() => {
             setIncludeUnpaid(false);
+            form.reset(defaults);
             setConfirming("fulfil");
           }}
         >
@@ -182,7 +216,7 @@ export function OrderActions({ order, children }: { order: ActionOrder; children
         open={confirming === "fulfil"}
         onOpenChange={(open) => setConfirming(open ? "fulfil" : null)}
         title={`Fulfil order ${label}?`}
-        description={`It is marked fulfilled and leaves the Unfulfilled list. ${fulfilMailText({ count: 1, email: order.email })}`}
+        description={`It is marked fulfilled and leaves the Unfulfilled list. ${mailText}`}
         confirmLabel={plan.fulfil.length ? "Fulfil order" : confirmLabel(0)}
         confirmDisabled={plan.fulfil.length === 0}
         cancelLabel="Not now"
@@ -191,10 +225,24 @@ export function OrderActions({ order, children }: { order: ActionOrder; children
         focusAfterConfirm={() => fulfilButton.current ?? document.querySelector<HTMLElement>("main h1")}
         onConfirm={() => {
           if (!plan.fulfil.length) return;
-          setConfirming(null);
-          void run("fulfil");
+          if (!asksMore) {
+            setConfirming(null);
+            void run("fulfil");
+            return;
+          }
+          // Checked first: a field's message keeps the dialog open, beside the field.
+          void form.handleSubmit((values) => {
+            setConfirming(null);
+            void run("fulfil", {
+              ...(offer.shipment
+                ? { carrier: values.carrier, service: values.service, tracking_number: values.tracking_number }
+                : {}),
+              ...(offer.notify ? { notify: values.notify !== false } : {}),
+            });
+          })();
         }}
       >
+        <FulfilShipmentFields offer={offer} register={form.register} errors={errors} />
         {plan.unpaid.length ? (
           <UnpaidChoice unpaid={plan.unpaid} include={includeUnpaid} onInclude={setIncludeUnpaid} />
         ) : null}

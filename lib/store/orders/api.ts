@@ -11,6 +11,13 @@ import {
   type OrderView,
   orderViews,
 } from "./model";
+import {
+  FULFILMENT_HEADER,
+  type FulfilShipment,
+  fulfilFields,
+  type OrderWithOffer,
+  readFulfilmentOffer,
+} from "./model-fulfil";
 import { queryWords, startsWords } from "../../search-words";
 import { storeOrderSchema, storeOrderSearchSchema, storeOrderSummarySchema } from "./schema";
 
@@ -160,14 +167,19 @@ export async function countAllOrders(store: StoreClient): Promise<{ counts: Orde
   return { counts: Object.fromEntries(entries) as OrderCounts, refused };
 }
 
-export async function getOrder(store: StoreClient, number: number): Promise<Order> {
-  return store.request({
+/**
+ * One order, and what its store takes with a fulfilment: `X-Order-Fulfilment` (an extension,
+ * docs/contract.md#extensions), read before the Fulfil dialog offers a shipment or the e-mail's choice.
+ */
+export async function getOrder(store: StoreClient, number: number): Promise<OrderWithOffer> {
+  const { data, headers } = await store.requestWithHeaders({
     ...ordersRequest,
     id: String(number),
     path: orderPath(number),
     tags: reads,
     schema: storeOrderSchema,
   });
+  return { ...data, fulfilment: readFulfilmentOffer(headers.get(FULFILMENT_HEADER)) };
 }
 
 /**
@@ -198,6 +210,25 @@ export async function updateOrder(store: StoreClient, number: number, changes: O
     id: String(number),
     path: orderPath(number),
     form: { ...changes },
+    schema: oneOrListOfOne(storeOrderSummarySchema),
+  });
+}
+
+/**
+ * `PUT /orders/{n}` with `fulfilled=true` and what the Fulfil dialog adds where the store takes it (a
+ * carrier, service, tracking number, `notify`: fulfilFields); without them, the contract's plain fulfilment.
+ */
+export async function fulfilOrder(
+  store: StoreClient,
+  number: number,
+  shipment?: FulfilShipment,
+): Promise<OrderSummary> {
+  return store.request({
+    ...ordersRequest,
+    method: "PUT",
+    id: String(number),
+    path: orderPath(number),
+    form: fulfilFields(shipment),
     schema: oneOrListOfOne(storeOrderSummarySchema),
   });
 }

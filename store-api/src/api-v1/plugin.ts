@@ -98,6 +98,7 @@ export const apiPlugin: FastifyPluginAsync<ApiOptions> = async (api, { routes })
       "X-Total-Count",
       "X-Coupon-Code-Filter",
       "X-Order-Search",
+      "X-Order-Fulfilment",
       "Retry-After",
       "X-Request-Id",
       "WWW-Authenticate",

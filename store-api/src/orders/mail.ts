@@ -3,13 +3,15 @@ import type { OrderAddress } from "../db/schema/orders.js";
 import type { Mailer } from "../mail/mailer.js";
 import { formatMoney } from "../money/money.js";
 import { escapeHtml } from "../text/escape-html.js";
-import type { OrderDetail } from "./orders.js";
+import type { OrderDetail, ShipmentRow } from "./orders.js";
 
 /**
  * The orders' e-mails (docs/contract.md#orders): the confirmation when an
  * order is made, to the billing address's e-mail; the "on its way" notice
  * when it is fulfilled, to the billing e-mail and the shipping one when it
- * differs (the person waiting for the parcel; it shows no prices). Queued in
+ * differs (the person waiting for the parcel; it shows no prices), naming the
+ * carrier, service and tracking number when the fulfilment recorded a shipment
+ * (an extension; `notify=false` sends none: docs/contract.md#extensions). Queued in
  * the request's transaction (src/mail/mailer.ts), so a refused request sends
  * nothing, and delivered once it has committed. An order made with
  * `send_notifications=false` gets none.
@@ -63,10 +65,23 @@ export async function sendOrderConfirmation(q: Queryable, { order, lines }: Orde
 }
 
 /** The notice that the order is on its way; nothing when the order's notifications are off. */
-export async function sendShippedNotice(q: Queryable, { order, lines }: OrderDetail, s: OrderMailSettings) {
+export async function sendShippedNotice(
+  q: Queryable,
+  { order, lines }: OrderDetail,
+  s: OrderMailSettings,
+  shipment: ShipmentRow | null = null,
+) {
   if (!order.sendNotifications) return;
+  const tracking = shipment
+    ? [
+        shipment.carrier && `Carrier: ${shipment.carrier}`,
+        shipment.service && `Service: ${shipment.service}`,
+        shipment.trackingNumber && `Tracking number: ${shipment.trackingNumber}`,
+      ].filter((line) => line !== "")
+    : [];
   const body = render([
     [`Your order ${order.number} at ${s.storeName} is on its way.`],
+    ...(tracking.length ? [tracking] : []),
     lines.map((l) => `${l.quantity} × ${l.name}`),
     ["Shipping to:", ...addressLines(order.shippingAddress)],
   ]);

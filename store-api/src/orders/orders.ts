@@ -17,7 +17,8 @@ import { shippingGroupTerms, taxGroupTerms } from "../pricing/terms.js";
 import { type ExtraRow, type OptionRow, type ProductDetail, productDetails } from "../products/products.js";
 import { formatPercent } from "../settings/percent.js";
 import { type OrderFilter, where } from "./search.js";
-import type { CreateOrderInput, UpdateOrderInput } from "./schemas.js";
+import type { UpdateOrderInput } from "./fulfilment.js";
+import type { CreateOrderInput } from "./schemas.js";
 
 /**
  * Orders (/orders…; docs/contract.md#orders): the lists and counts, an API

@@ -341,30 +341,6 @@ export function createOrderBody(currency: string) {
   );
 }
 
-/* ---------- PUT /orders/{order_number} ---------- */
-
-const notHere = z
-  .unknown()
-  .refine(() => false, { error: "cannot be changed: an order's PUT takes fulfilled and cancelled only" })
-  .meta({ not: {}, description: "Any other field is a 422 naming it." });
-
-export const updateOrderBody = formBodyOf(
-  z
-    .object({
-      fulfilled: formBoolean.optional().meta({
-        description:
-          "true fulfils the order; false takes a fulfilled order back to unfulfilled. A 422 on a cancelled order.",
-      }),
-      cancelled: formBoolean.optional().meta({
-        description:
-          "true cancels an API order (payment_gateway null; others are a 403) and puts its items back in stock; irreversible: false on a cancelled order is a 422.",
-      }),
-    })
-    .catchall(notHere),
-);
-
-export type UpdateOrderInput = z.output<typeof updateOrderBody>;
-
 /* ---------- answers ---------- */
 
 const moneyOut = z.string().meta({ description: "Formatted in the order's currency." });

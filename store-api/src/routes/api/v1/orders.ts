@@ -4,6 +4,13 @@ import { cachedRead } from "../../../api/cached-read.js";
 import { resource } from "../../../api/routes.js";
 import { apiErrors } from "../../../api/schemas.js";
 import { recordCouponHit } from "../../../coupons/counting.js";
+import {
+  fulfilmentExtras,
+  ORDER_FULFILMENT_HEADER,
+  ORDER_FULFILMENT_OFFER,
+  recordShipment,
+  updateOrderBody,
+} from "../../../orders/fulfilment.js";
 import { sendOrderConfirmation, sendShippedNotice } from "../../../orders/mail.js";
 import { countOrders, createOrder, getOrder, listOrders, orderDetails, updateOrder } from "../../../orders/orders.js";
 import {
@@ -17,7 +24,6 @@ import {
   orderNumberParams,
   order,
   orderUpdated,
-  updateOrderBody,
 } from "../../../orders/schemas.js";
 import { ORDER_SEARCH_HEADER, type OrderFilter, orderListQuery, searchWords } from "../../../orders/search.js";
 import { serializeOrders } from "../../../orders/serialize.js";
@@ -167,6 +173,10 @@ const ordersRoutes: FastifyPluginAsyncZod = async (api) => {
       schema: {
         tags,
         summary: "Get an order",
+        description:
+          "Extension: the answer carries `X-Order-Fulfilment: shipment, notify`: this store's PUT takes a shipment " +
+          "(carrier, service, tracking_number, ship_date) and notify with fulfilled=true. A store without the " +
+          "extension sends no such header.",
         params: orderNumberParams,
         response: { 200: order, ...apiErrors },
       },
@@ -175,7 +185,11 @@ const ordersRoutes: FastifyPluginAsyncZod = async (api) => {
           const details = await db.transaction(async (tx) =>
             orderDetails(tx, [await getOrder(tx, request.params.order_number)]),
           );
-          return { body: serializeOrders(details, ctx())[0]! };
+          // The fulfilment extension says what it takes, so that a client knows before it offers a form.
+          return {
+            body: serializeOrders(details, ctx())[0]!,
+            headers: { [ORDER_FULFILMENT_HEADER]: ORDER_FULFILMENT_OFFER },
+          };
         }),
     },
     PUT: {
@@ -186,7 +200,8 @@ const ordersRoutes: FastifyPluginAsyncZod = async (api) => {
           "fulfilled=true fulfils (and sends the shipping notice unless the order's notifications are off); " +
           "fulfilled=false takes a fulfilled order back. cancelled=true cancels an API order for good and puts its " +
           "items back in stock (a storefront order's is a 403). A cancelled order's fulfilled cannot change (422). " +
-          "Answers a list holding the order.",
+          "Answers a list holding the order. Extension: with fulfilled=true on an unfulfilled order, carrier, " +
+          "service, tracking_number (and ship_date) record a shipment, named in the e-mail; notify=false sends none.",
         params: orderNumberParams,
         body: updateOrderBody,
         response: { 200: orderUpdated, ...apiErrors },
@@ -194,9 +209,14 @@ const ordersRoutes: FastifyPluginAsyncZod = async (api) => {
       handler: async (request) => {
         const details = await db.transaction(async (tx) => {
           const current = await getOrder(tx, request.params.order_number, { lock: true });
+          const extras = fulfilmentExtras(current, request.body);
           const change = await updateOrder(tx, current, request.body);
+          const shipment =
+            change.shipped && extras.shipment
+              ? await recordShipment(tx, change.order, extras.shipment, new Date())
+              : null;
           const changed = await orderDetails(tx, [change.order]);
-          if (change.shipped) await sendShippedNotice(tx, changed.orders[0]!, mail);
+          if (change.shipped && extras.notify) await sendShippedNotice(tx, changed.orders[0]!, mail, shipment);
           return changed;
         });
         void mailer.deliver();
