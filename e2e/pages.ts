@@ -207,6 +207,24 @@ function inventoryPage(name: string): SitePage {
   };
 }
 
+/** Images by file name (docs/design.md#images-by-file-name) with its table: a miss and a refusal. */
+function imagesByNamePage(name: string): SitePage {
+  const base = dashboardPage(name, "owner", () => "/products/images", "Images by file name");
+  const png = "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==";
+  return {
+    ...base,
+    async open(page, fixtures) {
+      await base.open(page, fixtures);
+      await expect(page.getByRole("progressbar", { name: "Loading products to match" })).toHaveCount(0);
+      await page.getByLabel("Images to match", { exact: true }).setInputFiles([
+        { name: "pages-photo.png", mimeType: "image/png", buffer: Buffer.from(png, "base64") },
+        { name: "pages-notes.txt", mimeType: "text/plain", buffer: Buffer.from("notes") },
+      ]);
+      await expect(page.getByRole("table", { name: "Files and their products" })).toBeVisible();
+    },
+  };
+}
+
 /** The product of productImportFailedPage, made by its first load: the second sees the same import. */
 let importProductKey: string | null = null;
 
@@ -339,6 +357,7 @@ export const sitePages: readonly SitePage[] = [
   dashboardPage("products", "owner", () => "/products"),
   productsSearchPage("products-search"),
   inventoryPage("products-inventory"),
+  imagesByNamePage("products-images"),
   dashboardPage("product-new", "owner", () => "/products/new"),
   dashboardPage("product", "owner", (f) => `/products/${encodeURIComponent(f.productKey)}`),
   productImportFailedPage("product-import-failed"),

@@ -71,6 +71,9 @@ export default async function ProductsPage({
             <Link href="/products/inventory" className={buttonClasses("secondary")}>
               Inventory
             </Link>
+            <Link href="/products/images" className={buttonClasses("secondary")}>
+              Images by name
+            </Link>
             <Link href="/products/new" className={buttonClasses()}>
               New product
             </Link>

@@ -53,6 +53,13 @@ const commands: readonly StaticEntry[] = [
     permission: "manage_products",
   },
   {
+    id: "images-by-name",
+    label: "Images by file name",
+    keywords: "upload pictures photos folder many match sku",
+    href: "/products/images",
+    permission: "manage_products",
+  },
+  {
     id: "inventory",
     label: "Inventory",
     keywords: "stock quantities options count",
