@@ -18,7 +18,8 @@ export function Table({ stackOnMobile = false, className, children, ...props }: 
   return (
     <div
       className={cn(
-        "w-full overflow-x-auto rounded-lg border border-border bg-surface",
+        // relative: the sr-only (absolute) labels inside scroll with the table instead of widening the page.
+        "relative w-full overflow-x-auto rounded-lg border border-border bg-surface",
         stackOnMobile && "max-md:overflow-visible max-md:rounded-none max-md:border-0 max-md:bg-transparent",
       )}
     >
