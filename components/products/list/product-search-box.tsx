@@ -18,12 +18,36 @@ import { Input } from "../../ui/input";
 /** How long typing pauses before the search runs. */
 const TYPING_PAUSE_MS = 350;
 
+/**
+ * Typing into a search from the list: the server renders the search's page, whose box is a new one.
+ * What was typed, for it to take over with focus (this module outlives the navigation).
+ */
+let typedIntoSearch: string | null = null;
+
 export function ProductSearchBox({ params }: { params: ProductListParams }) {
   const router = useRouter();
   const id = useId();
-  const [text, setText] = useState(params.q ?? "");
+  const [text, setText] = useState(() => (params.q && typedIntoSearch !== null ? typedIntoSearch : (params.q ?? "")));
   const pause = useRef<ReturnType<typeof setTimeout> | null>(null);
+  const box = useRef<HTMLInputElement>(null);
   useEffect(() => () => clearTimeout(pause.current ?? undefined), []);
+  // The box of a search typed into from the list: focus, the caret after what was typed, and the rest
+  // of what was typed since searched in its turn.
+  useEffect(() => {
+    if (typedIntoSearch === null) return;
+    const typed = typedIntoSearch;
+    typedIntoSearch = null;
+    if (!params.q) return;
+    box.current?.focus();
+    box.current?.setSelectionRange(typed.length, typed.length);
+    if (typed.trim() !== params.q) type(typed);
+    // Once, on mounting.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+  // A box that stayed through the navigation kept what was typed itself: nothing to hand over.
+  useEffect(() => {
+    typedIntoSearch = null;
+  }, [params.q]);
 
   function go(typed: string, { typing = false } = {}) {
     clearTimeout(pause.current ?? undefined);
@@ -34,11 +58,16 @@ export function ProductSearchBox({ params }: { params: ProductListParams }) {
     // search the catalogue already loaded, with no round trip to the server. Into or out of a search,
     // the server renders the page.
     if (q && params.q) window.history[typing ? "replaceState" : "pushState"](null, "", href);
-    else router.push(href);
+    else {
+      typedIntoSearch = typing && q ? typed : null;
+      router.push(href);
+    }
   }
 
   function type(typed: string) {
     setText(typed);
+    // Letters typed while the search's page is on its way: the new box takes them.
+    if (typedIntoSearch !== null) typedIntoSearch = typed;
     clearTimeout(pause.current ?? undefined);
     // An emptied box leaves the search by Escape or Enter, not on its own (a person may be retyping).
     if (typed.trim()) pause.current = setTimeout(() => go(typed, { typing: true }), TYPING_PAUSE_MS);
@@ -82,6 +111,7 @@ export function ProductSearchBox({ params }: { params: ProductListParams }) {
           aria-describedby={`${id}-hint`}
           autoComplete="off"
           enterKeyHint="search"
+          ref={box}
           value={text}
           onChange={(event) => type(event.target.value)}
           onKeyDown={onKeyDown}
