@@ -214,8 +214,6 @@ export function ItemsTable({ kind, value, onChange, errors, currency, disabled }
       ) : null}
       {view.shown.length ? (
         <div className="relative md:overflow-x-auto md:rounded-lg md:border md:border-border">
-          {/* relative: the scroll box contains its sr-only (absolute) labels too; without it they sat
-              outside it, past the table's end, and the whole page scrolled sideways (1,445 px at 1280). */}
           <table aria-label={kind === "options" ? "Options" : "Extras"} className="w-full text-sm max-md:block">
             <thead className="bg-surface-muted max-md:sr-only">
               <tr>
