@@ -271,12 +271,10 @@ export function regionChoices(country: string): readonly RegionChoice[] {
 }
 
 /**
- * A camel-cased region in words, for people to read (docs/contract.md#shipping): its name when the
- * picker knows it ("NewSouthWales" → "New South Wales"), else split before each capital that follows a
- * small letter ("SouthHolland" → "South Holland"). Anything else (a US code, one word) is unchanged.
+ * A camel-cased region in words, for people to read (docs/contract.md#shipping): split before each capital
+ * that follows a small letter ("NewSouthWales" → "New South Wales"). Anything else (a US code, one word)
+ * is unchanged. It reads no list of names, so that pages showing places do not carry the picker's lists.
  */
-export function regionWords(country: string | null | undefined, region: string): string {
-  const known = country ? regionChoices(country).find((c) => c.value === region) : undefined;
-  if (known) return known.name;
+export function regionWords(_country: string | null | undefined, region: string): string {
   return region.replace(/(\p{Ll}|\p{M})(?=\p{Lu})/gu, "$1 ");
 }

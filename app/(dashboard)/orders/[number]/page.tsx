@@ -5,7 +5,7 @@ import { notFound } from "next/navigation";
 import { LocalDate } from "@/components/coupons/local-date";
 import { NoAccess } from "@/components/no-access";
 import { backToList, ordersListPath } from "@/components/orders/detail/back";
-import { OrderActions } from "@/components/orders/detail/order-actions";
+import { OrderActionsLoader } from "@/components/orders/detail/order-actions-lazy";
 import { CustomerCard, DetailsCard, LinesCard, ShipmentsCard, TotalsCard } from "@/components/orders/detail/order-view";
 import { OrderStatus } from "@/components/orders/list/order-status";
 import { StoreProblemNotice } from "@/components/store-problem";
@@ -73,7 +73,7 @@ export default async function OrderPage({ params, searchParams }: Params) {
         back={back}
         // Reading an order takes manage_orders, as its writes do: whoever sees the page may try them (the store decides).
         actions={
-          <OrderActions order={order}>
+          <OrderActionsLoader order={order}>
             {/* A cancelled order ships nothing: no packing slip to print. */}
             {order.cancelled ? null : (
               <Link
@@ -84,7 +84,7 @@ export default async function OrderPage({ params, searchParams }: Params) {
                 Print packing slip
               </Link>
             )}
-          </OrderActions>
+          </OrderActionsLoader>
         }
       />
       {/* Cancelled reads first, never a plain "Paid" (lib/store/orders/model.ts orderStatusBadges). */}
