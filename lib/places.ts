@@ -132,7 +132,7 @@ export function placeName(country: string, region: string | null | undefined): s
   const name = countryName(country);
   if (!region) return name;
   if (country === "US") return usRegions[region.toUpperCase()] ?? region;
-  return `${regionWords(country, region)}, ${name}`;
+  return `${regionWords(region)}, ${name}`;
 }
 
 /** The camel-cased form of a region's name: "new south wales" → "NewSouthWales" (docs/contract.md#shipping). */
@@ -275,6 +275,6 @@ export function regionChoices(country: string): readonly RegionChoice[] {
  * that follows a small letter ("NewSouthWales" → "New South Wales"). Anything else (a US code, one word)
  * is unchanged. It reads no list of names, so that pages showing places do not carry the picker's lists.
  */
-export function regionWords(_country: string | null | undefined, region: string): string {
+export function regionWords(region: string): string {
   return region.replace(/(\p{Ll}|\p{M})(?=\p{Lu})/gu, "$1 ");
 }

@@ -35,7 +35,7 @@ function regionText(address: Address): string {
   if (address.country === "US" && Object.hasOwn(usRegions, address.state.toUpperCase()))
     return address.state.toUpperCase();
   // Outside the US the API's region is camel-cased ("NewSouthWales"): on a parcel, in words.
-  return regionWords(address.country, address.state);
+  return regionWords(address.state);
 }
 
 /** An address as it is written on a parcel, with the country by name. */

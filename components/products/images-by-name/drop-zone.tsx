@@ -2,10 +2,11 @@
 
 import FolderOpen from "lucide-react/icons/folder-open";
 import Upload from "lucide-react/icons/upload";
-import { type DragEvent, useRef, useState } from "react";
+import { useRef, useState } from "react";
 import { imageAccept } from "@/lib/store/products/model-media";
 import { Button } from "../../ui/button";
 import { cn } from "../../ui/cn";
+import { useFileDrop } from "../../ui/use-file-drop";
 
 /** A file and where it was inside a dropped or chosen folder (`shots/APP-TEE-2.jpg`), when it was. */
 export interface PickedFile {
@@ -66,31 +67,21 @@ const fromInput = (list: FileList | null, folder: boolean): PickedFile[] =>
  * buttons are reached with Tab.
  */
 export function DropZone({ onFiles, compact = false }: { onFiles: (files: PickedFile[]) => void; compact?: boolean }) {
-  const [over, setOver] = useState(false);
   const [reading, setReading] = useState(false);
   const files = useRef<HTMLInputElement>(null);
   const folder = useRef<HTMLInputElement>(null);
 
-  function onDrop(event: DragEvent<HTMLDivElement>) {
-    event.preventDefault();
-    setOver(false);
+  const { over, dropProps } = useFileDrop((transfer) => {
     setReading(true);
-    void droppedFiles(event.dataTransfer)
+    void droppedFiles(transfer)
       .then(onFiles)
       .finally(() => setReading(false));
-  }
+  });
 
   return (
     <div
       data-testid="images-drop-zone"
-      onDragOver={(event) => {
-        if (!event.dataTransfer.types.includes("Files")) return;
-        event.preventDefault();
-        event.dataTransfer.dropEffect = "copy";
-        setOver(true);
-      }}
-      onDragLeave={() => setOver(false)}
-      onDrop={onDrop}
+      {...dropProps}
       className={cn(
         "flex flex-col items-center gap-2 rounded-lg border-2 border-dashed text-center",
         compact ? "p-4" : "p-8",

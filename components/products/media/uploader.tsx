@@ -3,12 +3,13 @@
 import RotateCcw from "lucide-react/icons/rotate-ccw";
 import Upload from "lucide-react/icons/upload";
 import X from "lucide-react/icons/x";
-import { type DragEvent, useEffect, useReducer, useRef, useState } from "react";
+import { useEffect, useReducer, useRef } from "react";
 import { signInAgainIfNeeded } from "@/lib/sign-in-again";
 import { imageAccept, precheckImage } from "@/lib/store/products/model-media";
 import type { ProductImage } from "@/lib/store/products/model";
 import { Button } from "../../ui/button";
 import { cn } from "../../ui/cn";
+import { useFileDrop } from "../../ui/use-file-drop";
 import {
   chosenOrder,
   newUpload,
@@ -45,7 +46,6 @@ export function Uploader({
   const [uploads, dispatch] = useReducer(uploadsReducer, []);
   const files = useRef(new Map<string, File>());
   const requests = useRef(new Map<string, () => void>());
-  const [over, setOver] = useState(false);
   const input = useRef<HTMLInputElement>(null);
   const callbacks = useRef({ onUploaded, onSettled });
   useEffect(() => {
@@ -119,24 +119,13 @@ export function Uploader({
     dispatch({ type: "add", uploads: added });
   }
 
-  function onDrop(event: DragEvent<HTMLDivElement>) {
-    event.preventDefault();
-    setOver(false);
-    add(event.dataTransfer.files);
-  }
+  const { over, dropProps } = useFileDrop((transfer) => add(transfer.files));
 
   return (
     <div>
       <div
         data-testid="media-drop-zone"
-        onDragOver={(event) => {
-          if (!event.dataTransfer.types.includes("Files")) return;
-          event.preventDefault();
-          event.dataTransfer.dropEffect = "copy";
-          setOver(true);
-        }}
-        onDragLeave={() => setOver(false)}
-        onDrop={onDrop}
+        {...dropProps}
         className={cn(
           "flex flex-col items-center gap-2 rounded-lg border-2 border-dashed p-6 text-center",
           over ? "border-accent bg-accent-soft" : "border-border-strong",
