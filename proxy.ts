@@ -135,11 +135,11 @@ export async function proxy(request: NextRequest): Promise<Response> {
 
 // Image uploads stream past the proxy: Next.js would buffer the body of any
 // request it sees (cut at 10 MB); lib/image-upload.ts checks the session and
-// the Origin itself. The probes (/healthz, /readyz: app/healthz, app/readyz)
+// the Origin itself. The probes (/healthz, /readyz, /metrics: app/healthz, app/readyz, app/metrics)
 // pass by too: no sign-in, and an incomplete configuration, which the proxy
 // could not run with, is what /readyz reports.
 export const config = {
   matcher: [
-    "/((?!_next/static|_next/image|favicon\\.ico|icon\\.svg|robots\\.txt|healthz$|readyz$|api/products/[^/]+/images/upload$).*)",
+    "/((?!_next/static|_next/image|favicon\\.ico|icon\\.svg|robots\\.txt|healthz$|readyz$|metrics$|api/products/[^/]+/images/upload$).*)",
   ],
 };

@@ -49,7 +49,19 @@ async function choose(page: Page, name: string | RegExp) {
 }
 
 async function addProduct(token: string, name: string, sku: string) {
-  const created = await storeApi(token, "POST", "/api/v1/products", { name, price: "12.00", sku, quantity: "3" });
+  const created = await storeApi(token, "POST", "/api/v1/products", {
+    name,
+    price: "12.00",
+    sku,
+    options: JSON.stringify(
+      ["S", "M"].map((size) => ({
+        metadata: { Size: size },
+        quantity: 3,
+        surcharge: "0",
+        fetch_sku: `${sku}-${size}`,
+      })),
+    ),
+  });
   expect(created.status, JSON.stringify(created.body)).toBe(201);
   return created.body as { key: string; name: string };
 }
@@ -122,6 +134,8 @@ test("finds pages, an order, products, coupons and users, and runs commands, fro
   await openPalette(page);
   await paletteInput(page).fill(name.split(" ").slice(-1)[0]!);
   await expect(palette(page).getByRole("option", { name: new RegExp(`^${name}`) })).toBeVisible();
+  // By an option's SKU (the inventory's and the pick list's): the server's search of its catalogue copy.
+  await find(page, `${sku}-M`, new RegExp(`^${name}`));
   await page.keyboard.press("Escape");
   await expect(palette(page)).toBeHidden();
 

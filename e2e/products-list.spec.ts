@@ -194,6 +194,40 @@ test("searches every product by name or SKU, whatever the case and accents, in t
   await expect(page.getByRole("heading", { name: /^All products/ })).toBeVisible();
 });
 
+test("finds a product by an option's SKU and by its slug: the dashboard's server searches its catalogue copy", async ({
+  page,
+  context,
+}) => {
+  const token = await tokenFor(page, context);
+  const id = unique("", "").toUpperCase();
+  const tee = (await createProduct(token, {
+    name: `Crew tee ${id}`,
+    price: "28",
+    sku: `TEE-${id}`,
+    options: JSON.stringify(
+      ["M", "L"].map((size) => ({
+        metadata: { Size: size },
+        quantity: 3,
+        surcharge: "0",
+        fetch_sku: `TEE-${id}-${size}-NAV`,
+      })),
+    ),
+  })) as ApiProduct & { slug: string };
+  // An option's SKU, as the inventory and the pick list show it (made elsewhere: the search may revalidate first).
+  const q = `tee-${id.toLowerCase()}-l-nav`;
+  await page.goto(`/products?q=${q}`);
+  await expect(page.getByRole("heading", { name: `Search “${q}” · 1 product found` })).toBeVisible();
+  await expect(row(page, tee.name)).toBeVisible();
+  await page.goto(`/products?q=${tee.slug}`);
+  await expect(row(page, tee.name)).toBeVisible();
+  // The copy serves a window: a page of the results, not the catalogue.
+  const answer = await page.request.get(`/api/catalogue?q=${encodeURIComponent(`TEE-${id}-M-NAV`)}&limit=1`);
+  expect(answer.status()).toBe(200);
+  const window = (await answer.json()) as { total: number; rows: { name: string }[] };
+  expect(window.rows.map((r) => r.name)).toEqual([tee.name]);
+  expect(window.total).toBe(1);
+});
+
 test("pages through a category with next and previous, at the page size chosen", async ({ page, context }) => {
   const token = await tokenFor(page, context);
   const category = unique("E2E paging");

@@ -42,6 +42,25 @@ const envSchema = z
     // Optional: without it the session key is derived from the client secret
     // (below), so a dashboard started with only the store's credentials works.
     NEXTAUTH_SECRET: z.string().trim().min(1).optional(),
+    // The catalogue copy (docs/architecture.md#the-catalogue-copy): the most memory it may hold, and
+    // the pause between two checks for changes made elsewhere.
+    CATALOGUE_MEMORY_MB: z.coerce
+      .number({ error: "CATALOGUE_MEMORY_MB must be a number of megabytes." })
+      .int("CATALOGUE_MEMORY_MB must be a whole number of megabytes.")
+      .min(16, "CATALOGUE_MEMORY_MB must be at least 16.")
+      .max(65536, "CATALOGUE_MEMORY_MB must be at most 65536.")
+      .default(512),
+    CATALOGUE_REVALIDATE_SECONDS: z.coerce
+      .number({ error: "CATALOGUE_REVALIDATE_SECONDS must be a number of seconds." })
+      .min(1, "CATALOGUE_REVALIDATE_SECONDS must be at least 1.")
+      .max(3600, "CATALOGUE_REVALIDATE_SECONDS must be at most 3600.")
+      .default(5),
+    // /metrics (the catalogue copy's figures) answers only a bearer of this token; unset: off (404).
+    DASHBOARD_METRICS_TOKEN: z
+      .string()
+      .trim()
+      .min(16, "DASHBOARD_METRICS_TOKEN must be at least 16 characters.")
+      .optional(),
   })
   .transform((env) => ({
     ...env,

@@ -13,6 +13,8 @@ export const queryKeys = {
     /** The categories collected from the whole catalogue (a background load). */
     categories: () => ["products", "categories"] as const,
     one: (key: string) => ["products", "one", key] as const,
+    /** A window of the dashboard server's catalogue copy (lib/catalogue/model.ts): a search, a filter, a sort. */
+    catalogue: (query: object) => ["products", "catalogue", query] as const,
     /** The new order form's product picker: pages of the whole catalogue, loaded as asked. */
     picker: () => ["products", "picker"] as const,
   },

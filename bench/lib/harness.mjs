@@ -173,7 +173,7 @@ export function benchRun(prefix) {
    * user, and the store serving on a free port with the rate limit off (a bench's requests would
    * hit it) and its request logs on (thrown away), as in production: `node ...nodeArgs <cli>
    * serve`, with `env` added to its environment (`cli`: another build of the store, to compare).
-   * Resolves with the process (`child`), `port`, `base`, the token response of the OAuth code flow
+   * Resolves with the process (`child`), `port`, `base`, the registered app (`client`), the token response of the OAuth code flow
    * as a browser walks it (`granted`, with `scope`), its header (`auth`), and `restart()`: the same
    * store served again on the same port by a fresh process, with a new token (resolves the same).
    */
@@ -228,7 +228,7 @@ export function benchRun(prefix) {
         await stopProcess(child);
         return serve();
       };
-      return { child, port, base, granted, auth: { authorization: `Bearer ${granted.access_token}` }, restart };
+      return { child, port, base, client, granted, auth: { authorization: `Bearer ${granted.access_token}` }, restart };
     };
     return serve();
   }

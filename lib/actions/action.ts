@@ -5,6 +5,7 @@ import { signedOutFailure } from "../failure";
 import { getSessionView, getStoreClient, type SessionView } from "../session";
 import type { StoreClient } from "../store/client";
 import { failureFrom } from "../store/errors";
+import { type CatalogueWrite, recordCatalogueWrite } from "../catalogue/writes";
 import type { ActionResult } from "./result";
 
 interface StoreActionConfig<S extends z.core.$ZodType, T> {
@@ -19,6 +20,8 @@ interface StoreActionConfig<S extends z.core.$ZodType, T> {
   invalidates: readonly string[];
   /** The form field a 409 conflict belongs under (e.g. "email"). */
   conflictField?: string;
+  /** The products this write changed, for the catalogue copy (lib/catalogue/writes.ts). */
+  catalogue?: (input: z.output<S>, data: T) => CatalogueWrite;
 }
 
 /** First message per top-level field, for the form to show beside it. */
@@ -70,6 +73,7 @@ export function storeAction<S extends z.core.$ZodType, T>(config: StoreActionCon
     // that called the action comes back re-rendered. Store reads themselves
     // are per-user and never cached (`no-store`).
     for (const tag of config.invalidates) updateTag(tag);
+    if (config.catalogue) await recordCatalogueWrite(store, config.catalogue(parsed.data, data));
     return { ok: true, data };
   };
 }

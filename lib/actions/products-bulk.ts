@@ -23,4 +23,5 @@ export const saveProductsMultiAction = storeAction({
   input: bulkSaveInput,
   invalidates: [productTags.all],
   run: async (store, { products }) => ({ changed: await updateProductsMulti(store, products) }),
+  catalogue: (_input, { changed }) => ({ put: changed }),
 });

@@ -18,4 +18,5 @@ export const saveStockAction = storeAction({
   input: stockSaveInput,
   invalidates: [productTags.all],
   run: async (store, { writes }) => ({ results: await writeStock(store, writes) }),
+  catalogue: ({ writes }) => ({ reread: writes.map((write) => write.product) }),
 });

@@ -112,6 +112,8 @@ export const arrangeImagesAction = storeAction({
     for (const move of moves) await setMediaOrder(store, productKey, move.kind, move.key, move.order);
     return { moved: moves.length };
   },
+  // The first image is the product's picture in the catalogue (lists, search, grids).
+  catalogue: ({ productKey }) => ({ reread: [productKey] }),
 });
 
 export const addVideoAction = storeAction({
@@ -144,6 +146,8 @@ export const moveMediaAction = storeAction({
     await setMediaOrder(store, productKey, kind, key, order);
     return { key, order };
   },
+  // The first image is the product's picture in the catalogue (lists, search, grids).
+  catalogue: ({ productKey }) => ({ reread: [productKey] }),
 });
 
 export const deleteMediaAction = storeAction({
@@ -153,4 +157,6 @@ export const deleteMediaAction = storeAction({
     await deleteMedia(store, productKey, kind, key);
     return { key };
   },
+  // The first image is the product's picture in the catalogue (lists, search, grids).
+  catalogue: ({ productKey }) => ({ reread: [productKey] }),
 });

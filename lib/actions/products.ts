@@ -40,6 +40,7 @@ export const setProductStatusAction = storeAction({
     }
     return product;
   },
+  catalogue: ({ key }) => ({ reread: [key] }),
 });
 
 export const createProductAction = storeAction({
@@ -49,6 +50,7 @@ export const createProductAction = storeAction({
     const product = await createProduct(store, fields);
     return { key: product.key, name: product.name };
   },
+  catalogue: (_input, { key }) => ({ reread: [key] }),
 });
 
 export interface SaveOutcome {
@@ -98,6 +100,7 @@ export const saveProductAction = storeAction({
     }
     return { saved, failed: null, notSent: [], product: await getProduct(store, input.key).catch(() => null) };
   },
+  catalogue: ({ key }) => ({ reread: [key] }),
 });
 
 export const deleteProductAction = storeAction({
@@ -107,4 +110,5 @@ export const deleteProductAction = storeAction({
     await deleteProduct(store, key);
     return { key };
   },
+  catalogue: ({ key }) => ({ remove: [key] }),
 });

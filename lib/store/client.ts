@@ -5,6 +5,7 @@ import {
   StoreApiError,
   StoreOutcomeUnknownError,
   StoreResponseError,
+  StoreRequestCancelledError,
   StoreUnreachableError,
   neverReachedStore,
   errorFromResponse,
@@ -142,6 +143,11 @@ export class StoreClient {
     return new StoreClient({ ...this.#options, signal });
   }
 
+  /** The same client, bound to no request: for work that outlives it (the catalogue copy's revalidation). */
+  detached(): StoreClient {
+    return new StoreClient({ ...this.#options, signal: undefined, onForbidden: undefined });
+  }
+
   /** What ends a request of this client: its time limit, or the signal of the request it answers. */
   #deadline(timeoutMs: number): AbortSignal {
     const timeout = AbortSignal.timeout(timeoutMs);
@@ -260,9 +266,11 @@ export class StoreClient {
     };
     // A write that was sent but never answered may have happened.
     const lost = (error: unknown) =>
-      method !== "GET" && !neverReachedStore(error)
-        ? new StoreOutcomeUnknownError(this.baseUrl, error)
-        : new StoreUnreachableError(this.baseUrl, error);
+      method === "GET" && this.#signal?.aborted
+        ? new StoreRequestCancelledError()
+        : method !== "GET" && !neverReachedStore(error)
+          ? new StoreOutcomeUnknownError(this.baseUrl, error)
+          : new StoreUnreachableError(this.baseUrl, error);
 
     for (let attempt = 0; ; attempt++) {
       let response: Response;

@@ -5,12 +5,11 @@ import Package from "lucide-react/icons/package";
 import SearchX from "lucide-react/icons/search-x";
 import Link from "next/link";
 import { useRouter, useSearchParams } from "next/navigation";
-import { lazy, type ReactNode, type RefObject, Suspense, useEffect, useId, useMemo, useRef, useState } from "react";
+import { lazy, type ReactNode, type RefObject, Suspense, useEffect, useId, useMemo, useRef } from "react";
 import { deleteProductAction, setProductStatusAction } from "@/lib/actions/products";
 import { unwrap } from "@/lib/actions/result";
 import { fetchJson } from "@/lib/query/fetch-json";
 import { queryKeys } from "@/lib/query-keys";
-import { toBulkProduct } from "@/lib/store/products/model-bulk";
 import {
   type Product,
   type ProductPage,
@@ -33,10 +32,10 @@ import {
   type ProductListParams,
   readListParams,
 } from "@/lib/store/products/input-list";
-import { useCatalogue } from "@/components/grid";
-import { buildSearchIndex, searchProducts, type SearchIndex } from "./catalogue-search";
 import { type ListRow, listRowOf, listRowOfBulk, ProductTable } from "./product-table";
 import type { BulkProduct } from "@/lib/store/products/model-bulk";
+import type { CatalogueWindow } from "@/lib/catalogue/model";
+import { useCatalogueWindow } from "@/lib/query/catalogue-window";
 
 // The confirmation (Radix's dialog) is not needed to paint the list: it loads
 // when the page is idle, or when a delete is asked for (docs/architecture.md#budgets).
@@ -116,8 +115,8 @@ function useRowWrites(optimism: Optimism, headingRef: RefObject<HTMLHeadingEleme
  * The product list: one page of the catalogue (or of a category), as a table
  * that folds into cards on phones, with each product's status and delete in
  * its row menu for people who may manage products. With a search (`?q=`),
- * the whole catalogue is loaded in the browser and searched by name or SKU
- * (catalogue-search.ts): the API has no search parameter.
+ * the dashboard's server searches its copy of the catalogue (the API has no
+ * search parameter) and the list shows a page of the results.
  */
 export function ProductsManager({
   params,
@@ -251,9 +250,10 @@ function ProductListPage({
 }
 
 /**
- * A search's results: the catalogue loaded with the bulk grid's loader (with
- * its progress), searched as it arrives, a page of the results at a time in
- * the list's own rows.
+ * A search's results: the dashboard server searches its copy of the catalogue
+ * (GET /api/catalogue, docs/architecture.md#the-catalogue-copy) by name, slug,
+ * SKU or an option's SKU, and answers one page of the results; while the copy
+ * is first read, the results grow with a progress bar.
  */
 function ProductSearchResults({ canWrite }: { canWrite: boolean }) {
   const router = useRouter();
@@ -265,39 +265,45 @@ function ProductSearchResults({ canWrite }: { canWrite: boolean }) {
   const queryClient = useQueryClient();
   const headingId = useId();
   const headingRef = useRef<HTMLHeadingElement>(null);
-  const catalogue = useCatalogue();
-  const { state } = catalogue;
+  const start = params.page * params.count;
+  const windowQuery = { q, offset: start, limit: params.count };
+  const found = useCatalogueWindow(windowQuery);
+  const windowKey = queryKeys.products.catalogue(windowQuery);
 
-  // Extended page by page as the catalogue arrives (only the new products are folded): the state of the
-  // previous render, adjusted during render as React advises for values derived from a changing prop.
-  const [index, setIndex] = useState<SearchIndex<BulkProduct>>(() => buildSearchIndex(state.products));
-  if (index.products !== state.products) setIndex(buildSearchIndex(state.products, index));
-  const found = useMemo(() => searchProducts(index, q), [index, q]);
-
-  const byKey = useMemo(() => new Map(state.products.map((p) => [p.key, p])), [state.products]);
+  /** Changes the shown window at once, answering how to take the change back. */
+  async function change(update: (rows: BulkProduct[]) => BulkProduct[]): Promise<() => void> {
+    await queryClient.cancelQueries({ queryKey: windowKey });
+    const previous = queryClient.getQueryData<CatalogueWindow>(windowKey);
+    if (previous) queryClient.setQueryData<CatalogueWindow>(windowKey, { ...previous, rows: update(previous.rows) });
+    return () => {
+      if (previous) queryClient.setQueryData<CatalogueWindow>(windowKey, previous);
+    };
+  }
   const writes = useRowWrites(
     {
-      setStatus: async (row, status) => {
-        const before = byKey.get(row.key);
-        if (!before) return () => {};
-        catalogue.replace([{ ...before, status }]);
-        return () => catalogue.replace([before]);
-      },
-      take: async () => () => {},
-      statusSaved: (product) => catalogue.replace([toBulkProduct(product)]),
-      removed: (row) => catalogue.remove([row.key]),
-      // The list's pages hold these products too.
+      setStatus: (row, status) => change((rows) => rows.map((p) => (p.key === row.key ? { ...p, status } : p))),
+      take: (row) => change((rows) => rows.filter((p) => p.key !== row.key)),
+      statusSaved: () => {},
+      // The server's copy took the write (lib/catalogue/writes.ts); the list's pages hold these products too.
       settle: () => void queryClient.invalidateQueries({ queryKey: queryKeys.products.all }),
     },
     headingRef,
     canWrite,
   );
 
+  const data = found.data;
+  const state = {
+    phase: found.error ? "failed" : !data || data.phase === "loading" ? "loading" : "done",
+    total: data?.expected ?? null,
+    error: found.error instanceof Error ? found.error.message : "",
+  };
   const loading = state.phase === "loading";
-  const start = params.page * params.count;
-  const rows = useMemo(() => found.slice(start, start + params.count).map(listRowOfBulk), [found, start, params.count]);
+  // The server's copy is being read for the first time (not merely this answer on its way).
+  const reading = data?.phase === "loading";
+  const rows = (data?.rows ?? []).map(listRowOfBulk);
+  const matches = data?.total ?? 0;
   const noun = `products found for “${q}”`;
-  const count = `${countOf(found.length, "product")} found${loading ? " so far" : ""}`;
+  const count = `${countOf(matches, "product")} found${loading ? " so far" : ""}`;
 
   return (
     <section aria-labelledby={headingId}>
@@ -309,25 +315,23 @@ function ProductSearchResults({ canWrite }: { canWrite: boolean }) {
         {loading ? "" : count}
       </p>
 
-      {loading ? (
+      {reading ? (
         <ProgressBar
           label="Loading products to search"
-          value={state.products.length}
+          value={data?.read ?? 0}
           max={state.total}
           text={
             state.total !== null
-              ? `Searching your products: ${state.products.length.toLocaleString("en")} of ${state.total.toLocaleString("en")} loaded`
-              : `Searching your products: ${state.products.length.toLocaleString("en")} loaded so far`
+              ? `Reading the store's products for the first time: ${(data?.read ?? 0).toLocaleString("en")} of ${state.total.toLocaleString("en")}`
+              : `Reading the store's products for the first time: ${(data?.read ?? 0).toLocaleString("en")} so far`
           }
           className="mb-4 max-w-md"
         />
       ) : null}
       {state.phase === "failed" ? (
         <Notice tone="error" className="mb-4" title="Not every product could be searched">
-          <p>
-            {state.error} The results are from the {countOf(state.products.length, "product")} loaded.
-          </p>
-          <Button variant="secondary" size="sm" className="mt-2" onClick={catalogue.reload}>
+          <p>{state.error}</p>
+          <Button variant="secondary" size="sm" className="mt-2" onClick={() => void found.refetch()}>
             Load again
           </Button>
         </Notice>
@@ -347,7 +351,7 @@ function ProductSearchResults({ canWrite }: { canWrite: boolean }) {
         />
       ) : loading ? (
         <SkeletonRows label="Loading products to search…" rows={3} rowClassName="h-16" />
-      ) : found.length && params.page > 0 ? (
+      ) : matches && params.page > 0 ? (
         <PageEmpty icon={SearchX} firstPage={{ href: listHref({ ...params, page: 0 }) }}>
           Fewer products match than this page starts at.
         </PageEmpty>
@@ -357,8 +361,8 @@ function ProductSearchResults({ canWrite }: { canWrite: boolean }) {
           title={`No product matches “${q}”`}
           clear={{ label: "Show all products", href: listHref({ page: 0, count: params.count, category: "" }) }}
         >
-          The search looks at every product&apos;s name and SKU, whatever the case and accents. Check the spelling, or
-          search for part of the name.
+          The search looks at every product&apos;s name, slug, SKU and option SKUs, whatever the case and accents. Check
+          the spelling, or search for the start of a word.
         </NoMatch>
       )}
 
@@ -367,7 +371,7 @@ function ProductSearchResults({ canWrite }: { canWrite: boolean }) {
           page={params.page}
           pageSize={params.count}
           itemCount={rows.length}
-          total={loading ? null : found.length}
+          total={loading ? null : matches}
           hrefFor={(p) => listHref({ ...params, page: p })}
           noun={noun}
           sizes={productPageSizes}

@@ -4,7 +4,7 @@ import * as RadixDialog from "@radix-ui/react-dialog";
 import { useQuery } from "@tanstack/react-query";
 import Search from "lucide-react/icons/search";
 import { useRouter } from "next/navigation";
-import { useEffect, useId, useMemo, useRef, useState, useTransition } from "react";
+import { useEffect, useId, useMemo, useState, useTransition } from "react";
 import { cn } from "@/components/ui/cn";
 import { setTheme } from "@/components/ui/theme-switch";
 import type { Theme } from "@/components/ui/theme";
@@ -25,7 +25,7 @@ import type { CouponLookup } from "@/lib/store/coupons/model-lookup";
 import type { Order } from "@/lib/store/orders/model";
 import type { BulkProduct } from "@/lib/store/products/model-bulk";
 import type { User } from "@/lib/store/users/model";
-import { useCatalogue } from "@/components/grid";
+import { useCatalogueWindow } from "@/lib/query/catalogue-window";
 import { commandEntries, pageEntries, type PaletteCommandId, searchable, type StaticEntry } from "./palette-entries";
 import { customerOrdersResult, orderDetail } from "./palette-orders";
 
@@ -46,8 +46,6 @@ interface ResultGroup {
 
 const PRODUCTS_SHOWN = 8;
 const OTHERS_SHOWN = 5;
-/** The catalogue is read again on opening when it was read longer ago than this. */
-const CATALOGUE_FRESH_MS = 5 * 60_000;
 /** How long typing pauses before the store is asked (an order by number, a coupon by code). */
 const LOOKUP_PAUSE_MS = 300;
 
@@ -66,35 +64,6 @@ function usePaused<T>(value: T, ms: number): T {
   return paused;
 }
 
-type CataloguePhase = "loading" | "done" | "failed";
-
-interface CatalogueView {
-  products: BulkProduct[];
-  phase: CataloguePhase;
-  total: number | null;
-}
-
-/**
- * The whole catalogue, read on first opening and kept (warm) while the
- * dashboard stays open; read again, in the background, on an opening after it
- * has grown old.
- */
-function CatalogueFeed({ onChange, opening }: { onChange: (view: CatalogueView) => void; opening: number }) {
-  const { state, reload } = useCatalogue();
-  const loadedAt = useRef<number | null>(null);
-  useEffect(() => {
-    if (state.phase === "done" && loadedAt.current === null) loadedAt.current = Date.now();
-    onChange({ products: state.products, phase: state.phase, total: state.total });
-  }, [state, onChange]);
-  useEffect(() => {
-    if (loadedAt.current !== null && Date.now() - loadedAt.current > CATALOGUE_FRESH_MS) {
-      loadedAt.current = null;
-      reload();
-    }
-  }, [opening, reload]);
-  return null;
-}
-
 export interface CommandPaletteProps {
   open: boolean;
   /** Counts the openings: each starts with an empty query. */
@@ -107,22 +76,18 @@ export interface CommandPaletteProps {
 /**
  * The command palette (docs/design.md#command-palette): a combobox over a
  * listbox of results in a Radix dialog. It finds pages, an order by number,
- * products by name or SKU (from the catalogue stream the bulk grid reads,
- * loaded on first opening and kept), coupons by name or code, users by
+ * products by name, slug, SKU or option SKU (searched by the dashboard's
+ * server in its catalogue copy), coupons by name or code, users by
  * email; and runs commands. Only what the person's permissions allow is
  * offered or read.
  */
 export function CommandPalette({ open, opening, onOpenChange, permissions, onShowShortcuts }: CommandPaletteProps) {
-  const may = useMemo(() => searchable(permissions), [permissions]);
-  const [catalogue, setCatalogue] = useState<CatalogueView>({ products: [], phase: "loading", total: null });
   return (
     <>
-      {may.products ? <CatalogueFeed onChange={setCatalogue} opening={opening} /> : null}
       <RadixDialog.Root open={open} onOpenChange={onOpenChange}>
         {open ? (
           <PaletteBody
             key={opening}
-            catalogue={catalogue}
             permissions={permissions}
             close={() => onOpenChange(false)}
             onShowShortcuts={onShowShortcuts}
@@ -134,14 +99,13 @@ export function CommandPalette({ open, opening, onOpenChange, permissions, onSho
 }
 
 interface PaletteBodyProps {
-  catalogue: CatalogueView;
   permissions: string[] | null;
   close: () => void;
   onShowShortcuts: () => void;
 }
 
 /** One opening of the palette: its query, its results, its keys. */
-function PaletteBody({ catalogue, permissions, close, onShowShortcuts }: PaletteBodyProps) {
+function PaletteBody({ permissions, close, onShowShortcuts }: PaletteBodyProps) {
   const router = useRouter();
   const [, startSignOut] = useTransition();
   const [query, setQuery] = useState("");
@@ -160,6 +124,15 @@ function PaletteBody({ catalogue, permissions, close, onShowShortcuts }: Palette
     enabled: may.users,
   });
 
+  // Products: the dashboard's server searches its copy of the catalogue (docs/architecture.md#the-catalogue-copy)
+  // at every key; opening the palette warms the copy (a window of no rows says how far its reading is).
+  const productQuery = queryWords(query).length ? query.trim() : "";
+  const catalogue = useCatalogueWindow(
+    { q: productQuery, offset: 0, limit: productQuery ? PRODUCTS_SHOWN : 0 },
+    {
+      enabled: may.products,
+    },
+  );
   const pausedQuery = usePaused(query, LOOKUP_PAUSE_MS);
   const orderNumber = may.orders ? orderNumberIn(pausedQuery) : null;
   const order = useQuery({
@@ -206,7 +179,9 @@ function PaletteBody({ catalogue, permissions, close, onShowShortcuts }: Palette
       out.push({ id: "commands", heading: "Commands", results: matchedCommands.map(asResult) });
     }
     if (may.products) {
-      const products = bestMatches(catalogue.products, words, productTexts, PRODUCTS_SHOWN);
+      // The server's best matches; while the next answer comes, the last one's rows that still match.
+      const rows = catalogue.data?.rows ?? [];
+      const products = catalogue.isPlaceholderData ? bestMatches(rows, words, productTexts, PRODUCTS_SHOWN) : rows;
       if (products.length) {
         out.push({
           id: "products",
@@ -266,7 +241,8 @@ function PaletteBody({ catalogue, permissions, close, onShowShortcuts }: Palette
     pages,
     commands,
     may,
-    catalogue.products,
+    catalogue.data,
+    catalogue.isPlaceholderData,
     coupons.data,
     users.data,
     order,
@@ -320,13 +296,15 @@ function PaletteBody({ catalogue, permissions, close, onShowShortcuts }: Palette
   }
 
   const words = queryWords(query);
-  const loadingProducts = may.products && catalogue.phase === "loading";
+  const loadingProducts = may.products && (!catalogue.data || catalogue.data.phase === "loading");
+  const read = catalogue.data?.read ?? 0;
+  const expected = catalogue.data?.expected ?? null;
   const status = !words.length
     ? loadingProducts
       ? "Type to search. Products are loading."
       : "Type to search pages, orders, products, coupons and users."
     : flat.length
-      ? `${flat.length} ${flat.length === 1 ? "result" : "results"}${loadingProducts ? `, products still loading (${catalogue.products.length.toLocaleString("en")}${catalogue.total !== null ? ` of ${catalogue.total.toLocaleString("en")}` : ""})` : ""}.`
+      ? `${flat.length} ${flat.length === 1 ? "result" : "results"}${loadingProducts ? `, products still loading (${read.toLocaleString("en")}${expected !== null ? ` of ${expected.toLocaleString("en")}` : ""})` : ""}.`
       : loadingProducts
         ? `Nothing yet for “${query.trim()}”: products are still loading.`
         : `Nothing found for “${query.trim()}”.`;
@@ -343,8 +321,8 @@ function PaletteBody({ catalogue, permissions, close, onShowShortcuts }: Palette
         )}
         data-command-palette=""
         // For bench/palette.mjs: whether the catalogue is all here, and how much of it.
-        data-catalogue={may.products ? catalogue.phase : "none"}
-        data-products={catalogue.products.length}
+        data-catalogue={!may.products ? "none" : catalogue.error ? "failed" : loadingProducts ? "loading" : "done"}
+        data-products={read}
       >
         <RadixDialog.Title className="sr-only">Search and commands</RadixDialog.Title>
         <RadixDialog.Description className="sr-only">
@@ -377,7 +355,8 @@ function PaletteBody({ catalogue, permissions, close, onShowShortcuts }: Palette
           role="listbox"
           aria-label="Results"
           hidden={!flat.length}
-          data-results-for={query}
+          // For bench/palette.mjs: the query whose results are all shown (the server's products answered).
+          data-results-for={may.products && productQuery && catalogue.isPlaceholderData ? undefined : query}
           className="min-h-0 flex-1 overflow-y-auto p-2"
         >
           {groups.map((group) =>

@@ -16,7 +16,7 @@ export interface ProductListParams {
   count: number;
   /** A category slug; "" for the whole catalogue. */
   category: string;
-  /** A search by name or SKU over the whole catalogue (components/products/list/catalogue-search.ts); "" for none. */
+  /** A search by name, slug, SKU or option SKU over the whole catalogue (lib/catalogue/query.ts); "" for none. */
   q?: string;
 }
 

@@ -1,0 +1,195 @@
+#!/usr/bin/env node
+// A catalogue of any size (docs/architecture.md#the-catalogue-copy): the dashboard server's copy of
+// the catalogue against reading the store's pages directly, at each size asked for.
+//
+// For each size N (a fresh store, `store seed --products N`: the demo catalogue's products, then
+// generated ones with their options):
+// 1. Cold: from the first GET /api/catalogue of a freshly started dashboard to its copy holding every
+//    product (polled: `phase: ready`), beside the baseline measured just before in the same run: every
+//    page of GET /api/v1/products read directly from the store, 250 a page, four at a time (what the
+//    copy's reading does, without the dashboard). Goal: at most 1.2× the baseline.
+// 2. Warm: windows of 100 rows for searches (words of names, SKUs, option SKUs, prefixes, nothing),
+//    sorts and filters, each asked REPEATS times over HTTP: p50 and p95 from request to answer.
+//    Goal: a sort or filter at most 300 ms, a search's answer well within the palette's 100 ms.
+// 3. Freshness: a product renamed through the store's API (as another app would), then the
+//    dashboard's search for the new name asked every 100 ms until it is found (a search that finds
+//    nothing may revalidate first when that is cheap). Goal: at most 10 s.
+// 4. Memory: the dashboard's resident set before the first read and once the copy is whole, and
+//    what the copy says of itself (bytes of JSON).
+//
+//   node bench/catalogue.mjs [--sizes 10000,30000,100000] [--repeats 10] [--database-url postgres://…]
+//
+// The dashboard: `next start` of the built app (built first when stale: not beside the e2e tests in
+// the same checkout), its session minted with next-auth's `encode`. Prints figures; asserts nothing
+// (machines are noisy).
+import fs from "node:fs";
+import { parseArgs } from "node:util";
+import { buildDashboardIfStale, buildStoreIfStale } from "../scripts/lib/processes.mjs";
+import { benchRun, freePort, printMachine, ratio, runBench } from "./lib/harness.mjs";
+
+const { values: args } = parseArgs({
+  options: {
+    sizes: { type: "string", default: "10000,30000,100000" },
+    repeats: { type: "string", default: "10" },
+    "database-url": { type: "string" },
+  },
+});
+const SIZES = args.sizes.split(",").map(Number);
+const REPEATS = Number(args.repeats);
+const { cleanups, startDashboard, seededStore, stopProcess, freshPostgres } = benchRun("store-bench-catalogue-");
+
+const percentile = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.floor(p * sorted.length))];
+const ms = (v) => `${v.toFixed(v < 10 ? 1 : 0)} ms`;
+const s = (v) => `${(v / 1000).toFixed(2)} s`;
+
+/** Every page of the store's products, 250 a page, four at a time: the baseline. */
+async function readStoreDirectly(base, auth) {
+  const first = await fetch(`${base}/api/v1/products?page=0&count=250`, { headers: auth });
+  const total = Number(first.headers.get("x-total-count"));
+  let count = (await first.json()).length;
+  const pages = Math.ceil(total / 250);
+  let next = 1;
+  const worker = async () => {
+    while (next < pages) {
+      const page = next++;
+      const res = await fetch(`${base}/api/v1/products?page=${page}&count=250`, { headers: auth });
+      count += (await res.json()).length;
+    }
+  };
+  await Promise.all([worker(), worker(), worker(), worker()]);
+  return count;
+}
+
+function rssOf(pid) {
+  try {
+    const status = fs.readFileSync(`/proc/${pid}/status`, "utf8");
+    return Number(status.match(/VmRSS:\s+(\d+)/)[1]) * 1024;
+  } catch {
+    return NaN;
+  }
+}
+
+/** The pid of the `next-server` child of `next start` (its RSS is the dashboard's). */
+function serverPid(child) {
+  for (const entry of fs.readdirSync("/proc")) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const stat = fs.readFileSync(`/proc/${entry}/stat`, "utf8");
+      if (Number(stat.split(") ")[1].split(" ")[1]) === child.pid) return Number(entry);
+    } catch {}
+  }
+  return child.pid;
+}
+
+async function oneSize(size, databaseUrl) {
+  const store = await seededStore({
+    label: `n${size}`,
+    databaseUrl,
+    seed: { what: `${size.toLocaleString("en")} products`, args: ["--products", String(size)] },
+  });
+  const port = await freePort();
+  const dashboard = `http://127.0.0.1:${port}`;
+  const { child, session } = await startDashboard({
+    port,
+    storeBase: store.base,
+    client: store.client,
+    granted: store.granted,
+  });
+  const cookie = { cookie: `next-auth.session-token=${session}` };
+  const get = async (query) => {
+    const started = performance.now();
+    const res = await fetch(`${dashboard}/api/catalogue?${query}`, { headers: cookie });
+    const body = await res.json();
+    if (!res.ok) throw new Error(`GET /api/catalogue?${query}: ${res.status} ${JSON.stringify(body)}`);
+    return { body, took: performance.now() - started };
+  };
+
+  // 1. Cold, beside the baseline.
+  const baseStarted = performance.now();
+  const directCount = await readStoreDirectly(store.base, store.auth);
+  const baseline = performance.now() - baseStarted;
+  const pid = serverPid(child);
+  const rssBefore = rssOf(pid);
+  const coldStarted = performance.now();
+  let window = (await get("limit=0")).body;
+  while (window.phase !== "ready") {
+    await new Promise((r) => setTimeout(r, 50));
+    window = (await get("limit=0")).body;
+  }
+  const cold = performance.now() - coldStarted;
+  const rssAfter = rssOf(pid);
+
+  // 2. Warm windows.
+  const sample = (await get("offset=1000&limit=40")).body.rows;
+  const named = sample.find((p) => p.name.split(/\s+/).length > 2) ?? sample[0];
+  const optionSku = sample.flatMap((p) => p.stock ?? []).find((i) => !i.isDefault && i.sku)?.sku ?? named.sku;
+  const queries = {
+    "search: a name's word": `q=${encodeURIComponent(named.name.split(/\s+/)[1])}&limit=100`,
+    "search: a whole name": `q=${encodeURIComponent(named.name)}&limit=100`,
+    "search: an option's SKU": `q=${encodeURIComponent(optionSku)}&limit=100`,
+    "search: a SKU's start": `q=${encodeURIComponent(named.sku.slice(0, 3))}&limit=100`,
+    "search: nothing found": `q=zzqx%20nothing&limit=100`,
+    "sort: by price, far window": `sort=price&offset=${Math.floor(size / 2)}&limit=100`,
+    "sort: by name, descending": `sort=name&desc=1&limit=100`,
+    "filter: status hidden": `status=hidden&limit=100`,
+  };
+  const rows = [];
+  for (const [label, query] of Object.entries(queries)) {
+    // A different sort each time would be cold every time: the copy keeps a query's matches for its version.
+    const times = [];
+    for (let i = 0; i < REPEATS; i++) times.push((await get(query)).took);
+    times.sort((a, b) => a - b);
+    rows.push({ label, p50: percentile(times, 0.5), p95: percentile(times, 0.95), first: Math.max(...times) });
+  }
+
+  // 3. Freshness: a rename elsewhere.
+  const newName = `Renamed elsewhere ${Date.now()}`;
+  const renamed = await fetch(`${store.base}/api/v1/products/${encodeURIComponent(named.key)}`, {
+    method: "PUT",
+    headers: { ...store.auth, "content-type": "application/x-www-form-urlencoded" },
+    body: new URLSearchParams({ name: newName }),
+  });
+  if (!renamed.ok) throw new Error(`rename: ${renamed.status}`);
+  const renameAt = performance.now();
+  let seenAfter = null;
+  while (performance.now() - renameAt < 60_000) {
+    const { body } = await get(`q=${encodeURIComponent(newName)}&limit=1`);
+    if (body.total === 1) {
+      seenAfter = performance.now() - renameAt;
+      break;
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+
+  console.log(`\n${size.toLocaleString("en")} products (${directCount.toLocaleString("en")} read directly)`);
+  console.log(
+    `  cold: the copy whole in ${s(cold)}; the store's pages read directly in ${s(baseline)}: ${ratio(cold / baseline)} (goal ≤ 1.2×)`,
+  );
+  console.log(`  memory: dashboard RSS ${(rssBefore / 2 ** 20).toFixed(0)} → ${(rssAfter / 2 ** 20).toFixed(0)} MB`);
+  console.log("  warm windows (HTTP, request to answer):");
+  for (const r of rows)
+    console.log(
+      `    ${r.label.padEnd(30)} p50 ${ms(r.p50).padStart(8)}  p95 ${ms(r.p95).padStart(8)}  slowest ${ms(r.first)}`,
+    );
+  console.log(
+    `  a rename made elsewhere found by the search after ${seenAfter === null ? "more than 60 s" : s(seenAfter)} (goal ≤ 10 s)`,
+  );
+  await stopProcess(child);
+  await stopProcess(store.child);
+}
+
+async function main() {
+  console.log("Building the store and the dashboard if stale…");
+  buildStoreIfStale();
+  buildDashboardIfStale();
+  const databaseUrl = args["database-url"] ? await freshPostgres(args["database-url"]) : null;
+  console.log(databaseUrl ? "The store on PostgreSQL." : "The store on PGlite.");
+  for (const size of SIZES)
+    await oneSize(
+      size,
+      databaseUrl && size === SIZES[0] ? databaseUrl : databaseUrl ? await freshPostgres(args["database-url"]) : null,
+    );
+  printMachine();
+}
+
+runBench(main, cleanups);

@@ -1,0 +1,363 @@
+import type { BulkProduct } from "../store/products/model-bulk";
+
+/**
+ * The dashboard server's copy of one store's catalogue (docs/architecture.md#the-catalogue-copy):
+ * every product as the grids hold it (BulkProduct, with its options' and extras' stock), in the
+ * store's list order, read once at first need and kept current. Plain data and timers only; how it
+ * reads the store is the source's (./source.ts), who may read it is ./access.ts's, and one copy per
+ * store is ./registry.ts's.
+ *
+ * Current, in three ways:
+ * - a write made through this dashboard puts the store's answer in at once (`put`, `remove`);
+ * - a change made elsewhere is found by revalidating in the background: with a store that says a
+ *   version of its whole catalogue (our store's list ETag, docs/contract.md#extensions) one small
+ *   read tells whether anything changed; otherwise every page is read again, at a bounded rate;
+ * - a row written here while a re-read ran is not undone by that re-read's older answer.
+ */
+
+/** How the copy reads the store; `reader` is whatever client the registry hands in (a token's). */
+export interface CatalogueSource<Reader> {
+  /** Every product in the store's order, handed over a page at a time; throws a sentence-bearing error on failure. */
+  readAll(reader: Reader, onPage: (rows: BulkProduct[], total: number | null) => void): Promise<void>;
+  /** The store's version of its whole catalogue, or null when it says none. */
+  version(reader: Reader): Promise<string | null>;
+}
+
+export interface CopyOptions {
+  /** The most bytes (as JSON) the copy may hold: past it, the reading stops with `too_big`. */
+  maxBytes: number;
+  /** The pause between two revalidations (the 10 s freshness bound is this plus one re-read). */
+  revalidateMs: number;
+  /** A store that says no version is read again at most this share of the time (0.5: half). */
+  busyShare: number;
+  /** No revalidation once nobody asked for this long: an idle dashboard leaves the store alone. */
+  idleMs: number;
+  now?: () => number;
+  /** Told when a reading ends (loaded, failed) and when a revalidation found a change: the log. */
+  onEvent?: (event: "loaded" | "failed" | "changed", stats: CopyStats) => void;
+}
+
+export type CopyPhase = "empty" | "loading" | "ready" | "failed" | "too_big";
+
+export interface CopyStats {
+  phase: CopyPhase;
+  products: number;
+  bytes: number;
+  /** When the copy last matched the store (read or revalidated), ms since the epoch; null: never. */
+  freshAt: number | null;
+  /** Revalidations so far: how many found a change, and the whole re-reads they took. */
+  revalidations: number;
+  changes: number;
+  rereads: number;
+  /** The last failure's sentence (the copy keeps serving what it has). */
+  lastError: string | null;
+  /** Whether the store says a version (a revalidation is then one small read). */
+  versioned: boolean;
+}
+
+/** Rough bytes of a row: its JSON's length, which is also what it costs on the way to a browser. */
+export const rowBytes = (row: BulkProduct) => JSON.stringify(row).length;
+
+export class CatalogueTooBig extends Error {
+  constructor(maxBytes: number) {
+    super(
+      `The catalogue is larger than the ${Math.round(maxBytes / 2 ** 20)} MB the dashboard may hold of it (CATALOGUE_MEMORY_MB).`,
+    );
+  }
+}
+
+export class CatalogueCopy<Reader> {
+  readonly #source: CatalogueSource<Reader>;
+  readonly #options: Required<Omit<CopyOptions, "onEvent">> & Pick<CopyOptions, "onEvent">;
+  #rows = new Map<string, BulkProduct>();
+  /** The keys in the store's order; written rows keep their place, new ones come last until a re-read. */
+  #order: string[] = [];
+  #bytes = 0;
+  #phase: CopyPhase = "empty";
+  #version = 0;
+  #storeVersion: string | null = null;
+  #loading: Promise<void> | null = null;
+  /** Rows put or removed here since the running re-read began: key → when. */
+  #written = new Map<string, number>();
+  #reader: Reader | null = null;
+  #timer: ReturnType<typeof setTimeout> | null = null;
+  #usedAt = 0;
+  #stats = {
+    freshAt: null as number | null,
+    revalidations: 0,
+    changes: 0,
+    rereads: 0,
+    lastError: null as string | null,
+  };
+  #versioned = false;
+  #total: number | null = null;
+
+  constructor(source: CatalogueSource<Reader>, options: CopyOptions) {
+    this.#source = source;
+    this.#options = { now: Date.now, ...options };
+  }
+
+  /** Grows by one with every change of the rows: a browser's window names the version it shows. */
+  get version(): number {
+    return this.#version;
+  }
+
+  get phase(): CopyPhase {
+    return this.#phase;
+  }
+
+  /** The store's count when it said one (X-Total-Count), while the first reading runs. */
+  get expected(): number | null {
+    return this.#total;
+  }
+
+  stats(): CopyStats {
+    return {
+      phase: this.#phase,
+      products: this.#rows.size,
+      bytes: this.#bytes,
+      versioned: this.#versioned,
+      ...this.#stats,
+    };
+  }
+
+  /** The rows in the store's order (read-only: the copy's own array). */
+  rows(): BulkProduct[] {
+    const out: BulkProduct[] = [];
+    for (const key of this.#order) {
+      const row = this.#rows.get(key);
+      if (row) out.push(row);
+    }
+    return out;
+  }
+
+  get(key: string): BulkProduct | undefined {
+    return this.#rows.get(key);
+  }
+
+  /**
+   * Someone may read the copy (./access.ts said so) through `reader`: it is read now when it was
+   * never read (or the last reading failed), and kept current while people use it. Resolves once
+   * the first page is in; `loaded()` resolves when every page is.
+   */
+  use(reader: Reader): Promise<void> {
+    this.#reader = reader;
+    this.#usedAt = this.#options.now();
+    if (this.#phase === "empty" || this.#phase === "failed") this.#startLoading(reader);
+    this.#schedule();
+    return this.#firstPage ?? Promise.resolve();
+  }
+
+  /** Settles when the reading under way ends (at once when none runs). */
+  async loaded(): Promise<void> {
+    await this.#loading;
+  }
+
+  #firstPage: Promise<void> | null = null;
+
+  #startLoading(reader: Reader) {
+    this.#phase = "loading";
+    this.#stats.lastError = null;
+    let firstPage!: () => void;
+    this.#firstPage = new Promise((resolve) => (firstPage = resolve));
+    const started = this.#options.now();
+    this.#written.clear();
+    this.#rows = new Map();
+    this.#order = [];
+    this.#bytes = 0;
+    this.#loading = (async () => {
+      try {
+        this.#storeVersion = await this.#source.version(reader);
+        this.#versioned = this.#storeVersion !== null;
+        await this.#source.readAll(reader, (rows, total) => {
+          this.#total = total;
+          for (const row of rows) this.#add(row);
+          this.#version++;
+          firstPage();
+        });
+        this.#phase = "ready";
+        this.#stats.freshAt = started;
+        this.#rereadMs = this.#options.now() - started;
+        this.#options.onEvent?.("loaded", this.stats());
+      } catch (error) {
+        this.#phase = error instanceof CatalogueTooBig ? "too_big" : "failed";
+        this.#stats.lastError = error instanceof Error ? error.message : String(error);
+        this.#options.onEvent?.("failed", this.stats());
+      } finally {
+        firstPage();
+        this.#loading = null;
+      }
+    })();
+  }
+
+  #add(row: BulkProduct) {
+    const before = this.#rows.get(row.key);
+    this.#bytes += rowBytes(row) - (before ? rowBytes(before) : 0);
+    if (this.#bytes > this.#options.maxBytes) throw new CatalogueTooBig(this.#options.maxBytes);
+    if (!before) this.#order.push(row.key);
+    this.#rows.set(row.key, row);
+  }
+
+  /** Rows the store answered to a write made here (or read again for one): in at once. */
+  put(rows: readonly BulkProduct[]) {
+    if (!rows.length || this.#phase === "empty") return;
+    const at = this.#options.now();
+    for (const row of rows) {
+      const before = this.#rows.get(row.key);
+      // A write answered without stock (the bulk editor's) keeps the stock the copy had.
+      const merged = row.stock || !before?.stock ? row : { ...row, stock: before.stock };
+      try {
+        this.#add(merged);
+      } catch {
+        // Past the bound by a write: kept all the same (the next reading says too_big).
+        this.#rows.set(row.key, merged);
+      }
+      this.#written.set(row.key, at);
+    }
+    this.#version++;
+  }
+
+  /** Products deleted through this dashboard. */
+  remove(keys: readonly string[]) {
+    const at = this.#options.now();
+    let changed = false;
+    for (const key of keys) {
+      const before = this.#rows.get(key);
+      this.#written.set(key, at);
+      if (!before) continue;
+      this.#bytes -= rowBytes(before);
+      this.#rows.delete(key);
+      changed = true;
+    }
+    if (changed) {
+      this.#order = this.#order.filter((key) => this.#rows.has(key));
+      this.#version++;
+    }
+  }
+
+  /** When the row was last put or removed here (for a person's own write seen on another instance). */
+  writtenAt(key: string): number | undefined {
+    return this.#written.get(key);
+  }
+
+  #schedule() {
+    if (this.#timer) return;
+    this.#timer = setTimeout(() => {
+      this.#timer = null;
+      void this.revalidate().finally(() => {
+        if (this.#options.now() - this.#usedAt < this.#options.idleMs) this.#schedule();
+      });
+    }, this.#options.revalidateMs);
+    // A timer of this copy never keeps the process alive.
+    this.#timer.unref?.();
+  }
+
+  /**
+   * Compares the copy with the store once: the store's version when it says one (one small read),
+   * otherwise every page read again. Rows written here since the re-read began keep what was
+   * written. Returns whether anything changed.
+   */
+  revalidate(): Promise<boolean> {
+    // One at a time: the timer's and a person's (refreshIfCheap) share the one under way.
+    this.#revalidating ??= this.#revalidateOnce().finally(() => (this.#revalidating = null));
+    return this.#revalidating;
+  }
+
+  #revalidating: Promise<boolean> | null = null;
+  /** How long the last whole re-read took (ms): whether a person may wait for one. */
+  #rereadMs = Infinity;
+
+  /**
+   * Revalidates now, before answering a person, when the copy is older than `maxAgeMs` and that is
+   * cheap: the store says its version (one small read), or a whole re-read took under a second. A
+   * search that found nothing then is not a search of a copy that missed a product made elsewhere.
+   */
+  async refreshIfCheap(maxAgeMs: number): Promise<void> {
+    const { freshAt } = this.#stats;
+    if (this.#phase !== "ready" || freshAt === null || this.#options.now() - freshAt <= maxAgeMs) return;
+    if (this.#versioned || this.#rereadMs < 1000) await this.revalidate();
+  }
+
+  async #revalidateOnce(): Promise<boolean> {
+    const reader = this.#reader;
+    if (!reader || this.#phase !== "ready" || this.#loading) return false;
+    this.#stats.revalidations++;
+    const started = this.#options.now();
+    try {
+      const storeVersion = await this.#source.version(reader);
+      if (storeVersion !== null && storeVersion === this.#storeVersion) {
+        this.#stats.freshAt = started;
+        return false;
+      }
+      const fresh: BulkProduct[] = [];
+      const readStarted = this.#options.now();
+      await this.#source.readAll(reader, (rows) => fresh.push(...rows));
+      this.#stats.rereads++;
+      this.#rereadMs = this.#options.now() - readStarted;
+      const changed = this.#replace(fresh, readStarted);
+      this.#storeVersion = storeVersion;
+      this.#versioned = storeVersion !== null;
+      this.#stats.freshAt = started;
+      if (changed) {
+        this.#stats.changes++;
+        this.#options.onEvent?.("changed", this.stats());
+      }
+      // A store that says no version: the next re-read waits so that reading takes at most busyShare of the time.
+      if (storeVersion === null) {
+        const took = this.#options.now() - readStarted;
+        await pause((took * (1 - this.#options.busyShare)) / this.#options.busyShare - this.#options.revalidateMs);
+      }
+      return changed;
+    } catch (error) {
+      this.#stats.lastError = error instanceof Error ? error.message : String(error);
+      return false;
+    }
+  }
+
+  /** The re-read's rows in, but not over a row written here after the re-read began. */
+  #replace(fresh: readonly BulkProduct[], readStarted: number): boolean {
+    const kept = (key: string) => (this.#written.get(key) ?? -Infinity) >= readStarted;
+    const rows = new Map<string, BulkProduct>();
+    const order: string[] = [];
+    let changed = fresh.length !== this.#rows.size;
+    for (const row of fresh) {
+      if (kept(row.key)) {
+        const mine = this.#rows.get(row.key);
+        if (mine) {
+          rows.set(row.key, mine);
+          order.push(row.key);
+        }
+        continue;
+      }
+      const before = this.#rows.get(row.key);
+      if (!changed && (!before || JSON.stringify(before) !== JSON.stringify(row))) changed = true;
+      rows.set(row.key, row);
+      order.push(row.key);
+    }
+    // Rows created here that the re-read did not see yet stay, last.
+    for (const [key, at] of this.#written) {
+      if (at >= readStarted && !rows.has(key) && this.#rows.has(key)) {
+        rows.set(key, this.#rows.get(key)!);
+        order.push(key);
+      }
+    }
+    for (const [key, at] of this.#written) if (at < readStarted) this.#written.delete(key);
+    if (!changed && order.some((key, i) => key !== this.#order[i])) changed = true;
+    this.#rows = rows;
+    this.#order = order;
+    this.#bytes = fresh.reduce((sum, row) => sum + rowBytes(rows.get(row.key) ?? row), 0);
+    if (changed) this.#version++;
+    return changed;
+  }
+
+  /** Stops the background revalidation (a test's end, or the process's). */
+  stop() {
+    if (this.#timer) clearTimeout(this.#timer);
+    this.#timer = null;
+    this.#usedAt = 0;
+  }
+}
+
+function pause(ms: number): Promise<void> {
+  return ms > 0 ? new Promise((resolve) => setTimeout(resolve, ms).unref?.()) : Promise.resolve();
+}

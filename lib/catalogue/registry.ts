@@ -1,0 +1,72 @@
+import "server-only";
+import { getEnv } from "../env";
+import type { StoreClient } from "../store/client";
+import { confirmAccess } from "./access";
+import { CatalogueCopy, type CopyStats } from "./copy";
+import { storeSource } from "./source";
+
+/**
+ * One catalogue copy per store this dashboard talks to (docs/architecture.md#the-catalogue-copy),
+ * shared by every person and visit on this instance: module state, kept across requests (and
+ * across Next's hot reloads in development, on globalThis).
+ */
+type Copies = Map<string, CatalogueCopy<StoreClient>>;
+const holder = globalThis as typeof globalThis & { __storeAdminCatalogues?: Copies };
+const copies: Copies = (holder.__storeAdminCatalogues ??= new Map());
+
+function copyFor(baseUrl: string): CatalogueCopy<StoreClient> {
+  let copy = copies.get(baseUrl);
+  if (!copy) {
+    const env = getEnv();
+    const maxBytes = env.CATALOGUE_MEMORY_MB * 2 ** 20;
+    // A product as the copy holds it is about 1 kB with its stock: the count follows the memory bound.
+    copy = new CatalogueCopy(storeSource({ maxProducts: Math.max(1000, Math.floor(maxBytes / 400)), parallel: 4 }), {
+      maxBytes,
+      revalidateMs: env.CATALOGUE_REVALIDATE_SECONDS * 1000,
+      busyShare: 0.5,
+      idleMs: 10 * 60_000,
+      onEvent: (event, stats) => console.info(`[catalogue] ${event}: ${describe(stats)}`),
+    });
+    copies.set(baseUrl, copy);
+  }
+  return copy;
+}
+
+/**
+ * The store's catalogue copy for a person (their store client, bound to their request): refused
+ * with the store's own error when the store does not accept their token for products, else the
+ * copy, read now if it never was, with at least its first page in.
+ */
+export async function openCatalogue(store: StoreClient): Promise<CatalogueCopy<StoreClient>> {
+  await confirmAccess(store);
+  const copy = copyFor(store.baseUrl);
+  await copy.use(store.detached());
+  return copy;
+}
+
+/** The store's copy when one was opened on this instance (a write has nothing to tell otherwise). */
+export function existingCatalogue(baseUrl: string): CatalogueCopy<StoreClient> | undefined {
+  return copies.get(baseUrl);
+}
+
+/** The log's line: how big, how old, how often revalidated ("loaded: 100,000 products, 48.2 MB, …"). */
+export function describe(stats: CopyStats, now = Date.now()): string {
+  const age =
+    stats.freshAt === null
+      ? "never matched the store"
+      : `matched the store ${((now - stats.freshAt) / 1000).toFixed(1)} s ago`;
+  const how = stats.versioned ? "checked by the store's version" : "read again whole";
+  return [
+    `${stats.products.toLocaleString("en")} products`,
+    `${(stats.bytes / 2 ** 20).toFixed(1)} MB`,
+    age,
+    `${stats.revalidations} revalidations (${stats.changes} found a change, ${stats.rereads} whole re-reads; ${how})`,
+    ...(stats.lastError ? [`last failure: ${stats.lastError}`] : []),
+  ].join(", ");
+}
+
+/** What /metrics and the log say of each copy. */
+export function catalogueStats(): CopyStats[] {
+  // Not the stores' addresses: one may carry credentials (docs/architecture.md#operations).
+  return [...copies.values()].map((copy) => copy.stats());
+}

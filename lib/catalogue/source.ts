@@ -1,0 +1,51 @@
+import "server-only";
+import { z } from "zod";
+import type { StoreClient } from "../store/client";
+import { StoreResponseError } from "../store/errors";
+import { readCatalogue } from "../store/products/api-bulk";
+import type { BulkProduct } from "../store/products/model-bulk";
+import type { CatalogueSource } from "./copy";
+
+/**
+ * How the catalogue copy (./copy.ts) reads a store that follows the contract: every page of
+ * GET /products with the options' and extras' stock (readCatalogue, as the grids' stream did), and
+ * the version of the whole catalogue from a one-product page's `ETag` when the store sends one
+ * (our store's extension, docs/contract.md#extensions: its list tags change whenever any product
+ * does). A store without it is simply read again.
+ */
+export function storeSource({
+  maxProducts,
+  parallel,
+}: {
+  maxProducts: number;
+  parallel: number;
+}): CatalogueSource<StoreClient> {
+  return {
+    async readAll(store, onPage) {
+      const lines = readCatalogue(store, {
+        pageSize: 250,
+        parallel,
+        stock: true,
+        maxProducts,
+        where: "the catalogue copy",
+      });
+      let total: number | null = null;
+      for await (const line of lines) {
+        if (line.type === "start") total = line.total;
+        else if (line.type === "page") onPage(line.products as BulkProduct[], total);
+        else if (line.type === "error")
+          throw new StoreResponseError({ status: line.status, code: line.code, message: line.error });
+      }
+    },
+    async version(store) {
+      const { headers } = await store.requestWithHeaders({
+        scope: "admin",
+        resource: "product",
+        path: "/api/v1/products",
+        query: { page: 0, count: 1 },
+        schema: z.unknown(),
+      });
+      return headers.get("etag");
+    },
+  };
+}
