@@ -243,3 +243,40 @@ describe("form bodies and Retry-After", () => {
     expect(retryAfterMs(null)).toBeUndefined();
   });
 });
+
+describe("a request whose browser went away", () => {
+  it("ends as cancelled (499), not as an unreachable store, and leaves nothing in the log", async () => {
+    const { createServer } = await import("node:http");
+    const { failureFrom, StoreRequestCancelledError } = await import("./errors");
+    // A real store that takes its time: the answer never comes before the browser leaves.
+    const server = createServer(() => {});
+    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+    const { port } = server.address() as { port: number };
+    const leaving = new AbortController();
+    const client = new StoreClient({ baseUrl: `http://127.0.0.1:${port}`, accessToken: "tok" }).withSignal(
+      leaving.signal,
+    );
+    const errors = vi.spyOn(console, "error").mockImplementation(() => {});
+    const warnings = vi.spyOn(console, "warn").mockImplementation(() => {});
+    try {
+      const reading = client.request({ path: "/api/v1/products", schema: z.unknown() });
+      setTimeout(() => leaving.abort(), 50);
+      const error = await reading.then(unexpected, (e: unknown) => e);
+      expect(error).toBeInstanceOf(StoreRequestCancelledError);
+      expect(failureFrom(error, { where: "GET /api/products/x/media" })).toMatchObject({ status: 499 });
+      expect(errors).not.toHaveBeenCalled();
+      expect(warnings).not.toHaveBeenCalled();
+      // Without the browser leaving, the same silence is an unreachable store (the client's own time limit).
+      const alone = new StoreClient({ baseUrl: `http://127.0.0.1:${port}`, accessToken: "tok", timeoutMs: 100 });
+      const timedOut = await alone
+        .request({ path: "/api/v1/products", schema: z.unknown() })
+        .then(unexpected, (e: unknown) => e);
+      expect(timedOut).toBeInstanceOf(StoreUnreachableError);
+    } finally {
+      errors.mockRestore();
+      warnings.mockRestore();
+      server.closeAllConnections();
+      server.close();
+    }
+  });
+});

@@ -76,6 +76,21 @@ export class StoreServerError extends StoreApiError {}
 export class StoreResponseError extends StoreApiError {}
 
 /**
+ * The request being answered went away (a closed tab, a read typed over: StoreClient.withSignal) before
+ * the store answered: nobody waits for the answer, and the store is not at fault, so nothing is logged
+ * (failureFrom logs 5xx only). 499, as proxies name a request the client closed.
+ */
+export class StoreRequestCancelledError extends StoreApiError {
+  constructor() {
+    super({
+      status: 499,
+      code: "client_closed_request",
+      message: "The request was cancelled before the store answered.",
+    });
+  }
+}
+
+/**
  * No HTTP answer at all: refused connection, DNS failure, timeout. Status 502
  * because the dashboard is the gateway in front of a store that failed.
  */
