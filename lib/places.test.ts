@@ -7,11 +7,11 @@ import {
   isCountryCode,
   placeKey,
   placeName,
-  regionChoices,
   regionProblem,
   regionWords,
   usRegionCodes,
 } from "./places";
+import { regionChoices } from "./region-choices";
 
 describe("places", () => {
   it("lists the assigned ISO country codes, named by Intl, sorted by name", () => {

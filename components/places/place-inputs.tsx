@@ -1,7 +1,8 @@
 "use client";
 
 import { type Ref, type SelectHTMLAttributes, useMemo } from "react";
-import { camelCaseRegion, countryChoices, regionChoices, usRegionCodes, usRegions } from "@/lib/places";
+import { camelCaseRegion, countryChoices, usRegionCodes, usRegions } from "@/lib/places";
+import { regionChoices } from "@/lib/region-choices";
 import { Input, type InputProps } from "../ui/input";
 import { Select } from "../ui/select";
 
