@@ -2,6 +2,7 @@
 export * from "./api-limits.js";
 export * from "./cache.js";
 export * from "./catalogue.js";
+export * from "./catalogue-version.js";
 export * from "./coupons.js";
 export * from "./mail.js";
 export * from "./oauth.js";
