@@ -1,18 +1,17 @@
 import { and, count, type SQL, sql } from "drizzle-orm";
 import { z } from "zod";
 import type { Queryable } from "../db/index.js";
-import { productCategories, productOptions, products, searchVector } from "../db/schema/index.js";
+import { productCategories, products, productSearch } from "../db/schema/index.js";
 import { searchWords } from "../text/search-words.js";
 import { listOrder, type ProductPage } from "./products.js";
 import { productListQuery } from "./schemas.js";
 
 /**
  * The product search (`q` on GET /products and a category's list, an extension: docs/contract.md#extensions).
- * A product matches when each word of the query starts a word of its name or slug, or each word starts a
- * word of one of its SKUs (its `sku` or `fetch_sku`, or an option's `fetch_sku`: an option's SKU), case ignored; words are split at spaces and
- * punctuation (`APP-TEE-M-NAV` → app tee m nav). PostgreSQL's own full-text search on both engines: prefix
- * queries (`word:*`) on the GIN indexes of src/db/schema/catalogue.ts (products_search_idx,
- * product_options_sku_search_idx).
+ * A product matches when each word of the query starts a word of its name, its slug or one of its SKUs (its
+ * `sku` and `fetch_sku`, each option's `fetch_sku`: an option's SKU), case ignored; words are split at spaces
+ * and punctuation (`APP-TEE-M-NAV` → app tee m nav). PostgreSQL's own full-text search on both engines:
+ * prefix queries (`word:*`) on the GIN index of the product_search table (src/db/schema/product-search.ts).
  */
 
 /** The header that says a list was searched by `q`. */
@@ -28,10 +27,10 @@ const productSearchParam = z
   .meta({
     description:
       "Extension: only the products that match, in the list's order: each word of q starts a word of the " +
-      "product's name or slug, or each word starts a word of one of its SKUs (its sku or fetch_sku, an option's " +
-      "fetch_sku); case ignored, words split at spaces and punctuation (`blue mug`, `APP-TEE-M-NAV`, `app-tee`). " +
-      "X-Total-Count counts the matches, and the answer carries `X-Product-Search: applied`. A store without the " +
-      "extension ignores the parameter and lists every product, without the header.",
+      "product's name, slug or SKUs (its sku and fetch_sku, each option's fetch_sku); case ignored, words split " +
+      "at spaces and punctuation (`blue mug`, `APP-TEE-M-NAV`, `tee navy`). X-Total-Count counts the matches, and " +
+      "the answer carries `X-Product-Search: applied`. A store without the extension ignores the parameter and " +
+      "lists every product, without the header.",
     "x-store-extension": true,
   });
 
@@ -53,15 +52,10 @@ function prefixQuery(words: string[]): SQL {
   return sql`to_tsquery('simple'::regconfig, ${words.map((word) => `'${word}':*`).join(" & ")})`;
 }
 
-/** The products the words find: by name and slug, or by one SKU (each side on its own index). */
+/** The products the words find (one GIN index: src/db/schema/product-search.ts). */
 function searchMatch(words: string[]): SQL {
-  const query = prefixQuery(words);
-  return sql`${products.id} in (
-    select ${products.id} from ${products}
-      where ${searchVector(sql`${products.name} || ' ' || ${products.slug}`)} @@ ${query}
-    union
-    select ${productOptions.productId} from ${productOptions}
-      where ${searchVector(sql`${productOptions.sku} || ' ' || ${productOptions.fetchSku}`)} @@ ${query})`;
+  return sql`${products.id} in (select ${productSearch.productId} from ${productSearch}
+    where ${productSearch.words} @@ ${prefixQuery(words)})`;
 }
 
 /** A page of the products the words find, in the list's order, of one category when given. */

@@ -1,4 +1,4 @@
-import { type SQL, sql } from "drizzle-orm";
+import { sql } from "drizzle-orm";
 import {
   boolean,
   check,
@@ -16,15 +16,6 @@ import {
 import { createdAt, money } from "./columns.js";
 import { shippingGroups } from "./shipping.js";
 import { taxGroups } from "./tax.js";
-
-/**
- * The words a product search (`q`, docs/contract.md#extensions) finds, as PostgreSQL's own full-text search
- * keeps them: lower case, every run of spaces and punctuation one space, each word a lexeme ('simple': no
- * stemming, no stop words). The GIN indexes below are built on exactly these expressions, which
- * src/products/search.ts queries.
- */
-export const searchVector = (text: SQL) =>
-  sql`to_tsvector('simple'::regconfig, regexp_replace(lower(${text}), '[[:space:][:punct:]]+', ' ', 'g'))`;
 
 /**
  * The catalogue (docs/contract.md#catalogue-and-settings): products, their
@@ -73,8 +64,6 @@ export const products = pgTable(
     uniqueIndex("products_slug_key").on(t.slug),
     // The list order: `order` ascending, then newest first.
     index("products_list_order_idx").on(t.order, t.createdAt.desc(), t.id.desc()),
-    // The product search's name and slug words (searchVector).
-    index("products_search_idx").using("gin", searchVector(sql`${t.name} || ' ' || ${t.slug}`)),
     check("products_type_check", sql`${t.type} in ('physical', 'digital')`),
     check("products_status_check", sql`${t.status} in ('available', 'on sale', 'hidden', 'sold out', 'coming soon')`),
     check("products_option_style_check", sql`${t.optionStyle} in ('single', 'separate')`),
@@ -110,9 +99,6 @@ export const productOptions = pgTable(
   (t) => [
     uniqueIndex("product_options_key_key").on(t.key),
     index("product_options_product_idx").on(t.productId, t.order),
-    // The product search's SKU words (searchVector): the product's `sku` and `fetch_sku` on its default
-    // option, each option's own `fetch_sku` (an option's SKU).
-    index("product_options_sku_search_idx").using("gin", searchVector(sql`${t.sku} || ' ' || ${t.fetchSku}`)),
     uniqueIndex("product_options_one_default")
       .on(t.productId)
       .where(sql`${t.isDefault}`),

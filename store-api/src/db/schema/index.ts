@@ -3,6 +3,7 @@ export * from "./api-limits.js";
 export * from "./cache.js";
 export * from "./catalogue.js";
 export * from "./catalogue-version.js";
+export * from "./product-search.js";
 export * from "./coupons.js";
 export * from "./mail.js";
 export * from "./oauth.js";

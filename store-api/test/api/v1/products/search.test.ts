@@ -3,8 +3,8 @@ import { api, createProduct, expectError, startStoreWithAdmin, type TestStore } 
 
 /**
  * The product search (`?q=` on GET /products and a category's list, an extension: docs/contract.md#extensions):
- * each word of q starts a word of the name or slug, or each word starts a word of one SKU (the product's
- * `sku` or `fetch_sku`, an option's `fetch_sku`), case ignored; X-Total-Count counts the matches and
+ * each word of q starts a word of the name, the slug or a SKU (the product's `sku` and `fetch_sku`, each
+ * option's `fetch_sku`), case ignored; X-Total-Count counts the matches and
  * `X-Product-Search: applied` says the store searched.
  */
 
@@ -63,8 +63,9 @@ describe("GET /products?q= (the product search extension)", () => {
     expect(names((await search("APP-TEE-M-NAVY")).json)).toEqual(["Organic cotton crew tee"]);
     expect(names((await search("app-tee-m-nav")).json)).toEqual(["Organic cotton crew tee"]);
     expect(names((await search("tee-m-heather")).json)).toEqual(["Organic cotton crew tee"]);
-    // Words of one SKU: this option is not navy and heather at once, and no SKU has "blue".
-    expect((await search("navy heather")).json).toEqual([]);
+    // Words of the name and of the SKUs together; a word found nowhere finds nothing.
+    expect(names((await search("crew tee navy")).json)).toEqual(["Organic cotton crew tee"]);
+    expect((await search("navy mug")).json).toEqual([]);
   });
 
   it("pages the matches in the list's order; X-Total-Count counts them all", async () => {
@@ -109,6 +110,31 @@ describe("GET /products?q= (the product search extension)", () => {
       expect(res.status, `${q}: ${res.text}`).toBe(200);
     }
     expect(names((await search("mug & !tea")).json)).toEqual(["Mugwort tea"]);
+  });
+
+  it("follows a rename, an option's new SKU, options replaced and a delete", async () => {
+    const lamp = await createProduct(store, admin, {
+      name: "Desk lamp",
+      options: JSON.stringify([{ metadata: { Finish: "Brass" }, quantity: 1, surcharge: 0, fetch_sku: "LMP-BRS" }]),
+    });
+    expect(names((await search("lmp-brs")).json)).toEqual(["Desk lamp"]);
+    expect((await api(store, admin, "PUT", `/products/${lamp.key}`, { name: "Reading light" })).status).toBe(200);
+    expect(names((await search("reading light")).json)).toEqual(["Reading light"]);
+    // Its slug (desk-lamp) stays, and finds it still.
+    expect((await search("desk lamp", "&count=100")).json.map((p: { slug: string }) => p.slug)).toEqual(["desk-lamp"]);
+    const option = lamp.options[0].key as string;
+    const put = await api(store, admin, "PUT", `/products/${lamp.key}/options/${option}`, { fetch_sku: "LMP-CHR" });
+    expect(put.status, put.text).toBe(200);
+    expect((await search("lmp-brs")).json).toEqual([]);
+    expect(names((await search("lmp-chr")).json)).toEqual(["Reading light"]);
+    const replaced = await api(store, admin, "POST", `/products/${lamp.key}/options`, {
+      options: JSON.stringify([{ metadata: { Finish: "Black" }, quantity: 1, surcharge: 0, fetch_sku: "LMP-BLK" }]),
+    });
+    expect(replaced.status, replaced.text).toBe(200);
+    expect((await search("lmp-chr")).json).toEqual([]);
+    expect(names((await search("lmp-blk")).json)).toEqual(["Reading light"]);
+    expect((await api(store, admin, "DELETE", `/products/${lamp.key}`)).status).toBe(200);
+    expect((await search("lmp")).json).toEqual([]);
   });
 
   it("browsers may read the header (CORS)", async () => {
