@@ -135,6 +135,19 @@ describe("ETag on GET /products (the entity tag extension)", () => {
     });
   }
 
+  it("the version moves by one a transaction, however many rows it wrote", async () => {
+    const version = async () => Number((await get(store, "/products?count=1")).res.headers.get("x-catalogue-version"));
+    const before = await version();
+    // A product with options, extras and categories, at the top: every other product shifts down.
+    await createProduct(store, admin, {
+      name: "Bundle",
+      options: JSON.stringify([1, 2, 3].map((n) => ({ metadata: { Size: String(n) }, quantity: n, surcharge: 0 }))),
+      extras: JSON.stringify([{ metadata: { Gift: "wrap" }, quantity: -1, surcharge: 1 }]),
+      categories: "Sets, Gifts",
+    });
+    expect(await version()).toBe(before + 1);
+  });
+
   it("a write refused (a 422) changes nothing, the tag neither", async () => {
     const before = await firstPageTag();
     const res = await api(store, admin, "POST", "/products", { name: "" });
