@@ -21,6 +21,10 @@
 //     ignored, as a store ignores one it does not know, and every coupon comes back,
 //     without X-Coupon-Code-Filter; nor do the orders lists take `q` (the customer search):
 //     every order comes back, without X-Order-Search;
+//   - nor do the products lists take `q` (the product search, on /products and a category's list): every
+//     product comes back, without X-Product-Search;
+//   - the product reads carry no entity tag (docs/contract.md#extensions): no ETag, no X-Catalogue-Version,
+//     and If-None-Match is not passed on, so every read answers 200 with its body, never 304;
 //   - an order's GET has no X-Order-Fulfilment, and its PUT takes `fulfilled` and `cancelled` only: a
 //     shipment (`carrier`, `service`, `tracking_number`, `ship_date`) or `notify` is refused (422), as
 //     the contract's rule for any other field says (docs/contract.md#orders).
@@ -74,6 +78,9 @@ function transform(req, status, headers, body) {
   if (path.startsWith("/api/v1/orders") || path.startsWith("/api/v1/products")) delete headers["x-total-count"];
   delete headers["x-coupon-code-filter"];
   delete headers["x-order-search"];
+  delete headers["x-product-search"];
+  delete headers.etag;
+  delete headers["x-catalogue-version"];
   delete headers["x-order-fulfilment"];
   if (req.method === "POST" && status === 201) return [200, headers, body];
   if (req.method === "PUT" && status === 200) {
@@ -137,19 +144,34 @@ async function refusedOrderChange(upstream, req, body) {
   return null;
 }
 
+/** The products lists (and a product's read): /products and /products/{key or category slug}. */
+const PRODUCT_READ = /^\/api\/v1\/products(\/[^/]+)?$/;
+
 /**
- * Where a request goes upstream: the coupons list without its `code` filter, the orders lists without
- * their customer search `q` (extensions a plain store lacks: it ignores what it does not know).
+ * Where a request goes upstream: the coupons list without its `code` filter, the orders and products lists
+ * without their search `q` (extensions a plain store lacks: it ignores what it does not know).
  */
 function upstreamPath(url) {
   const [path, query] = url.split("?");
   if (query === undefined) return url;
-  const filter = path === "/api/v1/coupons" ? "code" : /^\/api\/v1\/orders(\/[a-z]+)?$/.test(path) ? "q" : null;
+  const filter =
+    path === "/api/v1/coupons"
+      ? "code"
+      : /^\/api\/v1\/orders(\/[a-z]+)?$/.test(path) || PRODUCT_READ.test(path)
+        ? "q"
+        : null;
   if (!filter) return url;
   const params = new URLSearchParams(query);
   params.delete(filter);
   const rest = params.toString();
   return rest ? `${path}?${rest}` : path;
+}
+
+/** The request's headers without If-None-Match (a plain store knows no entity tags). */
+function withoutConditions(headers) {
+  const out = { ...headers };
+  delete out["if-none-match"];
+  return out;
 }
 
 /** Starts the proxy on `port`, forwarding to the store at `target` (http://host:port). */
@@ -172,7 +194,8 @@ export function startPlainStore(port, target) {
           path: upstreamPath(req.url),
           // The Host the browser used passes through, as a reverse proxy keeps it: the
           // store's forms accept a POST from the address the request reached (its Origin check).
-          headers: req.headers,
+          // If-None-Match does not: a plain store has no entity tags, and answers every read in full.
+          headers: withoutConditions(req.headers),
         },
         (up) => {
           const body = [];

@@ -93,11 +93,14 @@ export const apiPlugin: FastifyPluginAsync<ApiOptions> = async (api, { routes })
   await api.register(cors, {
     origin: "*",
     methods: ["GET", "POST", "PUT", "DELETE"],
-    allowedHeaders: ["Authorization", "Content-Type"],
+    allowedHeaders: ["Authorization", "Content-Type", "If-None-Match"],
     exposedHeaders: [
       "X-Total-Count",
       "X-Coupon-Code-Filter",
       "X-Order-Search",
+      "X-Product-Search",
+      "ETag",
+      "X-Catalogue-Version",
       "X-Order-Fulfilment",
       "Retry-After",
       "X-Request-Id",

@@ -8,6 +8,8 @@ import { listJson } from "./list-json.js";
  * with its validated params and query (never the token, which may be in the query).
  * The database's generation is the request's, read (once) before the answer is
  * looked up or computed: an answer is kept under what its read saw before it began.
+ * `version`, when given, is part of the key too: the catalogue's version an answer's
+ * entity tag names (products/catalogue-version.ts), read before the answer is computed.
  */
 export async function cachedRead(
   request: FastifyRequest,
@@ -16,9 +18,10 @@ export async function cachedRead(
   compute: () => Promise<{ body: unknown; total?: number; headers?: Record<string, string> }>,
   /** Keys under which a list's items share objects, each checked and written once (api/list-json.ts). */
   sharedKeys: readonly string[] = [],
+  version?: number,
 ) {
   const cache = request.server.readCache;
-  const key = JSON.stringify([request.routeOptions.url, request.params, request.query]);
+  const key = JSON.stringify([request.routeOptions.url, request.params, request.query, version]);
   const seen = await request.server.writeGeneration.seen(request);
   let answer = cache.get(key, seen);
   if (!answer) {

@@ -2,7 +2,10 @@ import { and, eq, gte, type SQL, sql } from "drizzle-orm";
 import { z } from "zod";
 import { orders } from "../db/schema/index.js";
 import { intString } from "../products/schemas.js";
+import { searchWords } from "../text/search-words.js";
 import { ORDER_PAGE_SIZE, type OrderState } from "./schemas.js";
+
+export { searchWords };
 
 /**
  * What the orders lists keep (docs/contract.md#orders): a state's orders, those created since a time, and
@@ -29,18 +32,6 @@ const orderSearchParam = z
 
 /** The header that says a list was searched by `q` (GET /orders?q=, an extension). */
 export const ORDER_SEARCH_HEADER = "x-order-search";
-
-/**
- * A search's words: lower case, split at spaces and ASCII punctuation ("Sato@Example" → sato, example),
- * as the database splits the customer's words (customerWords below: `[[:space:][:punct:]]`, which in the database's
- * C locale are ASCII's: a letter such as ø stays inside its word on both sides).
- */
-export function searchWords(text: string): string[] {
-  return text
-    .toLowerCase()
-    .split(/[\s!-/:-@[-`{-~]+/)
-    .filter(Boolean);
-}
 
 /**
  * The customer's words of an order, as one text: the billing and shipping names and e-mails, lower case,

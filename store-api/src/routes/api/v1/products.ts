@@ -19,7 +19,6 @@ import {
   PAGE_SIZE,
   product,
   productList,
-  productListQuery,
   productParams,
   productsChanged,
   productUpdated,
@@ -28,6 +27,8 @@ import {
 import { findCategory, listCategoryProducts, productOrCategoryProducts } from "../../../products/categories.js";
 import { applyMultiChanges, checkMultiInput } from "../../../products/multi.js";
 import { serializeProduct } from "../../../products/serialize.js";
+import { productSearchQuery, productSearchWords, searchHeaders, searchProducts } from "../../../products/search.js";
+import { catalogueTag, conditionalHeaders, sendNotModified } from "../../../products/catalogue-version.js";
 import { addProductMedia, productFiles, removeProductFiles } from "../../../media/service.js";
 import { mediaBaseUrl } from "../../../media/storage.js";
 
@@ -46,26 +47,40 @@ const productsRoutes: FastifyPluginAsyncZod = async (api) => {
       schema: {
         tags,
         summary: "List products",
-        description: "By order, then newest first. X-Total-Count carries the number of products.",
-        querystring: productListQuery,
+        description:
+          "By order, then newest first. X-Total-Count carries the number of products. Extensions " +
+          "(docs/contract.md#extensions): `q` searches; an ETag made of the catalogue's version, If-None-Match → 304.",
+        querystring: productSearchQuery,
+        headers: conditionalHeaders,
         response: { 200: productList, ...apiErrors },
       },
-      handler: async (request, reply) =>
-        cachedRead(
+      handler: async (request, reply) => {
+        const tag = await catalogueTag(db, request, ctx());
+        if (sendNotModified(request, reply, tag)) return reply;
+        return cachedRead(
           request,
           reply,
           productList,
           async () => {
             const page = request.query.page ?? 0;
             const size = request.query.count ?? PAGE_SIZE.default;
+            const words = productSearchWords(request.query.q);
             const { details, total } = await db.transaction(async (tx) => {
-              const { rows, total } = await listProducts(tx, page, size);
+              const { rows, total } = words
+                ? await searchProducts(tx, words, page, size)
+                : await listProducts(tx, page, size);
               return { details: await productDetails(tx, rows), total };
             });
-            return { body: details.map((d) => serializeProduct(d, ctx())), total };
+            return {
+              body: details.map((d) => serializeProduct(d, ctx())),
+              total,
+              headers: { ...tag.headers, ...searchHeaders(words) },
+            };
           },
           PRODUCT_GROUPS,
-        ),
+          tag.version,
+        );
+      },
     },
     POST: {
       schema: {
@@ -116,30 +131,45 @@ const productsRoutes: FastifyPluginAsyncZod = async (api) => {
         description:
           "By key or slug: the Product. Otherwise, when a category has this slug, a page of its products (a list, in the products list's order, with X-Total-Count; page and count as for the list). A product key or slug wins over a category slug.",
         params: productParams,
-        querystring: productListQuery,
+        querystring: productSearchQuery,
+        headers: conditionalHeaders,
         response: {
           200: productOrCategoryProducts,
           ...apiErrors,
         },
       },
-      handler: async (request, reply) =>
-        cachedRead(request, reply, productOrCategoryProducts, async () => {
-          const { key } = request.params;
-          const found = await db.transaction(async (tx) => {
-            const row = await findProduct(tx, key);
-            if (row) return { kind: "product" as const, detail: await productDetail(tx, row) };
-            const category = await findCategory(tx, key);
-            if (!category) {
-              throw new NotFoundError(`There is no product or category with the key or slug "${key.slice(0, 100)}".`);
-            }
-            const page = request.query.page ?? 0;
-            const size = request.query.count ?? PAGE_SIZE.default;
-            const { rows, total } = await listCategoryProducts(tx, category.id, page, size);
-            return { kind: "category" as const, list: await productDetails(tx, rows), total };
-          });
-          if (found.kind === "product") return { body: serializeProduct(found.detail, ctx()) };
-          return { body: found.list.map((d) => serializeProduct(d, ctx())), total: found.total };
-        }),
+      handler: async (request, reply) => {
+        const tag = await catalogueTag(db, request, ctx());
+        if (sendNotModified(request, reply, tag)) return reply;
+        return cachedRead(
+          request,
+          reply,
+          productOrCategoryProducts,
+          async () => {
+            const { key } = request.params;
+            const words = productSearchWords(request.query.q);
+            const found = await db.transaction(async (tx) => {
+              const row = await findProduct(tx, key);
+              if (row) return { kind: "product" as const, detail: await productDetail(tx, row) };
+              const category = await findCategory(tx, key);
+              if (!category) {
+                throw new NotFoundError(`There is no product or category with the key or slug "${key.slice(0, 100)}".`);
+              }
+              const page = request.query.page ?? 0;
+              const size = request.query.count ?? PAGE_SIZE.default;
+              const { rows, total } = words
+                ? await searchProducts(tx, words, page, size, category.id)
+                : await listCategoryProducts(tx, category.id, page, size);
+              return { kind: "category" as const, list: await productDetails(tx, rows), total };
+            });
+            if (found.kind === "product") return { body: serializeProduct(found.detail, ctx()), headers: tag.headers };
+            const headers = { ...tag.headers, ...searchHeaders(words) };
+            return { body: found.list.map((d) => serializeProduct(d, ctx())), total: found.total, headers };
+          },
+          [],
+          tag.version,
+        );
+      },
     },
     PUT: {
       schema: {
