@@ -9,9 +9,9 @@ import type { CatalogueSource } from "./copy";
 /**
  * How the catalogue copy (./copy.ts) reads a store that follows the contract: every page of
  * GET /products with the options' and extras' stock (readCatalogue, as the grids' stream did), and
- * the version of the whole catalogue from a one-product page's `ETag` when the store sends one
- * (our store's extension, docs/contract.md#extensions: its list tags change whenever any product
- * does). A store without it is simply read again.
+ * the version of the whole catalogue from a one-product page's `X-Catalogue-Version` or `ETag` when
+ * the store sends one (our store's extension, docs/contract.md#extensions: they change whenever any
+ * product does). A store without them is simply read again.
  */
 export function storeSource({
   maxProducts,
@@ -45,7 +45,8 @@ export function storeSource({
         query: { page: 0, count: 1 },
         schema: z.unknown(),
       });
-      return headers.get("etag");
+      // The catalogue's version itself when the store says it (the same on every instance); else the tag.
+      return headers.get("x-catalogue-version") ?? headers.get("etag");
     },
   };
 }

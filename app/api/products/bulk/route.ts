@@ -1,41 +1,34 @@
+import { copyLines } from "@/lib/catalogue/stream";
+import { openCatalogue } from "@/lib/catalogue/registry";
+import { catchUp } from "@/lib/catalogue/writes";
 import { storeStream } from "@/lib/route-handler";
-import { readCatalogue } from "@/lib/store/products/api-bulk";
 import type { CatalogueLine } from "@/lib/store/products/model-bulk";
 
 const ndjson = (line: CatalogueLine) => `${JSON.stringify(line)}\n`;
 
 /**
- * The whole catalogue for the bulk grid and the inventory page (components/grid/use-catalogue.ts),
- * streamed as NDJSON: one CatalogueLine a line, a `page` line as soon as the
- * store's page is read (lib/store/products/api-bulk.ts reads them in parallel
- * when the store sends X-Total-Count). The first page is read before
- * answering: a refusal or an unreachable store is then a JSON failure with
- * its status, as from every GET here; a later failure is the last line.
+ * The whole catalogue for the bulk grid, the inventory and the images by file name
+ * (components/grid/use-catalogue.ts), streamed as NDJSON: one CatalogueLine a line, from the dashboard
+ * server's copy of the catalogue (docs/architecture.md#the-catalogue-copy), which is read from the
+ * store once for everyone and kept current. Opening the copy asks the store whether it accepts the
+ * person's token: a refusal, or an unreachable store, is a JSON failure with its status, as from every
+ * GET here; a later failure is the last line. `?with=stock`: each product with its options' and
+ * extras' stock (the inventory, docs/bulk-editing.md#inventory); the bulk grid does without them.
  */
 export const GET = storeStream(async (store, { searchParams }) => {
-  // The contract's largest page (docs/contract.md#lists: 1–250): 10,000 products are 40 reads, which the
-  // bundled store's rate limit (40 a second per token) takes without a wait; 100 a page was 100 reads.
-  // `?with=stock`: each product with its options' and extras' stock, for the inventory page
-  // (docs/bulk-editing.md#inventory); the bulk grid does without them.
   const stock = searchParams.get("with") === "stock";
-  const lines = readCatalogue(store, { pageSize: 250, stock, where: "GET /api/products/bulk" });
-  const first = await lines.next();
-  const total = !first.done && first.value.type === "start" ? first.value.total : null;
+  const copy = await openCatalogue(store);
+  await catchUp(copy, store);
+  // Opening a grid is when people expect everything made elsewhere until now: checked first when cheap.
+  await copy.refreshIfCheap(1000);
+  const lines = copyLines(copy, { stock });
   async function* chunks() {
     try {
-      if (first.done) return;
-      yield ndjson(first.value);
-      for (let next = await lines.next(); !next.done; next = await lines.next()) yield ndjson(next.value);
+      for await (const line of lines) yield ndjson(line);
     } finally {
-      // A browser that went away: the reading stops too.
+      // A browser that went away: the sending stops too.
       await lines.return();
     }
   }
-  return {
-    headers: {
-      "Content-Type": "application/x-ndjson; charset=utf-8",
-      ...(total !== null ? { "X-Total-Count": String(total) } : {}),
-    },
-    chunks: chunks(),
-  };
+  return { headers: { "Content-Type": "application/x-ndjson; charset=utf-8" }, chunks: chunks() };
 });
