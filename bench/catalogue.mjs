@@ -120,7 +120,7 @@ async function oneSize(size, databaseUrl) {
   const rssAfter = rssOf(pid);
 
   // 2. Warm windows.
-  const sample = (await get("offset=1000&limit=40")).body.rows;
+  const sample = (await get(`offset=${Math.min(1000, Math.floor(size / 2))}&limit=40`)).body.rows;
   const named = sample.find((p) => p.name.split(/\s+/).length > 2) ?? sample[0];
   const optionSku = sample.flatMap((p) => p.stock ?? []).find((i) => !i.isDefault && i.sku)?.sku ?? named.sku;
   const queries = {
