@@ -38,11 +38,12 @@ Commands:
                                           options, extras, pictures and videos; shipping and tax groups,
                                           coupons, and 320 orders of the last 90 days) to a store without
                                           products; a store that has products is left as it is (exit status 1)
-  seed --products N [--media]             the same with N products in all (1 to ${MAX_SEED_PRODUCTS}), made in seconds for
-                                          tests, benches and demos of a big store: the demo's 66 first (or the
-                                          first N), then products generated from their data (unique names,
-                                          slugs and SKUs; varied prices, sales, statuses, options), without
-                                          pictures or videos unless --media (drawing them is the slow part)
+  seed --products N [--media]             the same with N products in all (1 to ${MAX_SEED_PRODUCTS}) for tests, benches
+                                          and demos of a big store: the demo's 66 first (or the first N), then
+                                          products generated from their data (unique names, slugs and SKUs;
+                                          varied prices, sales, statuses, options), without pictures or videos
+                                          unless --media (drawing them is the slow part); 10,000 take some
+                                          seconds, 100,000 a minute or so (\`npm run bench:seed\` times them)
   tax-group rename --id N --name NAME     rename a tax group (the API cannot); prints the group
   tax-group delete --id N                 delete a tax group and its rules (the API cannot); its products are
                                           left without a tax group

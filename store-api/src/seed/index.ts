@@ -27,8 +27,8 @@ export const SEED_PARTS: readonly SeedPart[] = [catalogue, shippingAndTax, coupo
 
 /**
  * The most products `seed --products` makes: a big store for tests, benches
- * and demos, made in seconds, and a typo (an extra zero or two) refused
- * rather than filling the disk.
+ * and demos, made in about a minute (`npm run bench:seed`), and a typo (an
+ * extra zero or two) refused rather than filling the disk.
  */
 export const MAX_SEED_PRODUCTS = 100_000;
 

@@ -161,6 +161,23 @@ export interface SeedGroups {
 }
 
 /**
+ * The groups giveSeedGroups gives a product of this type and weight (kilograms), for a product written
+ * with them (seed/generated.ts); null for none (a type it leaves alone).
+ */
+export function seedGroupsOf(
+  type: string,
+  weight: number,
+  groups: SeedGroups,
+): { shippingGroupId: number | null; taxGroupId: number; kind: "heavy" | "standard" | "digital" } | null {
+  if (type === "physical") {
+    return weight > LARGE_FROM_KG
+      ? { shippingGroupId: groups.large, taxGroupId: groups.usTax, kind: "heavy" }
+      : { shippingGroupId: groups.standard, taxGroupId: groups.usTax, kind: "standard" };
+  }
+  return type === "digital" ? { shippingGroupId: null, taxGroupId: groups.euVat, kind: "digital" } : null;
+}
+
+/**
  * Gives every product without a tax group yet (the products added since the
  * groups were made: all of them on the plain seed, the generated ones of
  * `seed --products`) its groups, by type and weight. Answers how many got which.
