@@ -61,8 +61,9 @@ export function keys(count: number): () => string {
 /**
  * Turns off the row-by-row checks of foreign keys (their triggers) until the transaction ends, when the
  * role may (a superuser: PGlite's always, PostgreSQL's often); answers whether it did. Each of the
- * generated rows' references is to a row just inserted or looked up in the same transaction, and the
- * schema has no triggers of its own; the checks took a quarter of the options' and categories' inserts.
+ * generated rows' references is to a row just inserted or looked up in the same transaction; the checks
+ * took a quarter of the options' and categories' inserts. The schema's own triggers (the product search
+ * rows, the catalogue's version) are off too: generated.ts writes what they would once the rows are in.
  */
 export async function checksOff(tx: Tx): Promise<boolean> {
   const result = await tx.execute(sql`select current_setting('is_superuser') = 'on' as superuser`);

@@ -363,7 +363,15 @@ export const generatedProducts: SeedPart = {
       ctx.progress(`${String(made.products).padStart(String(ctx.generate).length)}/${ctx.generate} generated products`);
     }
 
-    if (!checked) await tx.execute(sql`set local session_replication_role = origin`);
+    if (!checked) {
+      await tx.execute(sql`set local session_replication_role = origin`);
+      // The triggers were off with the checks: the search rows and the catalogue's version they keep
+      // (docs/contract.md#extensions) are written here for the products just made.
+      await tx.execute(
+        sql`select product_search_refresh(array(select p.id from products p where not exists (select 1 from product_search s where s.product_id = p.id)))`,
+      );
+      await tx.execute(sql`update catalogue_version set version = version + 1 where id = 1`);
+    }
     return (
       `${made.products} generated products (${after + made.products} in all; ${made.withOptions} with options, ` +
       `${made.onSale} on sale, ${made.soldOut} sold out, ${made.hidden} hidden, ${made.comingSoon} coming soon` +

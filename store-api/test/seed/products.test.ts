@@ -131,6 +131,18 @@ describe(`the demo store with ${N} products`, () => {
     );
   });
 
+  it("makes the generated products searchable (q) and moves the catalogue's version (the extensions' triggers)", async () => {
+    const last = products[N - 1];
+    const option = last.options.find((o: Json) => o.fetch_sku && !o.default) ?? last.options[0];
+    const sku = option.fetch_sku || last.sku;
+    const found = await api(store, admin, "GET", `/products?q=${encodeURIComponent(sku)}&count=250`);
+    expect(found.status, found.text).toBe(200);
+    expect(found.res.headers.get("x-product-search")).toBe("applied");
+    expect(found.json.map((p: Json) => p.key)).toContain(last.key);
+    const version = Number(found.res.headers.get("x-catalogue-version"));
+    expect(version).toBeGreaterThan(0);
+  });
+
   it("refuses a count out of range before touching the store", async () => {
     for (const bad of [0, -5, 1.5, MAX_SEED_PRODUCTS + 1, Number.NaN]) {
       await expect(
