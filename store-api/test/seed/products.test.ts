@@ -1,3 +1,4 @@
+import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { listingOrder } from "../../src/seed/catalogue.js";
 import { PRODUCTS } from "../../src/seed/catalogue-data.js";
@@ -141,6 +142,17 @@ describe(`the demo store with ${N} products`, () => {
     expect(found.json.map((p: Json) => p.key)).toContain(last.key);
     const version = Number(found.res.headers.get("x-catalogue-version"));
     expect(version).toBeGreaterThan(0);
+    // The seed's words are the trigger's own (product_search_refresh, 0008_product_search.sql).
+    const words = async () =>
+      (await store.database.db.execute(
+        sql`select words::text as words from product_search where product_id = (select id from products where key = ${last.key})`,
+      )) as unknown as { rows: { words: string }[] };
+    const seeded = (await words()).rows[0]?.words;
+    await store.database.db.execute(
+      sql`select product_search_refresh(array[(select id from products where key = ${last.key})])`,
+    );
+    expect(seeded).toBeTruthy();
+    expect((await words()).rows[0]?.words).toBe(seeded);
   });
 
   it("refuses a count out of range before touching the store", async () => {
