@@ -127,12 +127,8 @@ function PaletteBody({ permissions, close, onShowShortcuts }: PaletteBodyProps) 
   // Products: the dashboard's server searches its copy of the catalogue (docs/architecture.md#the-catalogue-copy)
   // at every key; opening the palette warms the copy (a window of no rows says how far its reading is).
   const productQuery = queryWords(query).length ? query.trim() : "";
-  const catalogue = useCatalogueWindow(
-    { q: productQuery, offset: 0, limit: productQuery ? PRODUCTS_SHOWN : 0 },
-    {
-      enabled: may.products,
-    },
-  );
+  const shownProducts = productQuery ? PRODUCTS_SHOWN : 0;
+  const catalogue = useCatalogueWindow({ q: productQuery, offset: 0, limit: shownProducts }, { enabled: may.products });
   const pausedQuery = usePaused(query, LOOKUP_PAUSE_MS);
   const orderNumber = may.orders ? orderNumberIn(pausedQuery) : null;
   const order = useQuery({
@@ -297,8 +293,7 @@ function PaletteBody({ permissions, close, onShowShortcuts }: PaletteBodyProps) 
 
   const words = queryWords(query);
   const loadingProducts = may.products && (!catalogue.data || catalogue.data.phase === "loading");
-  const read = catalogue.data?.read ?? 0;
-  const expected = catalogue.data?.expected ?? null;
+  const { read = 0, expected = null } = catalogue.data ?? {};
   const status = !words.length
     ? loadingProducts
       ? "Type to search. Products are loading."
