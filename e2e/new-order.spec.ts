@@ -469,7 +469,9 @@ test("a new order's page shows the form's own loading state, never the orders li
         "prefetched",
       ).toEqual([]);
     } else {
-      expect(seen, "not prefetched").toEqual(["Loading the form…"]);
+      // The form's own state first; its product picker's own skeleton may follow on a busy machine (seen in CI).
+      expect(seen[0], "not prefetched").toBe("Loading the form…");
+      expect(seen.filter((text) => text !== "Loading products…").slice(1), "not prefetched").toEqual([]);
     }
   }
 });
