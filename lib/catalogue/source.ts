@@ -37,16 +37,22 @@ export function storeSource({
           throw new StoreResponseError({ status: line.status, code: line.code, message: line.error });
       }
     },
-    async version(store) {
-      const { headers } = await store.requestWithHeaders({
-        scope: "admin",
-        resource: "product",
-        path: "/api/v1/products",
-        query: { page: 0, count: 1 },
-        schema: z.unknown(),
-      });
-      // The catalogue's version itself when the store says it (the same on every instance); else the tag.
-      return headers.get("x-catalogue-version") ?? headers.get("etag");
-    },
+    version: catalogueVersion,
   };
+}
+
+/**
+ * The smallest read of the products list (one product): the store's version of its whole catalogue
+ * when it says one (`X-Catalogue-Version`, the same on every instance; else its `ETag`), or null. A
+ * refusal is the store's own error: the read doubles as the access check (./access.ts).
+ */
+export async function catalogueVersion(store: StoreClient): Promise<string | null> {
+  const { headers } = await store.requestWithHeaders({
+    scope: "admin",
+    resource: "product",
+    path: "/api/v1/products",
+    query: { page: 0, count: 1 },
+    schema: z.unknown(),
+  });
+  return headers.get("x-catalogue-version") ?? headers.get("etag");
 }
