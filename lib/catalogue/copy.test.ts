@@ -139,6 +139,42 @@ describe("CatalogueCopy", () => {
     copy.stop();
   });
 
+  it("a refresh asked while an older revalidation runs waits for it, then checks again", async () => {
+    const store = fakeStore([row("a"), row("b")]);
+    let now = 1000;
+    const gate: { release?: () => void } = {};
+    let held = false;
+    const source: CatalogueSource<string> = {
+      ...store.source,
+      // The timer's check: it reads the version before the change below, and answers after it.
+      version: async (reader) => {
+        const seen = await store.source.version(reader);
+        if (held) {
+          held = false;
+          await new Promise<void>((resolve) => (gate.release = resolve));
+        }
+        return seen;
+      },
+    };
+    const copy = new CatalogueCopy(source, { ...options, now: () => now });
+    await copy.use("token");
+    await copy.loaded();
+    now = 5000;
+    held = true;
+    const older = copy.revalidate();
+    // Renamed elsewhere while that check is on its way; then a person opens a grid.
+    store.rows = [row("a", "Renamed elsewhere"), row("b")];
+    store.version++;
+    now = 6000;
+    const refresh = copy.refreshIfCheap(0);
+    while (!gate.release) await new Promise((resolve) => setImmediate(resolve));
+    gate.release();
+    await older;
+    await refresh;
+    expect(names(copy)).toEqual(["a:Renamed elsewhere", "b:b"]);
+    copy.stop();
+  });
+
   it("keeps a row's stock when a write answered without it (the bulk grid's save)", async () => {
     const withStock = {
       ...row("a"),

@@ -242,12 +242,18 @@ export class CatalogueCopy<Reader> {
 
   #schedule() {
     if (this.#timer) return;
-    this.#timer = setTimeout(() => {
-      this.#timer = null;
-      void this.revalidate().finally(() => {
-        if (this.#options.now() - this.#usedAt < this.#options.idleMs) this.#schedule();
-      });
-    }, this.#options.revalidateMs);
+    // A store that says no version is read again whole: the pause keeps that reading to at most busyShare of the time.
+    const share = this.#options.busyShare;
+    const busy = this.#versioned || !Number.isFinite(this.#rereadMs) ? 0 : (this.#rereadMs * (1 - share)) / share;
+    this.#timer = setTimeout(
+      () => {
+        this.#timer = null;
+        void this.revalidate().finally(() => {
+          if (this.#options.now() - this.#usedAt < this.#options.idleMs) this.#schedule();
+        });
+      },
+      Math.max(this.#options.revalidateMs, busy),
+    );
     // A timer of this copy never keeps the process alive.
     this.#timer.unref?.();
   }
@@ -269,13 +275,18 @@ export class CatalogueCopy<Reader> {
 
   /**
    * Revalidates now, before answering a person, when the copy is older than `maxAgeMs` and that is
-   * cheap: the store says its version (one small read), or a whole re-read took under a second. A
-   * search that found nothing then is not a search of a copy that missed a product made elsewhere.
+   * cheap: the store says its version (one small read), or a whole re-read took under `cheapMs`. A
+   * search that found nothing then is not a search of a copy that missed a product made elsewhere,
+   * and a grid opened shows what was made before it was opened. A revalidation already under way may
+   * have begun before what the person expects to see: once it ends, another one runs if need be.
    */
-  async refreshIfCheap(maxAgeMs: number): Promise<void> {
-    const { freshAt } = this.#stats;
-    if (this.#phase !== "ready" || freshAt === null || this.#options.now() - freshAt <= maxAgeMs) return;
-    if (this.#versioned || this.#rereadMs < 1000) await this.revalidate();
+  async refreshIfCheap(maxAgeMs: number, cheapMs = 1000): Promise<void> {
+    const asked = this.#options.now();
+    const fresh = () => (this.#stats.freshAt ?? -Infinity) >= asked - maxAgeMs;
+    if (this.#phase !== "ready" || this.#stats.freshAt === null || fresh()) return;
+    if (!this.#versioned && !(this.#rereadMs < cheapMs)) return;
+    await this.#revalidating;
+    if (!fresh()) await this.revalidate();
   }
 
   async #revalidateOnce(): Promise<boolean> {
@@ -301,11 +312,6 @@ export class CatalogueCopy<Reader> {
       if (changed) {
         this.#stats.changes++;
         this.#options.onEvent?.("changed", this.stats());
-      }
-      // A store that says no version: the next re-read waits so that reading takes at most busyShare of the time.
-      if (storeVersion === null) {
-        const took = this.#options.now() - readStarted;
-        await pause((took * (1 - this.#options.busyShare)) / this.#options.busyShare - this.#options.revalidateMs);
       }
       return changed;
     } catch (error) {
@@ -356,8 +362,4 @@ export class CatalogueCopy<Reader> {
     this.#timer = null;
     this.#usedAt = 0;
   }
-}
-
-function pause(ms: number): Promise<void> {
-  return ms > 0 ? new Promise((resolve) => setTimeout(resolve, ms).unref?.()) : Promise.resolve();
 }
