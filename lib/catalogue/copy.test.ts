@@ -166,12 +166,29 @@ describe("CatalogueCopy", () => {
     store.rows = [row("a", "Renamed elsewhere"), row("b")];
     store.version++;
     now = 6000;
-    const refresh = copy.refreshIfCheap(0);
+    const refresh = copy.refreshIfCheap();
     while (!gate.release) await new Promise((resolve) => setImmediate(resolve));
     gate.release();
     await older;
     await refresh;
     expect(names(copy)).toEqual(["a:Renamed elsewhere", "b:b"]);
+    copy.stop();
+  });
+
+  it("a refresh does not take a revalidation begun before it was asked, however recent", async () => {
+    const store = fakeStore([row("a")]);
+    let now = 1000;
+    const copy = new CatalogueCopy(store.source, { ...options, now: () => now });
+    await copy.use("token");
+    await copy.loaded();
+    now = 5000;
+    await copy.revalidate();
+    // Made elsewhere a moment after that check began; the grid is opened a moment later.
+    store.rows = [row("a"), row("made")];
+    store.version++;
+    now = 5200;
+    await copy.refreshIfCheap();
+    expect(names(copy)).toEqual(["a:a", "made:made"]);
     copy.stop();
   });
 

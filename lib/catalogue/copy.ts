@@ -274,15 +274,16 @@ export class CatalogueCopy<Reader> {
   #rereadMs = Infinity;
 
   /**
-   * Revalidates now, before answering a person, when the copy is older than `maxAgeMs` and that is
-   * cheap: the store says its version (one small read), or a whole re-read took under `cheapMs`. A
-   * search that found nothing then is not a search of a copy that missed a product made elsewhere,
-   * and a grid opened shows what was made before it was opened. A revalidation already under way may
-   * have begun before what the person expects to see: once it ends, another one runs if need be.
+   * Revalidates now, before answering a person, when that is cheap: the store says its version (one
+   * small read), or a whole re-read took under `cheapMs`. Only a revalidation begun after this call
+   * counts: one begun even a moment before may have read the store before a product was made there
+   * (and the person made it, then opened the grid: CI saw it miss). A search that found nothing then
+   * is not a search of a copy that missed a product made elsewhere, and a grid opened shows what was
+   * made before it was opened. A revalidation under way is waited for, then another one runs.
    */
-  async refreshIfCheap(maxAgeMs: number, cheapMs = 1000): Promise<void> {
+  async refreshIfCheap(cheapMs = 1000): Promise<void> {
     const asked = this.#options.now();
-    const fresh = () => (this.#stats.freshAt ?? -Infinity) >= asked - maxAgeMs;
+    const fresh = () => (this.#stats.freshAt ?? -Infinity) >= asked;
     if (this.#phase !== "ready" || this.#stats.freshAt === null || fresh()) return;
     if (!this.#versioned && !(this.#rereadMs < cheapMs)) return;
     await this.#revalidating;

@@ -69,9 +69,9 @@ export async function catalogueWindow(store: StoreClient, searchParams: URLSearc
     });
   }
   let matches = matching(copy, query);
-  // "Nothing found" is said of a copy at most a second old, when making sure is cheap (a product just made elsewhere).
+  // "Nothing found" is said of a copy checked after the search was asked, when that is cheap (a product just made elsewhere).
   if (!matches.length && query.q) {
-    await copy.refreshIfCheap(1000);
+    await copy.refreshIfCheap();
     matches = matching(copy, query);
   }
   return {

@@ -21,7 +21,7 @@ export const GET = storeStream(async (store, { searchParams }) => {
   await catchUp(copy, store);
   // Opening a grid is when people expect everything made elsewhere until now: checked first, when that is
   // one small read (the store's version) or a re-read of under 10 s (what every opening cost before the copy).
-  await copy.refreshIfCheap(1000, 10_000);
+  await copy.refreshIfCheap(10_000);
   const lines = copyLines(copy, { stock });
   async function* chunks() {
     try {
