@@ -493,3 +493,40 @@ test("the product picker finds by the starts of words: 'tee' finds a tee, not st
   await expect(list.getByRole("button", { name: `Add ${steel.name}` })).toBeVisible();
   await expect(list.getByRole("button", { name: `Add ${tee.name}` })).toHaveCount(0);
 });
+
+test("the picker searches the whole catalogue on the server, by an option's SKU too, and adds the product read whole", async ({
+  page,
+  context,
+}) => {
+  const token = await accessTokenOf(context);
+  const sku = unique("PICK", "-").toUpperCase();
+  const product = await addProduct(token, {
+    name: unique("Picker mug"),
+    price: "9.00",
+    options: JSON.stringify(
+      ["S", "L"].map((size) => ({
+        metadata: { Size: size },
+        quantity: 4,
+        surcharge: "0",
+        fetch_sku: `${sku}-${size}`,
+      })),
+    ),
+  });
+  await openForm(page);
+  const search = page.getByRole("searchbox", { name: "Find a product" });
+  // The server's copy of the catalogue, all of it (the browser held a hundred products at a time before).
+  await expect(page.getByText(/Searches all [\d,]+ products\./)).toBeVisible();
+  await search.fill(`${sku}-L`);
+  const list = page.getByRole("list", { name: "Products to add" });
+  await expect(list.getByRole("listitem")).toHaveCount(1);
+  await list.getByRole("button", { name: `Add ${product.name}` }).click();
+  const line = page.getByRole("listitem").filter({ has: page.getByRole("heading", { name: `1. ${product.name}` }) });
+  // Read whole from the store: its options are there to choose from.
+  const options = line.getByRole("combobox", { name: "Option" });
+  await expect(options.locator("option", { hasText: "Size: S" })).toHaveCount(1);
+  await expect(options.locator("option", { hasText: "Size: L" })).toHaveCount(1);
+  await expect(page.getByRole("status").filter({ hasText: `Added ${product.name} to the order.` })).toHaveCount(1);
+  // Nothing that matches: said, with the words searched.
+  await search.fill(`${sku}-XL`);
+  await expect(page.getByText(`No product matches “${sku}-XL”.`)).toBeVisible();
+});

@@ -15,8 +15,6 @@ export const queryKeys = {
     one: (key: string) => ["products", "one", key] as const,
     /** A window of the dashboard server's catalogue copy (lib/catalogue/model.ts): a search, a filter, a sort. */
     catalogue: (query: object) => ["products", "catalogue", query] as const,
-    /** The new order form's product picker: pages of the whole catalogue, loaded as asked. */
-    picker: () => ["products", "picker"] as const,
   },
   /** A product's images and videos (components/products/media/); under the products prefix. */
   productMedia: {
