@@ -192,6 +192,23 @@ describe("CatalogueCopy", () => {
     copy.stop();
   });
 
+  it("tells of every page a reading brings, the first one's and a re-read's, as it comes", async () => {
+    const store = fakeStore([row("a"), row("b"), row("c")]);
+    const pages: string[][] = [];
+    const copy = new CatalogueCopy(store.source, {
+      ...options,
+      onPage: (rows) => pages.push(rows.map((r) => r.key)),
+    });
+    await copy.use("token");
+    await copy.loaded();
+    expect(pages).toEqual([["a", "b"], ["c"]]);
+    store.rows = [row("a"), row("d")];
+    store.version++;
+    await copy.revalidate();
+    expect(pages).toEqual([["a", "b"], ["c"], ["a", "d"]]);
+    copy.stop();
+  });
+
   it("keeps a row's stock when a write answered without it (the bulk grid's save)", async () => {
     const withStock = {
       ...row("a"),

@@ -35,6 +35,8 @@ export interface CopyOptions {
   now?: () => number;
   /** Told when a reading ends (loaded, failed) and when a revalidation found a change: the log. */
   onEvent?: (event: "loaded" | "failed" | "changed", stats: CopyStats) => void;
+  /** Told of each page a reading brings, the first one's and every re-read's (the registry prepares them for searching). */
+  onPage?: (rows: readonly BulkProduct[]) => void;
 }
 
 export type CopyPhase = "empty" | "loading" | "ready" | "failed" | "too_big";
@@ -68,7 +70,7 @@ export class CatalogueTooBig extends Error {
 
 export class CatalogueCopy<Reader> {
   readonly #source: CatalogueSource<Reader>;
-  readonly #options: Required<Omit<CopyOptions, "onEvent">> & Pick<CopyOptions, "onEvent">;
+  readonly #options: Required<Omit<CopyOptions, "onEvent" | "onPage">> & Pick<CopyOptions, "onEvent" | "onPage">;
   #rows = new Map<string, BulkProduct>();
   /** The keys in the store's order; written rows keep their place, new ones come last until a re-read. */
   #order: string[] = [];
@@ -173,6 +175,7 @@ export class CatalogueCopy<Reader> {
           this.#total = total;
           for (const row of rows) this.#add(row);
           this.#version++;
+          this.#options.onPage?.(rows);
           firstPage();
         });
         this.#phase = "ready";
@@ -303,7 +306,10 @@ export class CatalogueCopy<Reader> {
       }
       const fresh: BulkProduct[] = [];
       const readStarted = this.#options.now();
-      await this.#source.readAll(reader, (rows) => fresh.push(...rows));
+      await this.#source.readAll(reader, (rows) => {
+        fresh.push(...rows);
+        this.#options.onPage?.(rows);
+      });
       this.#stats.rereads++;
       this.#rereadMs = this.#options.now() - readStarted;
       const changed = this.#replace(fresh, readStarted);
