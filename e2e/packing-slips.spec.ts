@@ -278,6 +278,33 @@ test("paper has a margin and a white page in the dark theme; a cancelled order o
   await expect(page.getByRole("link", { name: "Print packing slip" })).toHaveCount(0);
 });
 
+test("the order page's print link is the same element from the first paint on, so a click while the page loads is not lost", async ({
+  page,
+}) => {
+  await signedIn(page, e2e.owner, "/");
+  // Every print link element the page ever held, from its first paint on (the order page's other actions
+  // come after it has hydrated: they must not make the link anew, or a press and a release can meet two
+  // links). Moved is fine (streaming puts a part in its place): the same element, still in the page.
+  await page.addInitScript(() => {
+    const links = new Set<Element>();
+    (window as unknown as { printLinks: Set<Element> }).printLinks = links;
+    new MutationObserver(() => {
+      for (const a of document.querySelectorAll("a")) if (a.textContent?.includes("Print packing slip")) links.add(a);
+    }).observe(document, { subtree: true, childList: true });
+  });
+  await page.goto(`/orders/${orders.a}`);
+  // The lazy actions have come (Fulfil), after the link.
+  await expect(page.getByRole("button", { name: "Fulfil" })).toBeVisible();
+  await expect(page.getByRole("link", { name: "Print packing slip" })).toBeVisible();
+  const links = await page.evaluate(() => {
+    const all = [...(window as unknown as { printLinks: Set<Element> }).printLinks];
+    return { made: all.length, inThePage: all.filter((a) => a.isConnected).length };
+  });
+  expect(links).toEqual({ made: 1, inThePage: 1 });
+  await page.getByRole("link", { name: "Print packing slip" }).click();
+  await expect(slip(page, orders.a)).toBeVisible();
+});
+
 const bulkDashboardUrl = process.env.E2E_BULK_DASHBOARD_URL ?? "";
 const bulkStoreUrl = process.env.E2E_BULK_STORE_URL ?? "";
 

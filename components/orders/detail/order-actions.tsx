@@ -5,7 +5,7 @@ import { useQueryClient } from "@tanstack/react-query";
 import Ban from "lucide-react/icons/ban";
 import PackageCheck from "lucide-react/icons/package-check";
 import { useRouter } from "next/navigation";
-import { type ReactNode, useEffect, useRef, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { useForm, useWatch } from "react-hook-form";
 import { cancelOrderAction, fulfilOrderAction, unfulfilOrderAction } from "@/lib/actions/orders";
 import { applyFieldErrors } from "@/lib/forms/apply-field-errors";
@@ -62,9 +62,10 @@ type ActionOrder = Pick<
  * is said to in a sentence. Where the store takes them (`X-Order-Fulfilment`, docs/contract.md#extensions),
  * the dialog also asks for a carrier, service and tracking number and whether to e-mail the customer
  * (FulfilShipmentFields), and its sentence about the e-mail follows that choice; against a store that does
- * not, it is exactly the contract's fulfilment. `children`: more of the page's actions, after these.
+ * not, it is exactly the contract's fulfilment. The page's other actions (the packing slip's link) follow
+ * these in the header's row (./order-actions-lazy.tsx); the reasons and problems below wrap under them all.
  */
-export function OrderActions({ order, children }: { order: ActionOrder; children?: ReactNode }) {
+export function OrderActions({ order }: { order: ActionOrder }) {
   const router = useRouter();
   const queryClient = useQueryClient();
   const [confirming, setConfirming] = useState<"fulfil" | "cancel" | null>(null);
@@ -203,10 +204,9 @@ export function OrderActions({ order, children }: { order: ActionOrder; children
           Cancel order
         </Button>
       ) : null}
-      {/* More of the page's actions (the packing slip's print link), after these. */}
-      {children}
-      {/* On a phone these wrap under the buttons; on a desktop, under the header's row. */}
-      <div className="basis-full space-y-2">
+      {/* On a phone these wrap under the buttons; on a desktop, under the header's row: last in it, after
+          the page's own actions that follow these in the page (the packing slip's link). */}
+      <div className="order-last basis-full space-y-2">
         {!cancel.allowed && order.cancelled !== true ? (
           <p className="max-w-prose text-sm text-fg-muted">{cancel.reason}</p>
         ) : null}
