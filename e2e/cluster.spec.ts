@@ -13,6 +13,11 @@ const cluster = {
   dashboardUrl: process.env.E2E_CLUSTER_DASHBOARD_URL ?? "",
   storeUrl: process.env.E2E_CLUSTER_STORE_URL ?? "",
   instances: (process.env.E2E_CLUSTER_INSTANCES ?? "").split(",").filter(Boolean),
+  // Asked as localhost, the session's cookie goes along (cookies do not tell ports apart).
+  dashboards: (process.env.E2E_CLUSTER_DASHBOARDS ?? "")
+    .split(",")
+    .filter(Boolean)
+    .map((url) => url.replace("127.0.0.1", "localhost")),
   owner: { email: process.env.E2E_CLUSTER_OWNER_EMAIL ?? "", password: process.env.E2E_CLUSTER_OWNER_PASSWORD ?? "" },
   secret: process.env.E2E_CLUSTER_NEXTAUTH_SECRET ?? "",
 };
@@ -70,4 +75,42 @@ test("signs in and edits a product through nginx; both store instances answer th
   // The page read through nginx again shows the saved price.
   await page.reload();
   await expect(page.getByRole("textbox", { name: "Price", exact: true })).toHaveValue(/^25\.50?$/);
+});
+
+test("a rename saved through one dashboard instance is in every instance's catalogue copy on the next request", async ({
+  page,
+  context,
+}) => {
+  test.slow(); // as above
+  expect(cluster.dashboards).toHaveLength(2);
+  await signIn(page, cluster.owner, "/products", cluster);
+  const session = (await context.cookies(cluster.dashboardUrl)).find((c) => c.name === "next-auth.session-token");
+  const jwt = await decode({ token: session!.value, secret: cluster.secret });
+  const token = String(jwt?.accessToken);
+  const tag = unique("Cluster copy", "-");
+  const made = await storeRequest(cluster.storeUrl, token, "POST", "/api/v1/products", {
+    name: `${tag} before`,
+    price: "5.00",
+  });
+  expect(made.status).toBe(201);
+  const key = (made.body as { key: string }).key;
+
+  // Each instance's copy holds the product (read at first need, or found by a revalidation).
+  const namesAt = async (dashboard: string) => {
+    const answer = await context.request.get(`${dashboard}/api/catalogue?q=${encodeURIComponent(tag)}&limit=5`);
+    expect(answer.status(), dashboard).toBe(200);
+    return ((await answer.json()) as { rows: { name: string }[] }).rows.map((row) => row.name);
+  };
+  for (const dashboard of cluster.dashboards) {
+    await expect.poll(() => namesAt(dashboard), { timeout: 30_000 }).toEqual([`${tag} before`]);
+  }
+
+  // Renamed through nginx (one of the two answers the save), then each instance asked at once: the one
+  // that saved put the store's answer in its copy; the other reads the product again, told by the
+  // person's cookie (docs/architecture.md#the-catalogue-copy), instead of waiting for its revalidation.
+  await page.goto(`${cluster.dashboardUrl}/products/${encodeURIComponent(key)}`);
+  await page.getByRole("textbox", { name: "Name", exact: true }).fill(`${tag} after`);
+  await page.getByRole("button", { name: "Save changes" }).click();
+  await expect(toast(page, `Saved ${tag} after.`)).toBeVisible();
+  for (const dashboard of cluster.dashboards) expect(await namesAt(dashboard), dashboard).toEqual([`${tag} after`]);
 });

@@ -301,6 +301,8 @@ export async function startCluster({
     /** The dashboards' NEXTAUTH_SECRET (the e2e test reads the session's token with it). */
     secret: fs.readFileSync(secretFile, "utf8").trim(),
     instances: stores.map((s) => ({ name: s.name, url: `http://127.0.0.1:${s.port}`, child: s.child })),
+    /** The dashboard instances' own addresses (a test asks each one directly). */
+    dashboards: dashboards.map((d) => ({ name: d.name, url: `http://127.0.0.1:${d.port}` })),
     logDir,
     stop: async () => {
       await stopAll();

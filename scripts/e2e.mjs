@@ -387,6 +387,7 @@ async function main() {
         E2E_CLUSTER_DASHBOARD_URL: cluster.dashboardUrl,
         E2E_CLUSTER_STORE_URL: cluster.storeUrl,
         E2E_CLUSTER_INSTANCES: cluster.instances.map((i) => i.url).join(","),
+        E2E_CLUSTER_DASHBOARDS: cluster.dashboards.map((d) => d.url).join(","),
         E2E_CLUSTER_OWNER_EMAIL: cluster.credentials.owner_email,
         E2E_CLUSTER_OWNER_PASSWORD: cluster.credentials.owner_password,
         E2E_CLUSTER_NEXTAUTH_SECRET: cluster.secret,
