@@ -93,6 +93,8 @@ export class CatalogueCopy<Reader> {
   };
   #versioned = false;
   #total: number | null = null;
+  /** The last changes of the rows: each version's keys put or removed, or null for "everything". */
+  #journal: { version: number; keys: readonly string[] | null }[] = [];
 
   constructor(source: CatalogueSource<Reader>, options: CopyOptions) {
     this.#source = source;
@@ -102,6 +104,30 @@ export class CatalogueCopy<Reader> {
   /** Grows by one with every change of the rows: a browser's window names the version it shows. */
   get version(): number {
     return this.#version;
+  }
+
+  #changed(keys: readonly string[] | null) {
+    this.#version++;
+    this.#journal.push({ version: this.#version, keys });
+    if (this.#journal.length > 100) this.#journal.shift();
+  }
+
+  /**
+   * The keys of the rows put or removed after `version` (what a sorted order kept by ./sorted.ts
+   * must take in), or null when that is not known: a reading or a re-read changed everything, or
+   * it is too long ago.
+   */
+  changedSince(version: number): Set<string> | null {
+    const keys = new Set<string>();
+    if (version === this.#version) return keys;
+    const first = this.#journal[0];
+    if (!first || first.version > version + 1 || version > this.#version) return null;
+    for (const entry of this.#journal) {
+      if (entry.version <= version) continue;
+      if (!entry.keys) return null;
+      for (const key of entry.keys) keys.add(key);
+    }
+    return keys;
   }
 
   get phase(): CopyPhase {
@@ -167,6 +193,7 @@ export class CatalogueCopy<Reader> {
     this.#rows = new Map();
     this.#order = [];
     this.#bytes = 0;
+    this.#changed(null);
     this.#loading = (async () => {
       try {
         this.#storeVersion = await this.#source.version(reader);
@@ -174,7 +201,7 @@ export class CatalogueCopy<Reader> {
         await this.#source.readAll(reader, (rows, total) => {
           this.#total = total;
           for (const row of rows) this.#add(row);
-          this.#version++;
+          this.#changed(null);
           this.#options.onPage?.(rows);
           firstPage();
         });
@@ -217,7 +244,7 @@ export class CatalogueCopy<Reader> {
       }
       this.#written.set(row.key, at);
     }
-    this.#version++;
+    this.#changed(rows.map((row) => row.key));
   }
 
   /** Products deleted through this dashboard. */
@@ -234,7 +261,7 @@ export class CatalogueCopy<Reader> {
     }
     if (changed) {
       this.#order = this.#order.filter((key) => this.#rows.has(key));
-      this.#version++;
+      this.#changed(keys);
     }
   }
 
@@ -359,7 +386,7 @@ export class CatalogueCopy<Reader> {
     this.#rows = rows;
     this.#order = order;
     this.#bytes = fresh.reduce((sum, row) => sum + rowBytes(rows.get(row.key) ?? row), 0);
-    if (changed) this.#version++;
+    if (changed) this.#changed(null);
     return changed;
   }
 

@@ -64,7 +64,9 @@ function rank(row: BulkProduct, needle: string): number {
   return needle ? 2 : 0;
 }
 
-const sortKeys: Record<Exclude<CatalogueSort, "store">, (row: BulkProduct) => string | number> = {
+export type ColumnSort = Exclude<CatalogueSort, "store">;
+
+export const sortKeys: Record<ColumnSort, (row: BulkProduct) => string | number> = {
   name: (row) => folded(row).name,
   sku: (row) => folded(row).sku,
   price: (row) => row.salePrice ?? row.price,
@@ -78,16 +80,25 @@ const sortKeys: Record<Exclude<CatalogueSort, "store">, (row: BulkProduct) => st
  * The rows that match, in the asked order: the store's order by default; with a search and no
  * sort, the best matches first (a whole SKU, then names that start with it), each group in the
  * store's order. Ties keep the store's order, so a window is stable while nothing changes.
+ * `sorted`: every row already in the sort's ascending order, ties in the store's (./sorted.ts keeps
+ * it per copy), so that only the filter runs.
  */
-export function queryCatalogue(rows: readonly BulkProduct[], query: CatalogueQuery): BulkProduct[] {
+export function queryCatalogue(
+  rows: readonly BulkProduct[],
+  query: CatalogueQuery,
+  sorted?: readonly BulkProduct[],
+): BulkProduct[] {
   const words = queryWords(query.q ?? "");
-  let found: BulkProduct[] = rows.filter(
-    (row) =>
-      (!query.status || row.status === query.status) &&
-      (!query.category || row.categories.includes(query.category)) &&
-      (!words.length || startsWords(rowTexts(row), words)),
-  );
+  const keep = (row: BulkProduct) =>
+    (!query.status || row.status === query.status) &&
+    (!query.category || row.categories.includes(query.category)) &&
+    (!words.length || startsWords(rowTexts(row), words));
   const sort = query.sort ?? "store";
+  if (sort !== "store" && sorted) {
+    const found = sorted.filter(keep);
+    return query.desc ? reverseKeepingTies(found, sortKeys[sort]) : found;
+  }
+  let found: BulkProduct[] = rows.filter(keep);
   if (sort === "store") {
     if (words.length) {
       const needle = fold(query.q ?? "").trim();
@@ -96,11 +107,33 @@ export function queryCatalogue(rows: readonly BulkProduct[], query: CatalogueQue
     }
     return query.desc ? found.reverse() : found;
   }
-  const key = sortKeys[sort];
-  const keyed = found.map((row, index) => ({ row, index, value: key(row) }));
-  const sign = query.desc ? -1 : 1;
+  return sortRows(found, sortKeys[sort], query.desc);
+}
+
+/** Rows sorted by `key`, ties in the order given (the store's). */
+export function sortRows(
+  rows: readonly BulkProduct[],
+  key: (row: BulkProduct) => string | number,
+  desc = false,
+): BulkProduct[] {
+  const keyed = rows.map((row, index) => ({ row, index, value: key(row) }));
+  const sign = desc ? -1 : 1;
   keyed.sort((a, b) => (a.value < b.value ? -sign : a.value > b.value ? sign : a.index - b.index));
   return keyed.map((entry) => entry.row);
+}
+
+/** The descending order of rows sorted ascending, ties still in the order given. */
+function reverseKeepingTies(rows: BulkProduct[], key: (row: BulkProduct) => string | number): BulkProduct[] {
+  const out: BulkProduct[] = [];
+  let end = rows.length;
+  while (end > 0) {
+    let start = end - 1;
+    const value = key(rows[start]!);
+    while (start > 0 && key(rows[start - 1]!) === value) start--;
+    for (let i = start; i < end; i++) out.push(rows[i]!);
+    end = start;
+  }
+  return out;
 }
 
 function stableSort<T>(items: T[], compare: (a: T, b: T) => number): T[] {

@@ -5,6 +5,7 @@ import type { StoreClient } from "../store/client";
 import type { BulkProduct } from "../store/products/model-bulk";
 import { catalogueSorts, queryCatalogue, type CatalogueQuery } from "./query";
 import type { CatalogueCopy } from "./copy";
+import { sortedRows } from "./sorted";
 import { openCatalogue } from "./registry";
 import { catchUp } from "./writes";
 import type { CatalogueWindow } from "./model";
@@ -50,7 +51,8 @@ function matching(copy: CatalogueCopy<StoreClient>, query: CatalogueQuery): Bulk
   const id = `${copy.version}\n${JSON.stringify(query)}`;
   let matches = kept.get(id);
   if (!matches) {
-    matches = queryCatalogue(copy.rows(), query);
+    const sort = query.sort && query.sort !== "store" ? query.sort : null;
+    matches = queryCatalogue(copy.rows(), query, sort ? sortedRows(copy, sort) : undefined);
     for (const key of kept.keys()) if (!key.startsWith(`${copy.version}\n`) || kept.size > 16) kept.delete(key);
     kept.set(id, matches);
   }
