@@ -1,4 +1,5 @@
 import type { BulkProduct } from "../store/products/model-bulk";
+import { ChangeJournal } from "./journal";
 
 /**
  * The dashboard server's copy of one store's catalogue (docs/architecture.md#the-catalogue-copy):
@@ -74,6 +75,8 @@ export class CatalogueCopy<Reader> {
   #rows = new Map<string, BulkProduct>();
   /** The keys in the store's order; written rows keep their place, new ones come last until a re-read. */
   #order: string[] = [];
+  /** Each key's place in #order, made when first asked and dropped when the order changes but by an addition. */
+  #places: Map<string, number> | null = null;
   #bytes = 0;
   #phase: CopyPhase = "empty";
   #version = 0;
@@ -93,8 +96,7 @@ export class CatalogueCopy<Reader> {
   };
   #versioned = false;
   #total: number | null = null;
-  /** The last changes of the rows: each version's keys put or removed, or null for "everything". */
-  #journal: { version: number; keys: readonly string[] | null }[] = [];
+  #journal = new ChangeJournal();
 
   constructor(source: CatalogueSource<Reader>, options: CopyOptions) {
     this.#source = source;
@@ -107,27 +109,12 @@ export class CatalogueCopy<Reader> {
   }
 
   #changed(keys: readonly string[] | null) {
-    this.#version++;
-    this.#journal.push({ version: this.#version, keys });
-    if (this.#journal.length > 100) this.#journal.shift();
+    this.#journal.note(++this.#version, keys);
   }
 
-  /**
-   * The keys of the rows put or removed after `version` (what a sorted order kept by ./sorted.ts
-   * must take in), or null when that is not known: a reading or a re-read changed everything, or
-   * it is too long ago.
-   */
+  /** The keys put or removed after `version` (./journal.ts), or null when not known. */
   changedSince(version: number): Set<string> | null {
-    const keys = new Set<string>();
-    if (version === this.#version) return keys;
-    const first = this.#journal[0];
-    if (!first || first.version > version + 1 || version > this.#version) return null;
-    for (const entry of this.#journal) {
-      if (entry.version <= version) continue;
-      if (!entry.keys) return null;
-      for (const key of entry.keys) keys.add(key);
-    }
-    return keys;
+    return this.#journal.since(version, this.#version);
   }
 
   get phase(): CopyPhase {
@@ -163,6 +150,12 @@ export class CatalogueCopy<Reader> {
     return this.#rows.get(key);
   }
 
+  /** The row's place in the store's order (ties of a sort follow it: ./sorted.ts). */
+  place(key: string): number {
+    this.#places ??= new Map(this.#order.map((k, i) => [k, i]));
+    return this.#places.get(key) ?? Infinity;
+  }
+
   /**
    * Someone may read the copy (./access.ts said so) through `reader`: it is read now when it was
    * never read (or the last reading failed), and kept current while people use it. Resolves once
@@ -192,6 +185,7 @@ export class CatalogueCopy<Reader> {
     this.#written.clear();
     this.#rows = new Map();
     this.#order = [];
+    this.#places = null;
     this.#bytes = 0;
     this.#changed(null);
     this.#loading = (async () => {
@@ -224,7 +218,10 @@ export class CatalogueCopy<Reader> {
     const before = this.#rows.get(row.key);
     this.#bytes += rowBytes(row) - (before ? rowBytes(before) : 0);
     if (this.#bytes > this.#options.maxBytes) throw new CatalogueTooBig(this.#options.maxBytes);
-    if (!before) this.#order.push(row.key);
+    if (!before) {
+      this.#order.push(row.key);
+      this.#places?.set(row.key, this.#order.length - 1);
+    }
     this.#rows.set(row.key, row);
   }
 
@@ -261,6 +258,7 @@ export class CatalogueCopy<Reader> {
     }
     if (changed) {
       this.#order = this.#order.filter((key) => this.#rows.has(key));
+      this.#places = null;
       this.#changed(keys);
     }
   }
@@ -385,6 +383,7 @@ export class CatalogueCopy<Reader> {
     if (!changed && order.some((key, i) => key !== this.#order[i])) changed = true;
     this.#rows = rows;
     this.#order = order;
+    this.#places = null;
     this.#bytes = fresh.reduce((sum, row) => sum + rowBytes(rows.get(row.key) ?? row), 0);
     if (changed) this.#changed(null);
     return changed;

@@ -80,13 +80,13 @@ export const sortKeys: Record<ColumnSort, (row: BulkProduct) => string | number>
  * The rows that match, in the asked order: the store's order by default; with a search and no
  * sort, the best matches first (a whole SKU, then names that start with it), each group in the
  * store's order. Ties keep the store's order, so a window is stable while nothing changes.
- * `sorted`: every row already in the sort's ascending order, ties in the store's (./sorted.ts keeps
- * it per copy), so that only the filter runs.
+ * `presorted`: the rows are already in the sort's ascending order, ties in the store's (./sorted.ts
+ * keeps it per copy), so that only the filter runs.
  */
 export function queryCatalogue(
   rows: readonly BulkProduct[],
   query: CatalogueQuery,
-  sorted?: readonly BulkProduct[],
+  { presorted = false }: { presorted?: boolean } = {},
 ): BulkProduct[] {
   const words = queryWords(query.q ?? "");
   const keep = (row: BulkProduct) =>
@@ -94,8 +94,8 @@ export function queryCatalogue(
     (!query.category || row.categories.includes(query.category)) &&
     (!words.length || startsWords(rowTexts(row), words));
   const sort = query.sort ?? "store";
-  if (sort !== "store" && sorted) {
-    const found = sorted.filter(keep);
+  if (sort !== "store" && presorted) {
+    const found = rows.filter(keep);
     return query.desc ? reverseKeepingTies(found, sortKeys[sort]) : found;
   }
   let found: BulkProduct[] = rows.filter(keep);

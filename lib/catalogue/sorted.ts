@@ -26,19 +26,16 @@ export function sortedRows<R>(copy: CatalogueCopy<R>, sort: ColumnSort): readonl
   if (before?.version === copy.version) return before.rows;
 
   const key = sortKeys[sort];
-  const all = copy.rows();
   const changed = before ? copy.changedSince(before.version) : null;
   let rows: BulkProduct[];
   if (!before || !changed || changed.size > mostPlaced) {
-    rows = sortRows(all, key);
+    rows = sortRows(copy.rows(), key);
   } else {
-    // Ties follow the store's order: each row's place in it now.
-    const place = new Map<string, number>();
-    all.forEach((row, index) => place.set(row.key, index));
+    // Ties follow the store's order.
     const compare = (a: BulkProduct, b: BulkProduct) => {
       const x = key(a);
       const y = key(b);
-      return x < y ? -1 : x > y ? 1 : place.get(a.key)! - place.get(b.key)!;
+      return x < y ? -1 : x > y ? 1 : copy.place(a.key) - copy.place(b.key);
     };
     rows = before.rows.filter((row) => !changed.has(row.key));
     for (const changedKey of changed) {

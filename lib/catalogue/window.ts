@@ -52,7 +52,9 @@ function matching(copy: CatalogueCopy<StoreClient>, query: CatalogueQuery): Bulk
   let matches = kept.get(id);
   if (!matches) {
     const sort = query.sort && query.sort !== "store" ? query.sort : null;
-    matches = queryCatalogue(copy.rows(), query, sort ? sortedRows(copy, sort) : undefined);
+    matches = sort
+      ? queryCatalogue(sortedRows(copy, sort), query, { presorted: true })
+      : queryCatalogue(copy.rows(), query);
     for (const key of kept.keys()) if (!key.startsWith(`${copy.version}\n`) || kept.size > 16) kept.delete(key);
     kept.set(id, matches);
   }
