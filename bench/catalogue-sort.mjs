@@ -10,6 +10,7 @@ import { parseArgs } from "node:util";
 import { CatalogueCopy } from "../lib/catalogue/copy.ts";
 import { prepareRows, queryCatalogue } from "../lib/catalogue/query.ts";
 import { sortedRows } from "../lib/catalogue/sorted.ts";
+import { testRow } from "../lib/catalogue/test-row.ts";
 
 const { values } = parseArgs({
   options: { products: { type: "string", default: "100000" }, rounds: { type: "string", default: "9" } },
@@ -20,28 +21,16 @@ const words = ["Organic", "Cotton", "Tee", "Mug", "Lamp", "Crème", "Linen", "St
 
 function product(i, price = ((i * 7919) % 10_000) + 100) {
   const name = `${words[i % 12]} ${words[(i * 7) % 12]} ${words[(i * 13) % 12]} ${i}`;
-  return {
-    key: `k${i}`,
-    slug: name.toLowerCase().replace(/[^a-z0-9]+/g, "-"),
+  const slug = name.toLowerCase().replace(/[^a-z0-9]+/g, "-");
+  return testRow(`k${i}`, {
     name,
-    nameShort: name,
+    slug,
     sku: `SKU-${(i * 31) % 99_991}`,
     status: i % 17 ? "available" : "hidden",
     price,
-    salePrice: null,
-    cost: null,
     quantity: i % 50,
-    hasOptions: false,
-    weight: null,
-    type: "physical",
-    shippingGroup: null,
-    taxGroup: null,
-    order: null,
-    categories: [],
     modified: i,
-    currency: "USD",
-    image: null,
-  };
+  });
 }
 
 const rows = Array.from({ length: count }, (_, i) => product(i));

@@ -1,30 +1,9 @@
 import { describe, expect, it } from "vitest";
 import type { BulkProduct } from "../store/products/model-bulk";
 import { CatalogueCopy, type CatalogueSource } from "./copy";
+import { testRow } from "./test-row";
 
-const row = (key: string, name = key, price = 100): BulkProduct =>
-  ({
-    key,
-    slug: key,
-    name,
-    nameShort: name,
-    sku: key.toUpperCase(),
-    status: "available",
-    price,
-    salePrice: null,
-    cost: null,
-    quantity: 1,
-    hasOptions: false,
-    weight: null,
-    type: "physical",
-    shippingGroup: null,
-    taxGroup: null,
-    order: null,
-    categories: [],
-    modified: 1,
-    currency: "USD",
-    image: null,
-  }) as BulkProduct;
+const row = (key: string, name = key, price = 100): BulkProduct => testRow(key, { name, price });
 
 /** A store as the copy sees it: pages of rows, a version when it says one, and a hook into a reading. */
 interface FakeStore {

@@ -1,31 +1,11 @@
 import { describe, expect, it } from "vitest";
 import type { BulkProduct } from "../store/products/model-bulk";
 import { queryCatalogue } from "./query";
+import { testRow } from "./test-row";
 
 function row(key: string, name: string, extra: Partial<BulkProduct> = {}): BulkProduct {
-  return {
-    key,
-    slug: name.toLowerCase().replace(/[^a-z0-9]+/g, "-"),
-    name,
-    nameShort: name,
-    sku: "",
-    status: "available",
-    price: 1000,
-    salePrice: null,
-    cost: null,
-    quantity: 5,
-    hasOptions: false,
-    weight: null,
-    type: "physical",
-    shippingGroup: null,
-    taxGroup: null,
-    order: null,
-    categories: [],
-    modified: 1,
-    currency: "USD",
-    image: null,
-    ...extra,
-  };
+  const slug = name.toLowerCase().replace(/[^a-z0-9]+/g, "-");
+  return testRow(key, { name, slug, sku: "", price: 1000, quantity: 5, ...extra });
 }
 
 const stockOf = (...skus: string[]) =>

@@ -3,32 +3,20 @@ import type { BulkProduct } from "../store/products/model-bulk";
 import { CatalogueCopy, type CatalogueSource } from "./copy";
 import { type ColumnSort, queryCatalogue } from "./query";
 import { sortedRows } from "./sorted";
+import { testRow } from "./test-row";
 
 /** Rows with many ties (prices in ten steps, names from a few words), so that the store's order decides often. */
 function row(i: number, price = (i * 7) % 10): BulkProduct {
-  const name = ["Mug", "Lamp", "Tee", "Crème", "mug"][i % 5]!;
-  return {
-    key: `k${i}`,
+  return testRow(`k${i}`, {
     slug: `p${i}`,
-    name,
-    nameShort: name,
+    name: ["Mug", "Lamp", "Tee", "Crème", "mug"][i % 5]!,
     sku: `S-${i % 13}`,
     status: i % 4 ? "available" : "hidden",
     price: price * 100,
     salePrice: i % 6 === 0 ? 50 : null,
-    cost: null,
     quantity: i % 9 === 0 ? -1 : i % 11,
-    hasOptions: false,
-    weight: null,
-    type: "physical",
-    shippingGroup: null,
-    taxGroup: null,
-    order: null,
-    categories: [],
     modified: i % 3,
-    currency: "USD",
-    image: null,
-  };
+  });
 }
 
 function copyOf(rows: BulkProduct[]) {
