@@ -530,3 +530,22 @@ test("the picker searches the whole catalogue on the server, by an option's SKU 
   await search.fill(`${sku}-XL`);
   await expect(page.getByText(`No product matches “${sku}-XL”.`)).toBeVisible();
 });
+
+test("a product the store no longer has when it is picked is said beside the picker, and no line is added", async ({
+  page,
+  context,
+}) => {
+  const token = await accessTokenOf(context);
+  const product = await addProduct(token, { name: unique("Picker gone vase"), price: "7.00" });
+  await openForm(page);
+  // Found in the server's copy; the shown matches stay for a few seconds (the next window is asked 5 s on).
+  await page.getByRole("searchbox", { name: "Find a product" }).fill(product.name);
+  const add = page.getByRole("list", { name: "Products to add" }).getByRole("button", { name: `Add ${product.name}` });
+  await expect(add).toBeVisible();
+  // Deleted at the store (another app) before the click: the product is read when it is added, and is not there.
+  expect((await storeApi(token, "DELETE", `/api/v1/products/${product.key}`)).status).toBeLessThan(300);
+  await add.click();
+  await expect(page.getByRole("alert").filter({ hasText: `Could not add ${product.name}.` })).toBeVisible();
+  await expect(page.getByRole("heading", { name: `1. ${product.name}` })).toHaveCount(0);
+  await expect(add).toBeEnabled();
+});
