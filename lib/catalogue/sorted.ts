@@ -5,7 +5,7 @@ import { type ColumnSort, sortKeys, sortRows } from "./query";
 /**
  * The copy's rows in a column's ascending order, ties in the store's, kept per copy and sort
  * (docs/architecture.md#the-catalogue-copy): a sort of 100,000 rows is 1.7 million comparisons
- * (about 500 ms here, bench/RESULTS.md), paid once; after a write of a few products the order takes
+ * (about 130 ms of the copy's own work here, bench/RESULTS.md), paid once; after a write of a few products the order takes
  * those rows out and puts them back in their place (a binary search each) instead of sorting again.
  * A reading or a re-read that changed rows sorts again whole.
  */
