@@ -30,7 +30,10 @@ export default defineConfig({
   // which share the main store (some count its orders, users or products) and so run one at a time.
   workers: 2,
   forbidOnly: !!process.env.CI,
-  retries: 0,
+  // A failed test runs once more, traced (`trace` below), and still fails the run: a test that passes
+  // only on its second try is flaky, and flaky is a failure here (docs/testing.md#traces).
+  retries: 1,
+  failOnFlakyTests: true,
   // Budgets against a hang, not timing checks: a walk through several pages, each rendered by the
   // dashboard's server and the store, on a two-core CI machine that also runs both servers.
   timeout: 60_000,
@@ -47,7 +50,10 @@ export default defineConfig({
   ],
   use: {
     baseURL: process.env.E2E_DASHBOARD_URL ?? "http://localhost:3100",
-    trace: "retain-on-failure",
+    // Recording a trace costs a fifth of the run's time (its screencast and snapshots, in the browser and the
+    // worker), so the first try records none and the retry of a failed test records one; `--trace on`
+    // records every test (docs/testing.md#traces).
+    trace: "on-first-retry",
     screenshot: "only-on-failure",
   },
   projects: [
@@ -63,6 +69,10 @@ export default defineConfig({
     {
       name: "page-walk",
       testMatch: "page-walk.spec.ts",
+      // Not that the walk needs the stored sign-ins: Playwright runs a project that depends on another only
+      // once every project without one has ended, so without this the walk (7 minutes) would run first,
+      // alone, and the other specs after it rather than beside it.
+      dependencies: ["sign-ins"],
       workers: 1,
       use: { ...chromium, baseURL: process.env.E2E_WALK_DASHBOARD_URL ?? "http://localhost:3104" },
     },

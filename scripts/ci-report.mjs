@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 // What a CI run spent its time on (docs/testing.md#what-ci-prints): the phases in order (.reports/phases.tsv,
 // written by .ci/run and the scripts of `npm test`), then the slowest tests of every Vitest and Playwright
-// JSON report in .reports/, and the slowest test files. Prints what it finds; never fails the run.
+// JSON report in .reports/, the slowest test files, and when each Playwright project ran (projects meant to
+// run side by side that ran one after the other show there). Prints what it finds; never fails the run.
 import fs from "node:fs";
 import path from "node:path";
 import { reportsDir } from "./lib/phases.mjs";
@@ -25,14 +26,28 @@ function vitestTests(report, label) {
   return { tests, files };
 }
 
-/** Every test of a Playwright JSON report (suites nest): its file, title and the sum of its results (ms). */
+/**
+ * Every test of a Playwright JSON report (suites nest): its file, title and the sum of its results (ms); and
+ * per project, when its first result began and its last ended (ms since the run's start).
+ */
 function playwrightTests(report, label) {
   const tests = [];
   const byFile = new Map();
+  const projects = new Map();
+  const runStart = Date.parse(report.stats?.startTime ?? "");
   const walk = (suite, titles) => {
     for (const spec of suite.specs ?? []) {
       for (const test of spec.tests ?? []) {
         const ms = (test.results ?? []).reduce((sum, r) => sum + (r.duration ?? 0), 0);
+        for (const r of test.results ?? []) {
+          const began = Date.parse(r.startTime ?? "") - runStart;
+          if (!Number.isFinite(began)) continue;
+          const span = projects.get(test.projectName) ?? { began, ended: 0, ms: 0 };
+          span.began = Math.min(span.began, began);
+          span.ended = Math.max(span.ended, began + (r.duration ?? 0));
+          span.ms += r.duration ?? 0;
+          projects.set(test.projectName, span);
+        }
         const where = `${label} ${spec.file ?? suite.file ?? ""}`;
         tests.push({ where, name: [...titles, spec.title].filter(Boolean).join(" › "), ms });
         byFile.set(where, (byFile.get(where) ?? 0) + ms);
@@ -42,7 +57,8 @@ function playwrightTests(report, label) {
       walk(child, suite.title && suite.file !== suite.title ? [...titles, suite.title] : titles);
   };
   for (const suite of report.suites ?? []) walk(suite, []);
-  return { tests, files: [...byFile].map(([where, ms]) => ({ where, ms })) };
+  const spans = [...projects].map(([name, span]) => ({ where: `${label} ${name}`, ...span }));
+  return { tests, files: [...byFile].map(([where, ms]) => ({ where, ms })), spans };
 }
 
 function main() {
@@ -65,6 +81,7 @@ function main() {
 
   const tests = [];
   const files = [];
+  const spans = [];
   for (const entry of fs.readdirSync(dir).sort()) {
     if (!entry.endsWith(".json")) continue;
     let report;
@@ -78,6 +95,7 @@ function main() {
     const found = Array.isArray(report.testResults) ? vitestTests(report, label) : playwrightTests(report, label);
     tests.push(...found.tests);
     files.push(...found.files);
+    spans.push(...(found.spans ?? []));
   }
   if (!tests.length) return;
   console.log(`\n::: the ${TOP} slowest tests`);
@@ -86,6 +104,12 @@ function main() {
   console.log(`\n::: the ${TOP} slowest test files (Vitest: from start to end; Playwright: its tests' sum)`);
   for (const f of files.sort((a, b) => b.ms - a.ms).slice(0, TOP))
     console.log(`${seconds(f.ms).padStart(9)}  ${f.where}`);
+  if (!spans.length) return;
+  console.log("\n::: Playwright's projects: from, to (seconds after its start), and their tests' sum");
+  for (const p of spans.sort((a, b) => a.began - b.began))
+    console.log(
+      `${(p.began / 1000).toFixed(0).padStart(6)} ${(p.ended / 1000).toFixed(0).padStart(6)} ${seconds(p.ms).padStart(9)}  ${p.where}`,
+    );
 }
 
 try {
