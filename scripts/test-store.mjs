@@ -39,6 +39,8 @@ const PGLITE_SUBSET = [
   "store-api/test/api/v1/products/image-jobs.test.ts",
   "store-api/test/server/jobs-fence.test.ts",
   "store-api/test/server/shutdown-jobs.test.ts",
+  "store-api/test/server/serving.test.ts",
+  "store-api/test/seed/picture-jobs.test.ts",
   "store-api/test/api/errors.test.ts",
   "store-api/test/server/cli.test.ts",
   "store-api/test/server/tax-group-cli.test.ts",

@@ -38,6 +38,7 @@ import devOutboxRoutes from "./routes/dev/outbox.js";
 import faviconRoutes from "./routes/favicon.js";
 import healthRoutes from "./routes/health.js";
 import { trackInFlight } from "./ops/shutdown.js";
+import { trackServing } from "./ops/serving.js";
 import { registerMetrics } from "./ops/metrics.js";
 import homeRoutes from "./routes/index.js";
 import accessTokenRoutes from "./routes/oauth2/access-token.js";
@@ -157,6 +158,7 @@ export async function buildApp({ config, database, onRoute, logStream }: BuildOp
 
   app.decorate("db", database.db);
   app.decorate("databaseKind", database.kind);
+  trackServing(app, { soleThread: database.kind === "pglite" });
   app.decorate("config", config);
   renderSlots.configure(config.renders);
   app.decorate("renders", renderSlots);

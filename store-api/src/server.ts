@@ -26,12 +26,14 @@ export async function startServer(
     await prepare(database.db);
     markStart("dashboard's app checked");
   }
-  if (database.kind === "pglite") {
-    await gatherStaleStatistics(database.db);
-    markStart("planner statistics");
-  }
   const app = await buildApp({ config, database });
   markStart("app built");
+  // The embedded database's planner statistics are brought up to date once the store serves (app.serving),
+  // off the way to its first answer (docs/architecture.md#the-starts-timeline); a stop waits for them.
+  let statistics: Promise<unknown> = Promise.resolve();
+  app.addHook("preClose", async () => {
+    await statistics;
+  });
   // SIGTERM (a service manager, a container's stop) and SIGINT (Ctrl-C) stop it gracefully (src/ops/shutdown.ts);
   // a second signal cuts the wait short.
   let cutShort: ((reason: string) => void) | undefined;
@@ -50,12 +52,23 @@ export async function startServer(
   process.on("SIGTERM", () => shutdown("SIGTERM"));
   await app.listen({ port: config.port, host: config.host });
   markStart("listening");
+  if (database.kind === "pglite")
+    statistics = app.serving
+      .then(async (serving) => {
+        if (serving) await gatherStaleStatistics(database.db);
+      })
+      .then(
+        () => markStart("planner statistics"),
+        (err: unknown) => app.log.warn({ err }, "the planner statistics could not be brought up to date"),
+      );
   app.log.info(
     { database: database.kind === "pglite" ? `embedded (${config.dataDir})` : "postgresql", mode: config.mode },
     `Store API for ${config.storeName} at ${config.publicUrl}`,
   );
-  // Mail that could not be sent (SMTP down) is retried at start and every minute.
-  void app.mailer.deliver();
+  // Mail that could not be sent (SMTP down) is retried once the store serves, and every minute.
+  void app.serving.then(async (serving) => {
+    if (serving) await app.mailer.deliver();
+  });
   if (config.smtpUrl) {
     const retry = setInterval(() => void app.mailer.deliver(), 60_000);
     retry.unref();

@@ -157,4 +157,24 @@ describe("GET /docs", () => {
       expect((await script.text()).length, src[1]).toBeGreaterThan(0);
     }
   });
+
+  // The page is loaded at its first request, in an instance of its own (src/docs/plugin.ts): what a browser
+  // asks of its files still gets the file server's answers.
+  it("answers its files' conditional and HEAD requests as a file server does, and an unknown file with 404", async () => {
+    const html = await (await fetch(`${store.url}/docs`)).text();
+    const src = /<script src="([^"]+)"/.exec(html)?.[1];
+    const file = new URL(src!, `${store.url}/docs`).href;
+    const first = await fetch(file);
+    const etag = first.headers.get("etag");
+    expect(first.headers.get("content-type")).toMatch(/javascript/);
+    expect(etag).toBeTruthy();
+    const body = await first.arrayBuffer();
+    expect(Number(first.headers.get("content-length"))).toBe(body.byteLength);
+    const again = await fetch(file, { headers: { "if-none-match": etag! } });
+    expect(again.status).toBe(304);
+    const head = await fetch(file, { method: "HEAD" });
+    expect(head.status).toBe(200);
+    expect(head.headers.get("etag")).toBe(etag);
+    expect((await fetch(`${store.url}/docs/static/no-such-file.js`)).status).toBe(404);
+  });
 });

@@ -1,6 +1,6 @@
 import swagger from "@fastify/swagger";
-import swaggerUi from "@fastify/swagger-ui";
-import type { FastifyInstance } from "fastify";
+import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from "fastify";
+import fastifyPlugin from "fastify-plugin";
 import { createJsonSchemaTransform } from "fastify-type-provider-zod";
 import { SCOPE_DESCRIPTIONS } from "../auth/permissions.js";
 import { overrideJsonSchema } from "./json-schema.js";
@@ -104,10 +104,72 @@ export async function registerDocs(app: FastifyInstance) {
         ? { ...document.openapiObject, paths: { ...document.openapiObject.paths, ...REFERENCE_PATHS } }
         : document.swaggerObject,
   });
-  await app.register(swaggerUi, {
-    routePrefix: "/docs",
-    staticCSP: DOCS_CSP,
-    theme: { title: `${app.config.storeName}: Store API reference` },
-    uiConfig: { deepLinking: true, defaultModelsExpandDepth: 0 },
-  });
+  registerDocsPage(app);
+}
+
+/** What the page's own answers say that the store's answer repeats (the rest, length and framing, is the store's). */
+const PAGE_HEADERS = [
+  "content-type",
+  "content-security-policy",
+  "cache-control",
+  "etag",
+  "last-modified",
+  "location",
+  "vary",
+  "accept-ranges",
+  "content-range",
+];
+/** What a browser asks that the page's answers depend on (conditional and partial requests). */
+const ASKED_HEADERS = ["accept", "accept-encoding", "if-none-match", "if-modified-since", "range", "host"];
+
+/**
+ * The readable page at /docs and its files (@fastify/swagger-ui) are loaded at the first request for them,
+ * not at the start: the package, its static file server and YAML writer took a tenth of a second of every
+ * start of the store, for a page few people open (docs/architecture.md#the-starts-timeline). It runs in a
+ * small Fastify instance of its own, which reads the reference from the store's (`app.swagger()`), and
+ * every request under /docs is passed to it, its answer sent back as it is.
+ */
+function registerDocsPage(app: FastifyInstance): void {
+  let page: Promise<FastifyInstance> | null = null;
+  const loadPage = () =>
+    (page ??= (async () => {
+      const { default: swaggerUi } = await import("@fastify/swagger-ui");
+      const inner = Fastify({ logger: false });
+      // The page's plugin asks for @fastify/swagger by name: here it is the store's own reference.
+      const reference = (options?: { yaml?: boolean }) => app.swagger(options as { yaml: true });
+      await inner.register(
+        fastifyPlugin(async (scope) => void scope.decorate("swagger", reference as FastifyInstance["swagger"]), {
+          name: "@fastify/swagger",
+        }),
+      );
+      await inner.register(swaggerUi, {
+        routePrefix: "/docs",
+        staticCSP: DOCS_CSP,
+        theme: { title: `${app.config.storeName}: Store API reference` },
+        uiConfig: { deepLinking: true, defaultModelsExpandDepth: 0 },
+      });
+      await inner.ready();
+      return inner;
+    })().catch((err: unknown) => {
+      // A page that could not load is tried again at the next request.
+      page = null;
+      throw err;
+    }));
+  const forward = async (request: FastifyRequest, reply: FastifyReply) => {
+    const inner = await loadPage();
+    const headers: Record<string, string> = {};
+    for (const name of ASKED_HEADERS) {
+      const value = request.headers[name];
+      if (typeof value === "string") headers[name] = value;
+    }
+    const answer = await inner.inject({ method: request.method as "GET" | "HEAD", url: request.url, headers });
+    reply.code(answer.statusCode);
+    for (const name of PAGE_HEADERS) {
+      const value = answer.headers[name];
+      if (value !== undefined) reply.header(name, value);
+    }
+    return reply.send(answer.rawPayload);
+  };
+  for (const url of ["/docs", "/docs/*"])
+    app.route({ method: ["GET", "HEAD"], url, schema: { hide: true }, handler: forward });
 }

@@ -9,8 +9,8 @@ declare module "fastify" {
 }
 
 /**
- * Runs the store's durable jobs while the app is up: started once it is
- * ready, stopped before the database closes (a job cut short runs again at
+ * Runs the store's durable jobs while the app is up: started once it
+ * serves (`app.serving`, src/ops/serving.ts), stopped before the database closes (a job cut short runs again at
  * the next start). At start, on the embedded database (one process only), also
  * takes back the jobs a process that died (no clean stop) still held.
  *
@@ -21,6 +21,8 @@ declare module "fastify" {
 export function registerJobs(app: FastifyInstance, { soleProcess }: { soleProcess: boolean }): void {
   const runner = new JobRunner(app.db, app.config.jobs, app.log);
   app.decorate("jobs", runner);
-  app.addHook("onReady", async () => runner.start({ soleProcess }));
+  app.addHook("onReady", async () => {
+    void app.serving.then((serving) => serving && runner.start({ soleProcess }));
+  });
   app.addHook("preClose", async () => runner.stop());
 }

@@ -1,0 +1,42 @@
+import { afterEach, describe, expect, it } from "vitest";
+import { SERVING_WAIT_MS } from "../../src/ops/serving.js";
+import { startStore, type TestStore } from "../helpers/index.js";
+
+// The store's background work (job workers, planner statistics, mail retry) begins once it serves
+// (src/ops/serving.ts): at once on PostgreSQL, and on the embedded database after its first answer or a
+// second after it is ready, so that the start's burst of queries on its one thread holds no first request.
+const settled = (promise: Promise<boolean>, ms: number) =>
+  Promise.race([promise, new Promise<"pending">((resolve) => setTimeout(() => resolve("pending"), ms))]);
+
+let store: TestStore | undefined;
+afterEach(async () => {
+  await store?.close();
+  store = undefined;
+});
+
+describe("when the store's background work begins", () => {
+  it("on the embedded database: after its first answer; on PostgreSQL: as soon as it is ready", async () => {
+    const asked = Date.now();
+    store = await startStore();
+    // Within half the wait of its start (a machine that slow would have let the second pass).
+    if (store.database.kind === "pglite" && Date.now() - asked < SERVING_WAIT_MS / 2) {
+      expect(await settled(store.app.serving, 50)).toBe("pending");
+      expect((await fetch(`${store.url}/healthz`)).status).toBe(200);
+    }
+    expect(await settled(store.app.serving, 50)).toBe(true);
+  });
+
+  it("without a request, a second after the store is ready", async () => {
+    store = await startStore();
+    const started = Date.now();
+    expect(await settled(store.app.serving, SERVING_WAIT_MS + 2000)).toBe(true);
+    if (store.database.kind === "pglite") expect(Date.now() - started).toBeGreaterThan(SERVING_WAIT_MS / 2);
+  });
+
+  it("not at all when the store closes before it serves", async () => {
+    const early = await startStore();
+    const serving = early.app.serving;
+    await early.close();
+    expect(await settled(serving, 50)).toBe(early.database.kind === "postgres");
+  });
+});
