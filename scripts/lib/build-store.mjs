@@ -3,9 +3,10 @@
 // check: `npm run typecheck` and CI check the types, and `npm run build:store` (tsc, the e2e runs and
 // production) still lays the store out file by file in store-api/dist. A bundle because the start is
 // mostly the loading of modules: Node resolves, reads and compiles each of some 700 files of the store and
-// its packages one after the other (0.95 s of a restart's 2.6 s here); one file with its chunks loads in
-// 0.5 s. The commands `serve` does not need (commands.ts) and the modules loaded on first use (pg on the
-// embedded database, sharp, nodemailer) stay in chunks of their own, loaded only when imported.
+// its packages one after the other (0.95 s of a restart's 2.6 s here); one file loads in 0.5 s. It is
+// CommonJS, so that `npm start` can give it V8's code cache (scripts/lib/code-cache.cjs: Node 20 has
+// none for ES modules); the modules `serve` does not use (the other commands, pg on the embedded
+// database, nodemailer) are in the file but run only when first imported, as esbuild wraps each one.
 //
 // Left out of the bundle, and loaded from node_modules as before: what reads files beside its own code
 // (PGlite's WebAssembly and data, sharp's native library, the API reference's static files), the AWS
@@ -20,8 +21,11 @@ const SOURCE = path.join(root, "store-api/src");
  * `../../drizzle` from its own file (store-api/src/db/index.ts), in the bundle's chunks too.
  */
 export const BUNDLE_DIR = path.join(root, "store-api/dist/start");
-/** The bundle's entry: `node store-api/dist/start/cli.js <command>` is the store's command line. */
-export const STORE_BUNDLE = path.join(BUNDLE_DIR, "cli.js");
+/** The bundle's file name: `node store-api/dist/start/cli.cjs <command>` is the store's command line. */
+export const BUNDLE_FILE = "cli.cjs";
+export const STORE_BUNDLE = path.join(BUNDLE_DIR, BUNDLE_FILE);
+/** Preloaded (`node -r`) by `npm start`'s store: V8's code cache for the bundle (scripts/lib/code-cache.cjs). */
+export const CODE_CACHE_HOOK = path.join(root, "scripts/lib/code-cache.cjs");
 
 export const EXTERNAL = ["@electric-sql/pglite", "sharp", "@fastify/swagger-ui", "@aws-sdk/*", "pg-native"];
 
@@ -50,7 +54,7 @@ function newestMtime(file, newest = 0) {
 export function storeBundleIsStale(outDir = BUNDLE_DIR) {
   let built;
   try {
-    built = fs.statSync(path.join(outDir, "cli.js")).mtimeMs;
+    built = fs.statSync(path.join(outDir, BUNDLE_FILE)).mtimeMs;
   } catch {
     return true;
   }
@@ -59,7 +63,7 @@ export function storeBundleIsStale(outDir = BUNDLE_DIR) {
 
 /**
  * Bundles the store into `outDir` (store-api/dist/start by default; another folder is for the tests),
- * replacing what was there; answers esbuild's metafile (what went in, and what each chunk imports).
+ * replacing what was there; answers esbuild's metafile (what went in, and what the bundle imports).
  * Throws esbuild's errors, each with its file and line.
  */
 export async function bundleStore({ outDir = BUNDLE_DIR } = {}) {
@@ -69,17 +73,18 @@ export async function bundleStore({ outDir = BUNDLE_DIR } = {}) {
   fs.rmSync(next, { recursive: true, force: true });
   const { metafile } = await esbuild.build({
     entryPoints: [path.join(SOURCE, "cli.ts")],
-    outdir: next,
+    outfile: path.join(next, BUNDLE_FILE),
     bundle: true,
-    splitting: true,
-    format: "esm",
+    format: "cjs",
     platform: "node",
     target: "node20",
     external: EXTERNAL,
-    // The CommonJS packages in the bundle (fastify, pg…) call require() for Node's own modules.
-    banner: {
-      js: "import { createRequire as __storeRequire } from 'node:module'; const require = __storeRequire(import.meta.url);",
-    },
+    // import() of a package left out becomes require(): a script run from V8's code cache cannot import()
+    // on Node 20 (scripts/lib/code-cache.cjs), and each of them has a CommonJS entry.
+    supported: { "dynamic-import": false },
+    // The store's ES modules find their files from import.meta.url (db/index.ts: the migrations).
+    define: { "import.meta.url": "__storeBundleUrl" },
+    banner: { js: "const __storeBundleUrl = require('node:url').pathToFileURL(__filename).href;" },
     logLevel: "silent",
     legalComments: "none",
     metafile: true,
