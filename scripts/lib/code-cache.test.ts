@@ -17,7 +17,10 @@ function write(name: string, text: string): string {
   return file;
 }
 
-/** Runs `node -r code-cache.cjs <entry>` with the cache on: its output and what the cache reported. */
+/**
+ * Runs `node -r code-cache.cjs <entry>` with the cache on: its output and what the cache reported. The
+ * fixtures print strings only (CI sets FORCE_COLOR, which colours a number that console.log prints).
+ */
 function run(entry: string, trusted = "") {
   const result = spawnSync(process.execPath, ["-r", HOOK, entry], {
     encoding: "utf8",
@@ -39,7 +42,7 @@ describe("the code cache of npm start's store", () => {
     write("lib.cjs", "exports.twice = (n) => n * 2;\n");
     const entry = write(
       "main.cjs",
-      "#!/usr/bin/env node\nconst { twice } = require('./lib.cjs');\nconsole.log(twice(21), require.resolve('./lib.cjs') === __dirname + '/lib.cjs', require.main === module);\nsetTimeout(() => {}, 200);\n",
+      "#!/usr/bin/env node\nconst { twice } = require('./lib.cjs');\nconsole.log([twice(21), require.resolve('./lib.cjs') === __dirname + '/lib.cjs', require.main === module].join(' '));\nsetTimeout(() => {}, 200);\n",
     );
     expect(run(entry)).toEqual({ out: "42 true true", used: 0, written: 2 });
     expect(run(entry)).toEqual({ out: "42 true true", used: 2, written: 0 });
@@ -58,7 +61,7 @@ describe("the code cache of npm start's store", () => {
     write("esm.js", "export const answer = 42;\n");
     const entry = write(
       "both.cjs",
-      "require('./dynamic.cjs')().then((sep) => console.log(sep, require('./esm.js').answer));\nsetTimeout(() => {}, 200);\n",
+      "require('./dynamic.cjs')().then((sep) => console.log(`${sep} ${require('./esm.js').answer}`));\nsetTimeout(() => {}, 200);\n",
     );
     // The entry is cached (it calls no import() itself), the other two never are; twice, the same answer.
     expect(run(entry)).toMatchObject({ out: "/ 42", written: 1 });
