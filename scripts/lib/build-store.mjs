@@ -18,7 +18,7 @@ import { root } from "./processes.mjs";
 const SOURCE = path.join(root, "store-api/src");
 /**
  * Two folders below store-api/, as tsc's store-api/dist/db/index.js is: the code finds the migrations at
- * `../../drizzle` from its own file (store-api/src/db/index.ts), in the bundle's chunks too.
+ * `../../drizzle` from its own file (store-api/src/db/index.ts), from the bundle too.
  */
 export const BUNDLE_DIR = path.join(root, "store-api/dist/start");
 /** The bundle's file name: `node store-api/dist/start/cli.cjs <command>` is the store's command line. */

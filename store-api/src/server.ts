@@ -30,7 +30,15 @@ export async function startServer(
   markStart("app built");
   // The embedded database's planner statistics are brought up to date once the store serves (app.serving),
   // off the way to its first answer (docs/architecture.md#the-starts-timeline); a stop waits for them.
-  let statistics: Promise<unknown> = Promise.resolve();
+  const statistics = app.serving.then(async (serving) => {
+    if (!serving || database.kind !== "pglite") return;
+    try {
+      await gatherStaleStatistics(database.db);
+      markStart("planner statistics");
+    } catch (err) {
+      app.log.warn({ err }, "the planner statistics could not be brought up to date");
+    }
+  });
   app.addHook("preClose", async () => {
     await statistics;
   });
@@ -52,15 +60,6 @@ export async function startServer(
   process.on("SIGTERM", () => shutdown("SIGTERM"));
   await app.listen({ port: config.port, host: config.host });
   markStart("listening");
-  if (database.kind === "pglite")
-    statistics = app.serving
-      .then(async (serving) => {
-        if (serving) await gatherStaleStatistics(database.db);
-      })
-      .then(
-        () => markStart("planner statistics"),
-        (err: unknown) => app.log.warn({ err }, "the planner statistics could not be brought up to date"),
-      );
   app.log.info(
     { database: database.kind === "pglite" ? `embedded (${config.dataDir})` : "postgresql", mode: config.mode },
     `Store API for ${config.storeName} at ${config.publicUrl}`,
