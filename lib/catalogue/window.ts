@@ -2,10 +2,8 @@ import "server-only";
 import { z } from "zod";
 import { StoreApiError } from "../store/errors";
 import type { StoreClient } from "../store/client";
-import type { BulkProduct } from "../store/products/model-bulk";
-import { catalogueSorts, queryCatalogue, type CatalogueQuery } from "./query";
-import type { CatalogueCopy } from "./copy";
-import { sortedRows } from "./sorted";
+import { matching } from "./matching";
+import { catalogueSorts, type CatalogueQuery } from "./query";
 import { openCatalogue } from "./registry";
 import { catchUp } from "./writes";
 import type { CatalogueWindow } from "./model";
@@ -27,9 +25,6 @@ const windowParams = z.object({
   limit: z.coerce.number().int().min(0).max(1000).default(100),
 });
 
-/** Per copy: a few recent queries' matches, of its current version only. */
-const results = new WeakMap<object, Map<string, BulkProduct[]>>();
-
 export function parseWindow(searchParams: URLSearchParams): CatalogueQuery & { offset: number; limit: number } {
   const parsed = windowParams.safeParse(Object.fromEntries(searchParams));
   if (!parsed.success) {
@@ -42,23 +37,6 @@ export function parseWindow(searchParams: URLSearchParams): CatalogueQuery & { o
   }
   const { desc, ...rest } = parsed.data;
   return { ...rest, q: rest.q || undefined, desc: desc === "1" };
-}
-
-/** The rows that match, kept for the copy's version: the next window of the same query is a slice. */
-function matching(copy: CatalogueCopy<StoreClient>, query: CatalogueQuery): BulkProduct[] {
-  let kept = results.get(copy);
-  if (!kept) results.set(copy, (kept = new Map()));
-  const id = `${copy.version}\n${JSON.stringify(query)}`;
-  let matches = kept.get(id);
-  if (!matches) {
-    const sort = query.sort && query.sort !== "store" ? query.sort : null;
-    matches = sort
-      ? queryCatalogue(sortedRows(copy, sort), query, { presorted: true })
-      : queryCatalogue(copy.rows(), query);
-    for (const key of kept.keys()) if (!key.startsWith(`${copy.version}\n`) || kept.size > 16) kept.delete(key);
-    kept.set(id, matches);
-  }
-  return matches;
 }
 
 export async function catalogueWindow(store: StoreClient, searchParams: URLSearchParams): Promise<CatalogueWindow> {
