@@ -48,6 +48,12 @@ export function GET(request: Request): Response {
   );
   metric("store_admin_catalogue_ready", "gauge", "1 when every page is in.", (s) => (s.phase === "ready" ? 1 : 0));
   metric(
+    "store_admin_catalogue_prepared",
+    "gauge",
+    "1 when the copy's word index and its orders by name and SKU are made (a first search or sort waits for neither).",
+    (s) => (s.prepared ? 1 : 0),
+  );
+  metric(
     "store_admin_catalogue_revalidations_total",
     "counter",
     "Checks for changes made elsewhere.",

@@ -64,17 +64,27 @@ function prepareLater(rows: readonly BulkProduct[]) {
   setImmediate(step);
 }
 
+/** Copies whose word index and string sorts are made for their last reading (or re-read that changed rows). */
+const prepared = new WeakSet<object>();
+
 /**
  * Once a reading ends, or a re-read changed rows: the copy's word index (./word-index.ts) and its
  * orders by name and SKU (./sorted.ts, the two sorts that compare strings) are made in the
  * background, so that nobody's first search or sort waits for them (at 100,000 products up to half a
- * second each, bench/RESULTS.md). A sort asked for before then is made at once, as before.
+ * second each, bench/RESULTS.md). A sort asked for before then is made at once, as before; a search
+ * scans. The log and /metrics say when it is done.
  */
 function warmLater(copy: CatalogueCopy<StoreClient>) {
+  prepared.delete(copy);
+  const started = Date.now();
   buildLater(copy, () =>
     setImmediate(() => {
       sortedRows(copy, "name");
-      setImmediate(() => sortedRows(copy, "sku"));
+      setImmediate(() => {
+        sortedRows(copy, "sku");
+        prepared.add(copy);
+        console.info(`[catalogue] prepared for search and sort in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+      });
     }),
   );
 }
@@ -112,8 +122,8 @@ export function describe(stats: CopyStats, now = Date.now()): string {
   ].join(", ");
 }
 
-/** What /metrics and the log say of each copy. */
-export function catalogueStats(): CopyStats[] {
+/** What /metrics and the log say of each copy, and whether it is prepared for search and sort (warmLater). */
+export function catalogueStats(): (CopyStats & { prepared: boolean })[] {
   // Not the stores' addresses: one may carry credentials (docs/architecture.md#operations).
-  return [...copies.values()].map((copy) => copy.stats());
+  return [...copies.values()].map((copy) => ({ ...copy.stats(), prepared: prepared.has(copy) }));
 }

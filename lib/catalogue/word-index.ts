@@ -24,7 +24,7 @@ const mostStale = 0.1;
 const slice = 2000;
 
 class WordIndex {
-  readonly #postings = new Map<string, string[]>();
+  readonly #postings = new Map<string, string | string[]>();
   /** The distinct words in order; new words are put in their place. */
   readonly #words: string[] = [];
   #sorted = false;
@@ -37,13 +37,15 @@ class WordIndex {
     for (const text of rowTexts(row)) {
       for (const word of text.split(" ")) {
         if (!word) continue;
-        let keys = this.#postings.get(word);
-        if (!keys) {
-          this.#postings.set(word, (keys = []));
+        const keys = this.#postings.get(word);
+        if (keys === undefined) {
+          // Most words (an SKU's number) belong to one row: the key alone, a list from the second.
+          this.#postings.set(word, row.key);
           if (this.#sorted) this.#words.splice(lowerBound(this.#words, word), 0, word);
           else this.#words.push(word);
-        }
-        if (keys[keys.length - 1] !== row.key) keys.push(row.key);
+        } else if (typeof keys === "string") {
+          if (keys !== row.key) this.#postings.set(word, [keys, row.key]);
+        } else if (keys[keys.length - 1] !== row.key) keys.push(row.key);
       }
     }
   }
@@ -63,6 +65,11 @@ class WordIndex {
       const word = this.#words[i]!;
       if (!word.startsWith(prefix)) break;
       const keys = this.#postings.get(word)!;
+      if (typeof keys === "string") {
+        if (out.length >= most) return null;
+        out.push(keys);
+        continue;
+      }
       if (out.length + keys.length > most) return null;
       for (const key of keys) out.push(key);
     }
@@ -116,7 +123,7 @@ function indexFor<R>(copy: CatalogueCopy<R>): WordIndex | null {
 /**
  * The rows that may match every word of `q`, in the store's order: those with a word that the
  * query's most selective word starts (each checked again by queryCatalogue). Null when the index
- * cannot narrow the search (no word; every word starts words of over a quarter of the rows; a copy
+ * cannot narrow the search (no word; every word starts words of over half the rows; a copy
  * still being read, whose version changes with every page; an index being made): then every row is
  * scanned.
  */
@@ -125,7 +132,7 @@ export function candidateRows<R>(copy: CatalogueCopy<R>, q: string | undefined):
   if (!words.length || copy.phase !== "ready") return null;
   const index = indexFor(copy);
   if (!index) return null;
-  const most = Math.max(100, copy.stats().products / 4);
+  const most = Math.max(100, copy.stats().products / 2);
   let best: string[] | null = null;
   for (const word of words) {
     const keys = index.keysStarting(word, best ? Math.min(best.length, most) : most);
