@@ -19,7 +19,7 @@ const reports = reportsDir();
 /**
  * With PostgreSQL too (CI), the embedded run takes what depends on the engine, the rest runs on PostgreSQL
  * alone (docs/testing.md#the-stores-suites): the database itself, the read cache, coupon lists and codes,
- * orders at once, products_multi, jobs, the rate limit (in errors.test.ts), a create-read-update-delete
+ * orders at once, products_multi, the catalogue's changes (triggers), jobs, the rate limit (in errors.test.ts), a create-read-update-delete
  * smoke per resource, and what only the embedded database runs: the CLI and the default set-up.
  * `npm run test:store:pglite` (or --full) runs every file on PGlite; naming files runs those.
  */
@@ -36,6 +36,7 @@ const PGLITE_SUBSET = [
   "store-api/test/api/v1/coupons/pool-share.test.ts",
   "store-api/test/api/v1/orders/concurrency.test.ts",
   "store-api/test/api/v1/products/multi.test.ts",
+  "store-api/test/api/v1/products/changes.test.ts",
   "store-api/test/api/v1/products/image-jobs.test.ts",
   "store-api/test/server/jobs-fence.test.ts",
   "store-api/test/server/shutdown-jobs.test.ts",

@@ -1,62 +1,22 @@
 import type { BulkProduct } from "../store/products/model-bulk";
+import { placeRows } from "./changes";
+import type { CatalogueSource, CopyOptions, CopyPhase, CopyStats } from "./copy-types";
 import { ChangeJournal } from "./journal";
 
 /**
  * The dashboard server's copy of one store's catalogue (docs/architecture.md#the-catalogue-copy):
- * every product as the grids hold it (BulkProduct, with its options' and extras' stock), in the
- * store's list order, read once at first need and kept current. Plain data and timers only; how it
- * reads the store is the source's (./source.ts), who may read it is ./access.ts's, and one copy per
- * store is ./registry.ts's.
- *
- * Current, in three ways:
+ * every product as the grids hold it (BulkProduct, with its stock), in the store's list order, read
+ * once at first need and kept current. Plain data and timers only; how it reads the store is
+ * ./source.ts's, who may read it ./access.ts's, one copy per store ./registry.ts's. Current, in three ways:
  * - a write made through this dashboard puts the store's answer in at once (`put`, `remove`);
  * - a change made elsewhere is found by revalidating in the background: with a store that says a
- *   version of its whole catalogue (our store's list ETag, docs/contract.md#extensions) one small
- *   read tells whether anything changed; otherwise every page is read again, at a bounded rate;
+ *   version of its whole catalogue (our store's extension, docs/contract.md#extensions) one small read
+ *   tells whether anything changed, and its list of changes since the copy's version brings just those;
+ *   otherwise every page is read again, at a bounded rate;
  * - a row written here while a re-read ran is not undone by that re-read's older answer.
  */
 
-/** How the copy reads the store; `reader` is whatever client the registry hands in (a token's). */
-export interface CatalogueSource<Reader> {
-  /** Every product in the store's order, handed over a page at a time; throws a sentence-bearing error on failure. */
-  readAll(reader: Reader, onPage: (rows: BulkProduct[], total: number | null) => void): Promise<void>;
-  /** The store's version of its whole catalogue, or null when it says none. */
-  version(reader: Reader): Promise<string | null>;
-}
-
-export interface CopyOptions {
-  /** The most bytes (as JSON) the copy may hold: past it, the reading stops with `too_big`. */
-  maxBytes: number;
-  /** The pause between two revalidations (the 10 s freshness bound is this plus one re-read). */
-  revalidateMs: number;
-  /** A store that says no version is read again at most this share of the time (0.5: half). */
-  busyShare: number;
-  /** No revalidation once nobody asked for this long: an idle dashboard leaves the store alone. */
-  idleMs: number;
-  now?: () => number;
-  /** Told when a reading ends (loaded, failed) and when a revalidation found a change: the log. */
-  onEvent?: (event: "loaded" | "failed" | "changed", stats: CopyStats) => void;
-  /** Told of each page a reading brings, the first one's and every re-read's (the registry prepares them for searching). */
-  onPage?: (rows: readonly BulkProduct[]) => void;
-}
-
-export type CopyPhase = "empty" | "loading" | "ready" | "failed" | "too_big";
-
-export interface CopyStats {
-  phase: CopyPhase;
-  products: number;
-  bytes: number;
-  /** When the copy last matched the store (read or revalidated), ms since the epoch; null: never. */
-  freshAt: number | null;
-  /** Revalidations so far: how many found a change, and the whole re-reads they took. */
-  revalidations: number;
-  changes: number;
-  rereads: number;
-  /** The last failure's sentence (the copy keeps serving what it has). */
-  lastError: string | null;
-  /** Whether the store says a version (a revalidation is then one small read). */
-  versioned: boolean;
-}
+export type { CatalogueChanges, CatalogueSource, CopyOptions, CopyPhase, CopyStats } from "./copy-types";
 
 /** Rough bytes of a row: its JSON's length, which is also what it costs on the way to a browser. */
 export const rowBytes = (row: BulkProduct) => JSON.stringify(row).length;
@@ -249,18 +209,23 @@ export class CatalogueCopy<Reader> {
     const at = this.#options.now();
     let changed = false;
     for (const key of keys) {
-      const before = this.#rows.get(key);
       this.#written.set(key, at);
-      if (!before) continue;
-      this.#bytes -= rowBytes(before);
-      this.#rows.delete(key);
-      changed = true;
+      if (this.#drop(key)) changed = true;
     }
     if (changed) {
       this.#order = this.#order.filter((key) => this.#rows.has(key));
       this.#places = null;
       this.#changed(keys);
     }
+  }
+
+  /** Takes a row out (its key stays in #order until the order is made again); whether it was there. */
+  #drop(key: string): boolean {
+    const before = this.#rows.get(key);
+    if (!before) return false;
+    this.#bytes -= rowBytes(before);
+    this.#rows.delete(key);
+    return true;
   }
 
   /** When the row was last put or removed here (for a person's own write seen on another instance). */
@@ -329,6 +294,8 @@ export class CatalogueCopy<Reader> {
         this.#stats.freshAt = started;
         return false;
       }
+      const listed = await this.#changesSince(reader, started);
+      if (listed !== null) return listed;
       const fresh: BulkProduct[] = [];
       const readStarted = this.#options.now();
       await this.#source.readAll(reader, (rows) => {
@@ -350,6 +317,41 @@ export class CatalogueCopy<Reader> {
       this.#stats.lastError = error instanceof Error ? error.message : String(error);
       return false;
     }
+  }
+
+  /** The store said it has no list of changes (not asked again). */
+  #noChanges = false;
+  /**
+   * The store's changes since the copy's version (CatalogueSource.changes), put in when it lists them
+   * all: rows changed (in their place: ./changes.ts) and deleted, not over a row written here since
+   * `started`. Whether rows changed, or null when it does not list them: then every page is read again.
+   */
+  async #changesSince(reader: Reader, started: number): Promise<boolean | null> {
+    const since = this.#storeVersion;
+    if (!this.#source.changes || this.#noChanges || since === null || !/^\d+$/.test(since)) return null;
+    const changes = await this.#source.changes(reader, since);
+    if (changes === null) this.#noChanges = true;
+    if (!changes?.complete) return null;
+    const mine = (key: string) => (this.#written.get(key) ?? -Infinity) >= started;
+    const placed = new Set<string>();
+    const keys: string[] = [];
+    for (const row of changes.rows) {
+      if (mine(row.key)) continue;
+      if (this.#rows.get(row.key)?.order !== row.order) placed.add(row.key);
+      this.#add(row);
+      keys.push(row.key);
+    }
+    for (const key of changes.removed) if (!mine(key) && this.#drop(key)) keys.push(key);
+    this.#order = placeRows(this.#order, this.#rows, placed);
+    this.#places = null;
+    this.#storeVersion = changes.version;
+    this.#stats.freshAt = started;
+    if (!keys.length) return false;
+    this.#options.onPage?.(changes.rows);
+    this.#changed(keys);
+    this.#stats.changes++;
+    this.#options.onEvent?.("changed", this.stats());
+    return true;
   }
 
   /** The re-read's rows in, but not over a row written here after the re-read began. */

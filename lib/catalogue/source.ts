@@ -1,10 +1,11 @@
 import "server-only";
 import { z } from "zod";
 import type { StoreClient } from "../store/client";
-import { StoreResponseError } from "../store/errors";
+import { StoreApiError, StoreResponseError } from "../store/errors";
 import { readCatalogue } from "../store/products/api-bulk";
-import type { BulkProduct } from "../store/products/model-bulk";
-import type { CatalogueSource } from "./copy";
+import { type BulkProduct, toBulkProduct } from "../store/products/model-bulk";
+import { storeStockProductSchema, toStockProduct } from "../store/products/schema";
+import type { CatalogueChanges, CatalogueSource } from "./copy";
 
 /**
  * How the catalogue copy (./copy.ts) reads a store that follows the contract: every page of
@@ -38,7 +39,43 @@ export function storeSource({
       }
     },
     version: catalogueVersion,
+    changes: catalogueChanges,
   };
+}
+
+const changesSchema = z.object({
+  version: z.number().int(),
+  complete: z.boolean(),
+  products: z.array(storeStockProductSchema.transform(toStockProduct)),
+  removed: z.array(z.string()),
+});
+
+/**
+ * The catalogue's changes since the store's version `since` (`GET /products_changes`, our store's
+ * extension: docs/contract.md#extensions): the products changed since, whole with their stock, and the
+ * keys deleted, with the version they bring the copy to; `complete: false` when the store does not
+ * know them (read every page again). Null from a store without the extension (a 404, or the 405 of a
+ * store that routes the path elsewhere): the copy does not ask it again.
+ */
+export async function catalogueChanges(store: StoreClient, since: string): Promise<CatalogueChanges | null> {
+  try {
+    const body = await store.request({
+      scope: "admin",
+      resource: "product",
+      path: "/api/v1/products_changes",
+      query: { since },
+      schema: changesSchema,
+    });
+    return {
+      version: String(body.version),
+      complete: body.complete,
+      rows: body.products.map((product) => toBulkProduct(product, product.stock)),
+      removed: body.removed,
+    };
+  } catch (error) {
+    if (error instanceof StoreApiError && (error.status === 404 || error.status === 405)) return null;
+    throw error;
+  }
 }
 
 /**

@@ -24,7 +24,8 @@
 //   - nor do the products lists take `q` (the product search, on /products and a category's list): every
 //     product comes back, without X-Product-Search;
 //   - the product reads carry no entity tag (docs/contract.md#extensions): no ETag, no X-Catalogue-Version,
-//     and If-None-Match is not passed on, so every read answers 200 with its body, never 304;
+//     and If-None-Match is not passed on, so every read answers 200 with its body, never 304; and there is
+//     no list of the catalogue's changes (GET /api/v1/products_changes: 404);
 //   - an order's GET has no X-Order-Fulfilment, and its PUT takes `fulfilled` and `cancelled` only: a
 //     shipment (`carrier`, `service`, `tracking_number`, `ship_date`) or `notify` is refused (422), as
 //     the contract's rule for any other field says (docs/contract.md#orders).
@@ -57,7 +58,9 @@ function plainOrders(body) {
 
 function transform(req, status, headers, body) {
   const path = req.url.split("?")[0];
-  if (path === "/oauth2/revoke") return [404, { "content-type": "text/plain" }, Buffer.from("Not Found")];
+  // Nor the catalogue's changes since a version (docs/contract.md#extensions): no such path.
+  if (path === "/oauth2/revoke" || path === "/api/v1/products_changes")
+    return [404, { "content-type": "text/plain" }, Buffer.from("Not Found")];
   if (path === "/oauth2/access_token" && status === 200) {
     const json = JSON.parse(body.toString("utf8"));
     delete json.user;

@@ -10,6 +10,7 @@ const WRITE_PERMISSION: Record<string, Permission> = {
   orders: "manage_orders",
   products: "manage_products",
   products_multi: "manage_products",
+  products_changes: "manage_products",
   coupons: "manage_marketing",
   shipping_groups: "manage_store_settings",
   tax_groups: "manage_store_settings",
@@ -19,7 +20,8 @@ const WRITE_PERMISSION: Record<string, Permission> = {
 /**
  * The one permission rule for every /api/v1 route
  * (docs/contract.md#scopes-and-permissions), derived from the method and the route's URL pattern:
- *   - GET on products and anything under /products/… → storefront or admin, no permission;
+ *   - GET on products and anything under /products/… (and the catalogue's changes, an extension) →
+ *     storefront or admin, no permission, as the products list;
  *   - every other GET and every POST/PUT/DELETE → admin;
  *   - the user needs the resource's permission, or view_stats for …/count.
  * Throws for a resource it does not know, so a new route cannot go unguarded.
@@ -30,7 +32,7 @@ export function accessRule(method: string, routeUrl: string): AccessRule {
   const permission = WRITE_PERMISSION[resource];
   if (!permission) throw new Error(`No access rule for the API resource "${resource}" (${method} ${routeUrl})`);
   const read = method === "GET" || method === "HEAD";
-  if (read && resource === "products") return { scopes: ["storefront", "admin"], permission: null };
+  if (read && (resource === "products" || resource === "products_changes")) return { scopes: ["storefront", "admin"], permission: null };
   if (read && segments[segments.length - 1] === "count") return { scopes: ["admin"], permission: "view_stats" };
   return { scopes: ["admin"], permission };
 }

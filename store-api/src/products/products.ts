@@ -1,6 +1,7 @@
 import { randomBytes } from "node:crypto";
-import { and, asc, count, eq, gt, gte, like, lt, lte, or, sql } from "drizzle-orm";
+import { and, asc, count, eq, like, or, sql } from "drizzle-orm";
 import { ConflictError, NotFoundError, ValidationError } from "../api/errors.js";
+import { moveInOrder, shiftFrom } from "./order-shift.js";
 import type { Queryable } from "../db/index.js";
 import { anyOf, selectAsJson } from "../db/rows.js";
 import { mediaOfProducts, type ProductMedia } from "../media/images.js";
@@ -225,19 +226,6 @@ function itemValues(item: ItemInput, order: number) {
   };
 }
 
-/**
- * Makes room at `order`: every product at or after it moves down one. A
- * product already at the last position a column can hold stays there (equal
- * orders list newest first): moving it would overflow the column.
- */
-async function shiftFrom(q: Queryable, order: number) {
-  await lockName(q, "product order");
-  await q
-    .update(products)
-    .set({ order: sql`least(${products.order}, 2147483646) + 1` })
-    .where(gte(products.order, order));
-}
-
 /** Finds or creates the categories by name, in the given order (duplicates once). */
 export async function categoryIds(q: Queryable, names: string[]): Promise<number[]> {
   const unique = [...new Map(names.map((n) => [n.toLowerCase(), n])).values()];
@@ -366,26 +354,7 @@ export async function updateProduct(q: Queryable, current: ProductRow, input: Up
     if (hasOptions) fetchSku = undefined;
   }
 
-  if (input.order !== undefined) {
-    await lockName(q, "product order");
-    // Read again under the lock: a product created meanwhile may have moved this one.
-    const [now] = await q.select({ order: products.order }).from(products).where(eq(products.id, current.id));
-    const [from, to] = [now?.order ?? current.order, input.order];
-    const others = sql`${products.id} <> ${current.id}`;
-    if (to === from) {
-      // Already there.
-    } else if (to < from) {
-      await q
-        .update(products)
-        .set({ order: sql`${products.order} + 1` })
-        .where(and(others, gte(products.order, to), lt(products.order, from)));
-    } else {
-      await q
-        .update(products)
-        .set({ order: sql`${products.order} - 1` })
-        .where(and(others, gt(products.order, from), lte(products.order, to)));
-    }
-  }
+  if (input.order !== undefined) await moveInOrder(q, current, input.order);
 
   const [row] = await q
     .update(products)

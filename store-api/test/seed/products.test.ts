@@ -153,6 +153,11 @@ describe(`the demo store with ${N} products`, () => {
     );
     expect(seeded).toBeTruthy();
     expect((await words()).rows[0]?.words).toBe(seeded);
+    // Every product is new: the catalogue's changes (an extension) are not listed from before the seed.
+    const changes = await api(store, admin, "GET", `/products_changes?since=${version - 1}`);
+    expect(changes.status, changes.text).toBe(200);
+    expect(changes.json).toMatchObject({ complete: false, products: [] });
+    expect((await api(store, admin, "GET", `/products_changes?since=${version}`)).json.complete).toBe(true);
   });
 
   it("refuses a count out of range before touching the store", async () => {

@@ -1,4 +1,4 @@
-import { bigint, check, integer, pgTable } from "drizzle-orm/pg-core";
+import { bigint, check, index, integer, pgTable, text } from "drizzle-orm/pg-core";
 import { sql } from "drizzle-orm";
 
 /**
@@ -7,12 +7,39 @@ import { sql } from "drizzle-orm";
  * Triggers on those tables bump it once per transaction, at its commit (drizzle/0008_product_search.sql),
  * so every process sharing the database sees it. The product lists' entity tags are made of it
  * (src/products/catalogue-version.ts, docs/contract.md#extensions).
+ *
+ * `changes_from`: the oldest version the catalogue's changes are known from (product_changes below): a
+ * change that moves every product (a shift of the list's order, a shipping or tax group's change, a
+ * category renamed, a seed) is not listed product by product but moves it to its own version.
  */
 export const catalogueVersion = pgTable(
   "catalogue_version",
   {
     id: integer("id").primaryKey().default(1),
     version: bigint("version", { mode: "number" }).notNull().default(0),
+    changesFrom: bigint("changes_from", { mode: "number" }).notNull().default(0),
   },
   (t) => [check("catalogue_version_one_row", sql`${t.id} = 1`)],
+);
+
+/**
+ * The catalogue's changes since a version (GET /products_changes, an extension: docs/contract.md#extensions):
+ * one row a product, the version of the last commit that changed what its JSON shows (null until that
+ * commit: catalogue_version_bump sets it). No foreign key: a deleted product's row stays, and says so.
+ * Statement triggers on the catalogue's tables write it (drizzle/0009_catalogue_changes.sql).
+ */
+export const productChanges = pgTable(
+  "product_changes",
+  {
+    productId: integer("product_id").primaryKey(),
+    /** The product's key (keys are never reused): what a deletion is told by. */
+    productKey: text("product_key"),
+    version: bigint("version", { mode: "number" }),
+  },
+  (t) => [
+    index("product_changes_version_idx").on(t.version),
+    index("product_changes_pending_idx")
+      .on(t.productId)
+      .where(sql`${t.version} is null`),
+  ],
 );

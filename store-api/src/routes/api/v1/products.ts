@@ -29,6 +29,13 @@ import { applyMultiChanges, checkMultiInput } from "../../../products/multi.js";
 import { serializeProduct } from "../../../products/serialize.js";
 import { productSearchQuery, productSearchWords, searchHeaders, searchProducts } from "../../../products/search.js";
 import { catalogueTag, conditionalHeaders, sendNotModified } from "../../../products/catalogue-version.js";
+import {
+  catalogueChanges,
+  catalogueChangesBody,
+  changesQuery,
+  MOST_CHANGED,
+  SNAPSHOT,
+} from "../../../products/changes.js";
 import { addProductMedia, productFiles, removeProductFiles } from "../../../media/service.js";
 import { mediaBaseUrl } from "../../../media/storage.js";
 
@@ -99,6 +106,36 @@ const productsRoutes: FastifyPluginAsyncZod = async (api) => {
         });
         if (imports) api.jobs.wake();
         return reply.status(201).send(serializeProduct(detail, ctx()));
+      },
+    },
+  });
+
+  resource(api, "/products_changes", {
+    GET: {
+      schema: {
+        tags,
+        summary: "The catalogue's changes since a version",
+        description:
+          "Extension (docs/contract.md#extensions): the products whose JSON changed after the catalogue's version " +
+          "`since` (an `X-Catalogue-Version` the client read), whole and in the list's order, and the keys of " +
+          "those deleted since, with the version they bring the client to; read in one snapshot. `complete` is " +
+          "false, with nothing listed, when the store does not know the changes from that version (a change " +
+          `that moved every product: the list's order shifted, a shipping or tax group or a category changed) or ` +
+          `more than ${MOST_CHANGED} products changed: then read the list again. A store without the extension ` +
+          "answers 404.",
+        "x-store-extension": true,
+        querystring: changesQuery,
+        response: { 200: catalogueChangesBody, ...apiErrors },
+      },
+      handler: async (request) => {
+        const changes = await db.transaction((tx) => catalogueChanges(tx, request.query.since), SNAPSHOT);
+        return {
+          since: changes.since,
+          version: changes.version,
+          complete: changes.complete,
+          products: changes.details.map((d) => serializeProduct(d, ctx())),
+          removed: changes.removed,
+        };
       },
     },
   });

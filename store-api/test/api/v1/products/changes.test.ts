@@ -1,0 +1,135 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { api, createProduct, expectError, startStoreWithAdmin, type TestStore } from "../../../helpers/index.js";
+
+/**
+ * The catalogue's changes since a version (`GET /products_changes?since=N`, an extension:
+ * docs/contract.md#extensions). What it must hold to: a client that read every product at version N and
+ * applies the changes (each product listed in whole, each key removed taken out) holds what a fresh
+ * read holds, at the version the answer says. A change that moves every product (a shift of the
+ * list's order, a shipping group's change) is not listed: the answer says `complete: false`.
+ */
+
+type Product = { key: string; name: string } & Record<string, unknown>;
+interface Changes {
+  since: number;
+  version: number;
+  complete: boolean;
+  products: Product[];
+  removed: string[];
+}
+
+let store: TestStore;
+let admin: string;
+
+beforeAll(async () => {
+  ({ store, admin } = await startStoreWithAdmin({ rateLimit: 0 }));
+  const group = await api(store, admin, "POST", "/shipping_groups", { name: "Parcels" });
+  expect(group.status, group.text).toBe(201);
+  for (let i = 1; i <= 6; i++)
+    await createProduct(store, admin, {
+      name: `Lamp ${i}`,
+      order: String(i * 10),
+      reorder_products: "false",
+      categories: "Lights",
+      shipping_group: String(group.json[0].id),
+      options: JSON.stringify(
+        ["S", "M"].map((size, j) => ({ metadata: { Size: size }, quantity: j + 1, surcharge: 0 })),
+      ),
+    });
+});
+afterAll(() => store.close());
+
+/** Every product (one page: the tests make few), and the catalogue's version said with it. */
+async function readAll(): Promise<{ version: number; products: Map<string, Product> }> {
+  const res = await api(store, admin, "GET", "/products?count=250");
+  expect(res.status, res.text).toBe(200);
+  return {
+    version: Number(res.res.headers.get("x-catalogue-version")),
+    products: new Map((res.json as Product[]).map((p) => [p.key, p])),
+  };
+}
+
+async function changesSince(since: number | string): Promise<Changes> {
+  const res = await api(store, admin, "GET", `/products_changes?since=${since}`);
+  expect(res.status, res.text).toBe(200);
+  return res.json as Changes;
+}
+
+/** What a client that read at `before` holds once it applied `changes`. */
+function applied(before: Map<string, Product>, changes: Changes): Map<string, Product> {
+  const after = new Map(before);
+  for (const product of changes.products) after.set(product.key, product);
+  for (const key of changes.removed) after.delete(key);
+  return after;
+}
+
+/** Sorted by key: the comparison is of what is held, not of the list's order. */
+const held = (products: Map<string, Product>) => [...products.entries()].sort(([a], [b]) => a.localeCompare(b));
+
+describe("GET /products_changes (the catalogue's changes extension)", () => {
+  it("lists nothing since the present version, and says that version", async () => {
+    const now = await readAll();
+    const changes = await changesSince(now.version);
+    expect(changes).toEqual({ since: now.version, version: now.version, complete: true, products: [], removed: [] });
+  });
+
+  it("lists each product changed since, whole, and the keys deleted: applied, they make a fresh read", async () => {
+    const before = await readAll();
+    const [first, second, third, fourth] = [...before.products.values()].sort((a, b) => a.name.localeCompare(b.name));
+    expect((await api(store, admin, "PUT", `/products/${first!.key}`, { name: "Lamp one, renamed" })).status).toBe(200);
+    const option = (second!.options as { key: string }[])[1]!;
+    const stock = await api(store, admin, "PUT", `/products/${second!.key}/options/${option.key}`, { quantity: "9" });
+    expect(stock.status, stock.text).toBe(200);
+    const category = await api(store, admin, "POST", `/products/${third!.key}/categories`, { categories: "Sale" });
+    expect(category.status, category.text).toBe(200);
+    expect((await api(store, admin, "DELETE", `/products/${fourth!.key}`)).status).toBe(200);
+    const made = await createProduct(store, admin, { name: "Lamp new", order: "99", reorder_products: "false" });
+
+    const changes = await changesSince(before.version);
+    const after = await readAll();
+    expect(changes.complete).toBe(true);
+    expect(changes.version).toBe(after.version);
+    expect(changes.products.map((p) => p.key).sort()).toEqual([first, second, third, made].map((p) => p!.key).sort());
+    expect(changes.removed).toEqual([fourth!.key]);
+    expect(held(applied(before.products, changes))).toEqual(held(after.products));
+    // From a version in between: only what changed after it.
+    const later = await changesSince(changes.version - 1);
+    expect(later.products.map((p) => p.key)).toEqual([made.key]);
+  });
+
+  it("a product moved a few places lists the products it moved; applied, they make a fresh read", async () => {
+    const before = await readAll();
+    const last = [...before.products.values()].find((p) => p.name === "Lamp 6")!;
+    const moved = await api(store, admin, "PUT", `/products/${last.key}`, { order: "20" });
+    expect(moved.status, moved.text).toBe(200);
+    const changes = await changesSince(before.version);
+    expect(changes.complete).toBe(true);
+    expect(held(applied(before.products, changes))).toEqual(held((await readAll()).products));
+  });
+
+  it("a change that moves every product is not listed: complete false, then complete again from its version", async () => {
+    const before = await readAll();
+    // At the top of the list (order 1, the others shift down one).
+    await createProduct(store, admin, { name: "Lamp on top" });
+    const changes = await changesSince(before.version);
+    expect(changes).toMatchObject({ since: before.version, complete: false, products: [], removed: [] });
+    const after = await readAll();
+    expect(changes.version).toBe(after.version);
+    expect(await changesSince(after.version)).toMatchObject({ complete: true, products: [] });
+
+    // A shipping group's change shows on every product of the group.
+    const groups = await api(store, admin, "GET", "/shipping_groups");
+    const renamed = await api(store, admin, "PUT", `/shipping_groups/${groups.json[0].id}`, { name: "Boxes" });
+    expect(renamed.status, renamed.text).toBe(200);
+    expect((await changesSince(after.version)).complete).toBe(false);
+  });
+
+  it("refuses a version it cannot hold or that is ahead of the catalogue, naming since, and changes nothing", async () => {
+    const { version } = await readAll();
+    expectError(await api(store, admin, "GET", `/products_changes?since=${version + 1}`), 422, ["since"]);
+    expectError(await api(store, admin, "GET", "/products_changes?since=abc"), 422, ["since"]);
+    expectError(await api(store, admin, "GET", "/products_changes?since=-1"), 422, ["since"]);
+    expectError(await api(store, admin, "GET", "/products_changes"), 422, ["since"]);
+    expect((await readAll()).version).toBe(version);
+  });
+});
