@@ -7,7 +7,7 @@ import { CatalogueCopy, type CopyStats } from "./copy";
 import { prepareRows } from "./query";
 import { sortedRows } from "./sorted";
 import { storeSource } from "./source";
-import { buildLater } from "./word-index";
+import { indexLater } from "./word-index";
 
 /**
  * One catalogue copy per store this dashboard talks to (docs/architecture.md#the-catalogue-copy),
@@ -68,22 +68,24 @@ function prepareLater(rows: readonly BulkProduct[]) {
 const prepared = new WeakSet<object>();
 
 /**
- * Once a reading ends, or a re-read changed rows: the copy's word index (./word-index.ts) and its
- * orders by name and SKU (./sorted.ts, the two sorts that compare strings) are made in the
- * background, so that nobody's first search or sort waits for them (at 100,000 products up to half a
- * second each, bench/RESULTS.md). A sort asked for before then is made at once, as before; a search
- * scans. The log and /metrics say when it is done.
+ * Once a reading ends, or rows changed: the copy's word index (./word-index.ts) and its orders by
+ * name and SKU (./sorted.ts, the two sorts that compare strings) are made again in the background,
+ * or brought up to date when a few rows changed, so that nobody's first search or sort waits for
+ * them (at 100,000 products up to half a second each, bench/RESULTS.md). A sort asked for before
+ * then is made at once, as before; a search scans. /metrics says when it is done, and the log when
+ * that took a while.
  */
 function warmLater(copy: CatalogueCopy<StoreClient>) {
   prepared.delete(copy);
   const started = Date.now();
-  buildLater(copy, () =>
+  indexLater(copy, () =>
     setImmediate(() => {
       sortedRows(copy, "name");
       setImmediate(() => {
         sortedRows(copy, "sku");
         prepared.add(copy);
-        console.info(`[catalogue] prepared for search and sort in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+        const took = Date.now() - started;
+        if (took >= 100) console.info(`[catalogue] prepared for search and sort in ${(took / 1000).toFixed(1)} s`);
       });
     }),
   );

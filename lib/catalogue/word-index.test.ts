@@ -4,7 +4,7 @@ import { CatalogueCopy, type CatalogueSource } from "./copy";
 import { matching } from "./matching";
 import { type CatalogueQuery, queryCatalogue } from "./query";
 import { testRow } from "./test-row";
-import { buildLater, candidateRows } from "./word-index";
+import { buildLater, candidateRows, indexLater } from "./word-index";
 
 const names = ["Organic Cotton Tee", "Crème Brûlée Mug", "Desk Lamp", "Floor lamp", "Steel bottle", "Linen tee"];
 
@@ -111,6 +111,21 @@ describe("matching: the word index answers what a scan of every row does", () =>
     await built;
     expect(keys(matching(copy, { q: "walnut" }))).toEqual(["k1"]);
     expect(keys(matching(copy, { q: "creme" }))).toEqual(keys(queryCatalogue(copy.rows(), { q: "creme" })));
+  });
+
+  it("is brought up to date at once after a few writes, and made again in the background after many", async () => {
+    const copy = await readCopy(Array.from({ length: 300 }, (_, i) => row(i)));
+    copy.put([{ ...row(1), name: "Quartz clock No. 1" }]);
+    let done = false;
+    indexLater(copy, () => (done = true));
+    expect(done).toBe(true);
+    expect(keys(candidateRows(copy, "quartz")!)).toEqual(["k1"]);
+    // More than a tenth of the rows changed: made again, meanwhile searches scan.
+    copy.put(Array.from({ length: 40 }, (_, i) => ({ ...row(i), name: `Onyx vase No. ${i}` })));
+    const made = new Promise<void>((resolve) => indexLater(copy, resolve));
+    expect(candidateRows(copy, "onyx")).toBeNull();
+    await made;
+    expect(candidateRows(copy, "onyx")).toHaveLength(40);
   });
 
   it("is not used while the copy is first read (its version changes with every page)", async () => {

@@ -148,6 +148,15 @@ export function candidateRows<R>(copy: CatalogueCopy<R>, q: string | undefined):
 }
 
 /**
+ * Brings the copy's index to its version, then calls `then`: at once when a few rows changed since it
+ * was made (their words are added), else by making it again in the background (buildLater).
+ */
+export function indexLater<R>(copy: CatalogueCopy<R>, then?: () => void): void {
+  if (indexFor(copy)) return then?.();
+  buildLater(copy, then);
+}
+
+/**
  * Makes the copy's index in the background, a slice of rows a turn of the event loop, so that the
  * first search after a reading finds it made. Rows changed meanwhile are added at the first search.
  */
