@@ -61,14 +61,15 @@ export default defineConfig({
     { name: "sign-ins", testMatch: "sign-ins.setup.ts", use: chromium },
     {
       name: "chromium",
-      testIgnore: "page-walk.spec.ts",
+      testIgnore: ["page-walk.spec.ts", "big-catalogue.spec.ts"],
       dependencies: ["sign-ins"],
       workers: 1,
       use: chromium,
     },
     {
       name: "page-walk",
-      testMatch: "page-walk.spec.ts",
+      // Then, on the same worker, the catalogue of 100,000 products (its own store and dashboard too).
+      testMatch: ["page-walk.spec.ts", "big-catalogue.spec.ts"],
       // Not that the walk needs the stored sign-ins: Playwright runs a project that depends on another only
       // once every project without one has ended, so without this the walk (7 minutes) would run first,
       // alone, and the other specs after it rather than beside it.

@@ -6,8 +6,10 @@
 // the dashboard (3100), a second dashboard (3101) whose store address answers
 // nothing (for the "store unreachable" banner), and a third (3102) behind a
 // "plain store" proxy (4200) that has none of the bundled store's extensions,
-// runs Playwright, stops everything
-// by process group, and exits with Playwright's code.
+// and three stores of their own, each with its dashboard: the bulk grid's (4300,
+// 3103), the page walk's (4400, 3104) and a catalogue of 100,000 products (4500,
+// 3105; E2E_BIG_PRODUCTS makes it smaller for a run by hand); runs Playwright,
+// stops everything by process group, and exits with Playwright's code.
 import crypto from "node:crypto";
 import fs from "node:fs";
 import net from "node:net";
@@ -56,6 +58,10 @@ const BULK_PRODUCTS = 2000;
 const WALK_STORE_PORT = 4400 + offset;
 const WALK_DASHBOARD_PORT = 3104 + offset;
 const WALK_PRODUCTS = 66;
+// A catalogue of any size (e2e/big-catalogue.spec.ts, after the walk on its worker): 100,000 products.
+const BIG_STORE_PORT = 4500 + offset;
+const BIG_DASHBOARD_PORT = 3105 + offset;
+const BIG_PRODUCTS = Number(process.env.E2E_BIG_PRODUCTS ?? 100_000);
 
 const storeUrl = `http://localhost:${STORE_PORT}`;
 const dashboardUrl = `http://localhost:${DASHBOARD_PORT}`;
@@ -66,6 +72,8 @@ const bulkStoreUrl = `http://localhost:${BULK_STORE_PORT}`;
 const bulkDashboardUrl = `http://localhost:${BULK_DASHBOARD_PORT}`;
 const walkStoreUrl = `http://localhost:${WALK_STORE_PORT}`;
 const walkDashboardUrl = `http://localhost:${WALK_DASHBOARD_PORT}`;
+const bigStoreUrl = `http://localhost:${BIG_STORE_PORT}`;
+const bigDashboardUrl = `http://localhost:${BIG_DASHBOARD_PORT}`;
 // The e2e store's name, as its pages and the dashboards (STORE_NAME) show it.
 const STORE_NAME = "Demo Store";
 let plainStore;
@@ -103,6 +111,7 @@ let exitCode = 1;
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "store-admin-e2e-"));
 const bulkDataDir = fs.mkdtempSync(path.join(os.tmpdir(), "store-admin-e2e-bulk-"));
 const walkDataDir = fs.mkdtempSync(path.join(os.tmpdir(), "store-admin-e2e-walk-"));
+const bigDataDir = fs.mkdtempSync(path.join(os.tmpdir(), "store-admin-e2e-big-"));
 const clusterDir = path.join(dataDir, "cluster");
 
 /**
@@ -122,6 +131,8 @@ async function checkPortsFree() {
     BULK_DASHBOARD_PORT,
     WALK_STORE_PORT,
     WALK_DASHBOARD_PORT,
+    BIG_STORE_PORT,
+    BIG_DASHBOARD_PORT,
   ];
   const taken = [];
   for (const port of ports) {
@@ -213,68 +224,71 @@ async function main() {
     );
   }
 
-  // The big store: its own data folder, the demo store with BULK_PRODUCTS products (no pictures),
-  // the owner, and the dashboard registered as at the main store.
-  const bulkEnv = {
-    ...storeEnv,
-    STORE_API_DATA_DIR: bulkDataDir,
-    STORE_API_PORT: String(BULK_STORE_PORT),
-    STORE_API_PUBLIC_URL: bulkStoreUrl,
-    STORE_DASHBOARD_URL: bulkDashboardUrl,
+  /**
+   * A store of its own for one part of the suite: its data folder and port, the dashboard registered as
+   * at the main store, the owner (and `staff`, who may manage orders and products), and the demo store
+   * with `products` products, without pictures.
+   */
+  const setUpSideStore = ({ name, dir, port, sideStoreUrl, sideDashboardUrl, products, staff = [] }) => {
+    const env = {
+      ...storeEnv,
+      STORE_API_DATA_DIR: dir,
+      STORE_API_PORT: String(port),
+      STORE_API_PUBLIC_URL: sideStoreUrl,
+      STORE_DASHBOARD_URL: sideDashboardUrl,
+    };
+    const sideCli = (...args) =>
+      runJson(process.execPath, ["store-api/dist/cli.js", ...args], { env: { ...process.env, ...env } });
+    const sideApp = sideCli(
+      "app",
+      "create",
+      "--name",
+      `Store Admin (e2e, ${name})`,
+      "--redirect-uri",
+      `${sideDashboardUrl}/api/auth/callback/store`,
+      "--scopes",
+      "admin storefront",
+    );
+    sideCli("user", "create", "--email", fixtures.owner.email, "--password", fixtures.owner.password);
+    for (const email of staff) {
+      const permissions = ["--permissions", "manage_orders,manage_products"];
+      sideCli("user", "create", "--email", email, "--password", "staff-password-1", ...permissions);
+    }
+    run(process.execPath, ["store-api/dist/cli.js", "seed", "--products", String(products)], {
+      env: { ...process.env, ...env },
+      stdio: ["ignore", process.env.E2E_VERBOSE ? "inherit" : "ignore", "inherit"],
+    });
+    return { name, env, app: sideApp, port, dashboardPort: Number(new URL(sideDashboardUrl).port), sideStoreUrl };
   };
-  const bulkCli = (...args) =>
-    runJson(process.execPath, ["store-api/dist/cli.js", ...args], { env: { ...process.env, ...bulkEnv } });
-  const bulkApp = bulkCli(
-    "app",
-    "create",
-    "--name",
-    "Store Admin (e2e, bulk)",
-    "--redirect-uri",
-    `${bulkDashboardUrl}/api/auth/callback/store`,
-    "--scopes",
-    "admin storefront",
-  );
-  bulkCli("user", "create", "--email", fixtures.owner.email, "--password", fixtures.owner.password);
-  run(process.execPath, ["store-api/dist/cli.js", "seed", "--products", String(BULK_PRODUCTS)], {
-    env: { ...process.env, ...bulkEnv },
-    stdio: ["ignore", process.env.E2E_VERBOSE ? "inherit" : "ignore", "inherit"],
+  // The bulk grid's store: its saves and reorders must not move the other specs' products.
+  const bulk = setUpSideStore({
+    name: "bulk",
+    dir: bulkDataDir,
+    port: BULK_STORE_PORT,
+    sideStoreUrl: bulkStoreUrl,
+    sideDashboardUrl: bulkDashboardUrl,
+    products: BULK_PRODUCTS,
   });
-
-  // The page walk's store: its own data folder, the demo store without pictures, the owner and casey
-  // (e2e/pages.ts opens casey's page), and the dashboard registered as at the main store.
-  const walkEnv = {
-    ...storeEnv,
-    STORE_API_DATA_DIR: walkDataDir,
-    STORE_API_PORT: String(WALK_STORE_PORT),
-    STORE_API_PUBLIC_URL: walkStoreUrl,
-    STORE_DASHBOARD_URL: walkDashboardUrl,
-  };
-  const walkCli = (...args) =>
-    runJson(process.execPath, ["store-api/dist/cli.js", ...args], { env: { ...process.env, ...walkEnv } });
-  const walkApp = walkCli(
-    "app",
-    "create",
-    "--name",
-    "Store Admin (e2e, page walk)",
-    "--redirect-uri",
-    `${walkDashboardUrl}/api/auth/callback/store`,
-    "--scopes",
-    "admin storefront",
-  );
-  walkCli("user", "create", "--email", fixtures.owner.email, "--password", fixtures.owner.password);
-  walkCli(
-    "user",
-    "create",
-    "--email",
-    fixtures.staff[0],
-    "--password",
-    "staff-password-1",
-    "--permissions",
-    "manage_orders,manage_products",
-  );
-  run(process.execPath, ["store-api/dist/cli.js", "seed", "--products", String(WALK_PRODUCTS)], {
-    env: { ...process.env, ...walkEnv },
-    stdio: ["ignore", process.env.E2E_VERBOSE ? "inherit" : "ignore", "inherit"],
+  const bulkApp = bulk.app;
+  // The page walk's store: the demo store, and casey (e2e/pages.ts opens casey's page).
+  const walk = setUpSideStore({
+    name: "walk",
+    dir: walkDataDir,
+    port: WALK_STORE_PORT,
+    sideStoreUrl: walkStoreUrl,
+    sideDashboardUrl: walkDashboardUrl,
+    products: WALK_PRODUCTS,
+    staff: [fixtures.staff[0]],
+  });
+  const walkApp = walk.app;
+  // A catalogue of any size.
+  const big = setUpSideStore({
+    name: "big",
+    dir: bigDataDir,
+    port: BIG_STORE_PORT,
+    sideStoreUrl: bigStoreUrl,
+    sideDashboardUrl: bigDashboardUrl,
+    products: BIG_PRODUCTS,
   });
 
   const nextauthSecret = crypto.randomBytes(32).toString("base64url");
@@ -324,52 +338,38 @@ async function main() {
     quiet,
   );
   plainStore = await startPlainStore(PLAIN_STORE_PORT, `http://127.0.0.1:${STORE_PORT}`);
-  const bulkStore = startService(
-    "e2e-bulk-store",
-    process.execPath,
-    ["store-api/dist/cli.js", "serve"],
-    bulkEnv,
-    quiet,
-  );
-  const bulkDashboard = startService(
-    "e2e-dashboard-bulk",
-    bin("next"),
-    ["start", "-p", String(BULK_DASHBOARD_PORT)],
-    {
-      ...dashboardEnv(BULK_DASHBOARD_PORT, `http://127.0.0.1:${BULK_STORE_PORT}`, bulkStoreUrl),
-      STORE_CLIENT_ID: bulkApp.client_id,
-      STORE_CLIENT_SECRET: bulkApp.client_secret,
-    },
-    quiet,
-  );
-
-  const walkStore = startService(
-    "e2e-walk-store",
-    process.execPath,
-    ["store-api/dist/cli.js", "serve"],
-    walkEnv,
-    quiet,
-  );
-  const walkDashboard = startService(
-    "e2e-dashboard-walk",
-    bin("next"),
-    ["start", "-p", String(WALK_DASHBOARD_PORT)],
-    {
-      ...dashboardEnv(WALK_DASHBOARD_PORT, `http://127.0.0.1:${WALK_STORE_PORT}`, walkStoreUrl),
-      STORE_CLIENT_ID: walkApp.client_id,
-      STORE_CLIENT_SECRET: walkApp.client_secret,
-    },
-    quiet,
-  );
+  /** A side store's store and dashboard (the labels the logs go by: e2e-<name>-store, e2e-dashboard-<name>). */
+  const startSide = (side) => {
+    const sideStore = startService(
+      `e2e-${side.name}-store`,
+      process.execPath,
+      ["store-api/dist/cli.js", "serve"],
+      side.env,
+      quiet,
+    );
+    const sideDashboard = startService(
+      `e2e-dashboard-${side.name}`,
+      bin("next"),
+      ["start", "-p", String(side.dashboardPort)],
+      {
+        ...dashboardEnv(side.dashboardPort, `http://127.0.0.1:${side.port}`, side.sideStoreUrl),
+        STORE_CLIENT_ID: side.app.client_id,
+        STORE_CLIENT_SECRET: side.app.client_secret,
+      },
+      quiet,
+    );
+    return async () => {
+      await waitForHttp(`http://127.0.0.1:${side.port}/`, sideStore, 60_000);
+      await waitForHttp(`http://127.0.0.1:${side.dashboardPort}/signin`, sideDashboard, 60_000);
+    };
+  };
+  const sidesUp = [bulk, walk, big].map(startSide);
 
   await waitForHttp(`http://127.0.0.1:${STORE_PORT}/`, store, 60_000);
   await waitForHttp(`http://127.0.0.1:${PLAIN_DASHBOARD_PORT}/signin`, plainDashboard, 60_000);
   await waitForHttp(`http://127.0.0.1:${DASHBOARD_PORT}/signin`, dashboard, 60_000);
   await waitForHttp(`http://127.0.0.1:${UNREACHABLE_DASHBOARD_PORT}/signin`, downDashboard, 60_000);
-  await waitForHttp(`http://127.0.0.1:${BULK_STORE_PORT}/`, bulkStore, 60_000);
-  await waitForHttp(`http://127.0.0.1:${BULK_DASHBOARD_PORT}/signin`, bulkDashboard, 60_000);
-  await waitForHttp(`http://127.0.0.1:${WALK_STORE_PORT}/`, walkStore, 60_000);
-  await waitForHttp(`http://127.0.0.1:${WALK_DASHBOARD_PORT}/signin`, walkDashboard, 60_000);
+  for (const up of sidesUp) await up();
 
   if (wantsCluster) {
     cluster = await startCluster({
@@ -414,6 +414,9 @@ async function main() {
       E2E_WALK_STORE_URL: walkStoreUrl,
       E2E_WALK_CLIENT_ID: walkApp.client_id,
       E2E_WALK_CLIENT_SECRET: walkApp.client_secret,
+      E2E_BIG_DASHBOARD_URL: bigDashboardUrl,
+      E2E_BIG_STORE_URL: bigStoreUrl,
+      E2E_BIG_PRODUCTS: String(BIG_PRODUCTS),
       E2E_STORE_URL: storeUrl,
       E2E_CLIENT_ID: app.client_id,
       E2E_CLIENT_SECRET: app.client_secret,
@@ -440,6 +443,7 @@ async function cleanup() {
   fs.rmSync(dataDir, { recursive: true, force: true });
   fs.rmSync(bulkDataDir, { recursive: true, force: true });
   fs.rmSync(walkDataDir, { recursive: true, force: true });
+  fs.rmSync(bigDataDir, { recursive: true, force: true });
 }
 
 for (const signal of ["SIGINT", "SIGTERM"]) {
