@@ -9,7 +9,10 @@ describe("accessRule", () => {
       permission: null,
     });
     // The catalogue's changes (an extension) are read as the list is.
-    expect(accessRule("GET", "/api/v1/products_changes")).toEqual({ scopes: ["storefront", "admin"], permission: null });
+    expect(accessRule("GET", "/api/v1/products_changes")).toEqual({
+      scopes: ["storefront", "admin"],
+      permission: null,
+    });
   });
   it("needs admin and the resource's permission for writes", () => {
     expect(accessRule("PUT", "/api/v1/products/:key")).toEqual({ scopes: ["admin"], permission: "manage_products" });

@@ -32,7 +32,8 @@ export function accessRule(method: string, routeUrl: string): AccessRule {
   const permission = WRITE_PERMISSION[resource];
   if (!permission) throw new Error(`No access rule for the API resource "${resource}" (${method} ${routeUrl})`);
   const read = method === "GET" || method === "HEAD";
-  if (read && (resource === "products" || resource === "products_changes")) return { scopes: ["storefront", "admin"], permission: null };
+  if (read && (resource === "products" || resource === "products_changes"))
+    return { scopes: ["storefront", "admin"], permission: null };
   if (read && segments[segments.length - 1] === "count") return { scopes: ["admin"], permission: "view_stats" };
   return { scopes: ["admin"], permission };
 }

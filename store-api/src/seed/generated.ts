@@ -383,7 +383,9 @@ export const generatedProducts: SeedPart = {
         sql`create index product_search_words_idx on product_search using gin (words) with (fastupdate = false)`,
       );
       // Every product is new: the catalogue's changes start again at this version (src/products/changes.ts).
-      await tx.execute(sql`update catalogue_version set version = version + 1, changes_from = version + 1 where id = 1`);
+      await tx.execute(
+        sql`update catalogue_version set version = version + 1, changes_from = version + 1 where id = 1`,
+      );
     }
     return (
       `${made.products} generated products (${after + made.products} in all; ${made.withOptions} with options, ` +
