@@ -19,6 +19,7 @@ import { spawn } from "node:child_process";
 import {
   bin,
   run,
+  runTracked,
   buildDashboardIfStale,
   buildStoreIfStale,
   root,
@@ -176,6 +177,64 @@ async function main() {
   const cli = (...args) =>
     runJson(process.execPath, ["store-api/dist/cli.js", ...args], { env: { ...process.env, ...storeEnv } });
 
+  /**
+   * A store of its own for one part of the suite: its data folder and port, the dashboard registered as
+   * at the main store, the owner (and `staff`, who may manage orders and products), and the demo store
+   * with `products` products, without pictures: seeded `inBackground` while the rest is set up (`seeded`
+   * settles when done; its output goes to seed.log in its folder), or before this returns.
+   */
+  const setUpSideStore = ({ name, dir, port, sideStoreUrl, sideDashboardUrl, products, staff = [], inBackground }) => {
+    const env = {
+      ...storeEnv,
+      STORE_API_DATA_DIR: dir,
+      STORE_API_PORT: String(port),
+      STORE_API_PUBLIC_URL: sideStoreUrl,
+      STORE_DASHBOARD_URL: sideDashboardUrl,
+    };
+    const sideCli = (...args) =>
+      runJson(process.execPath, ["store-api/dist/cli.js", ...args], { env: { ...process.env, ...env } });
+    const sideApp = sideCli(
+      "app",
+      "create",
+      "--name",
+      `Store Admin (e2e, ${name})`,
+      "--redirect-uri",
+      `${sideDashboardUrl}/api/auth/callback/store`,
+      "--scopes",
+      "admin storefront",
+    );
+    sideCli("user", "create", "--email", fixtures.owner.email, "--password", fixtures.owner.password);
+    for (const email of staff) {
+      const permissions = ["--permissions", "manage_orders,manage_products"];
+      sideCli("user", "create", "--email", email, "--password", "staff-password-1", ...permissions);
+    }
+    const seed = [process.execPath, ["store-api/dist/cli.js", "seed", "--products", String(products)]];
+    let seeded = Promise.resolve();
+    if (inBackground) {
+      const log = process.env.E2E_VERBOSE ? undefined : path.join(dir, "seed.log");
+      seeded = runTracked(...seed, { env: { ...process.env, ...env }, log });
+      // Awaited when its store starts; a failure before then must not end this process unheard.
+      seeded.catch(() => {});
+    } else {
+      run(...seed, {
+        env: { ...process.env, ...env },
+        stdio: ["ignore", process.env.E2E_VERBOSE ? "inherit" : "ignore", "inherit"],
+      });
+    }
+    const dashboardPort = Number(new URL(sideDashboardUrl).port);
+    return { name, env, app: sideApp, port, dashboardPort, sideStoreUrl, seeded };
+  };
+  // A catalogue of any size: first, its 100,000 products seeded (half a minute) while the rest is set up.
+  const big = setUpSideStore({
+    name: "big",
+    dir: bigDataDir,
+    port: BIG_STORE_PORT,
+    sideStoreUrl: bigStoreUrl,
+    sideDashboardUrl: bigDashboardUrl,
+    products: BIG_PRODUCTS,
+    inBackground: true,
+  });
+
   const app = cli(
     "app",
     "create",
@@ -224,42 +283,6 @@ async function main() {
     );
   }
 
-  /**
-   * A store of its own for one part of the suite: its data folder and port, the dashboard registered as
-   * at the main store, the owner (and `staff`, who may manage orders and products), and the demo store
-   * with `products` products, without pictures.
-   */
-  const setUpSideStore = ({ name, dir, port, sideStoreUrl, sideDashboardUrl, products, staff = [] }) => {
-    const env = {
-      ...storeEnv,
-      STORE_API_DATA_DIR: dir,
-      STORE_API_PORT: String(port),
-      STORE_API_PUBLIC_URL: sideStoreUrl,
-      STORE_DASHBOARD_URL: sideDashboardUrl,
-    };
-    const sideCli = (...args) =>
-      runJson(process.execPath, ["store-api/dist/cli.js", ...args], { env: { ...process.env, ...env } });
-    const sideApp = sideCli(
-      "app",
-      "create",
-      "--name",
-      `Store Admin (e2e, ${name})`,
-      "--redirect-uri",
-      `${sideDashboardUrl}/api/auth/callback/store`,
-      "--scopes",
-      "admin storefront",
-    );
-    sideCli("user", "create", "--email", fixtures.owner.email, "--password", fixtures.owner.password);
-    for (const email of staff) {
-      const permissions = ["--permissions", "manage_orders,manage_products"];
-      sideCli("user", "create", "--email", email, "--password", "staff-password-1", ...permissions);
-    }
-    run(process.execPath, ["store-api/dist/cli.js", "seed", "--products", String(products)], {
-      env: { ...process.env, ...env },
-      stdio: ["ignore", process.env.E2E_VERBOSE ? "inherit" : "ignore", "inherit"],
-    });
-    return { name, env, app: sideApp, port, dashboardPort: Number(new URL(sideDashboardUrl).port), sideStoreUrl };
-  };
   // The bulk grid's store: its saves and reorders must not move the other specs' products.
   const bulk = setUpSideStore({
     name: "bulk",
@@ -281,15 +304,6 @@ async function main() {
     staff: [fixtures.staff[0]],
   });
   const walkApp = walk.app;
-  // A catalogue of any size.
-  const big = setUpSideStore({
-    name: "big",
-    dir: bigDataDir,
-    port: BIG_STORE_PORT,
-    sideStoreUrl: bigStoreUrl,
-    sideDashboardUrl: bigDashboardUrl,
-    products: BIG_PRODUCTS,
-  });
 
   const nextauthSecret = crypto.randomBytes(32).toString("base64url");
   // As `npm start` runs them: the store's name, its sign-out page and the development
@@ -338,8 +352,12 @@ async function main() {
     quiet,
   );
   plainStore = await startPlainStore(PLAIN_STORE_PORT, `http://127.0.0.1:${STORE_PORT}`);
-  /** A side store's store and dashboard (the labels the logs go by: e2e-<name>-store, e2e-dashboard-<name>). */
-  const startSide = (side) => {
+  /**
+   * A side store's store and dashboard once it is seeded (the labels the logs go by: e2e-<name>-store,
+   * e2e-dashboard-<name>); settles when both answer.
+   */
+  const startSide = async (side) => {
+    await side.seeded;
     const sideStore = startService(
       `e2e-${side.name}-store`,
       process.execPath,
@@ -358,18 +376,17 @@ async function main() {
       },
       quiet,
     );
-    return async () => {
-      await waitForHttp(`http://127.0.0.1:${side.port}/`, sideStore, 60_000);
-      await waitForHttp(`http://127.0.0.1:${side.dashboardPort}/signin`, sideDashboard, 60_000);
-    };
+    await waitForHttp(`http://127.0.0.1:${side.port}/`, sideStore, 60_000);
+    await waitForHttp(`http://127.0.0.1:${side.dashboardPort}/signin`, sideDashboard, 60_000);
   };
-  const sidesUp = [bulk, walk, big].map(startSide);
+  const sidesUp = Promise.all([bulk, walk, big].map(startSide));
+  sidesUp.catch(() => {});
 
   await waitForHttp(`http://127.0.0.1:${STORE_PORT}/`, store, 60_000);
   await waitForHttp(`http://127.0.0.1:${PLAIN_DASHBOARD_PORT}/signin`, plainDashboard, 60_000);
   await waitForHttp(`http://127.0.0.1:${DASHBOARD_PORT}/signin`, dashboard, 60_000);
   await waitForHttp(`http://127.0.0.1:${UNREACHABLE_DASHBOARD_PORT}/signin`, downDashboard, 60_000);
-  for (const up of sidesUp) await up();
+  await sidesUp;
 
   if (wantsCluster) {
     cluster = await startCluster({
