@@ -124,6 +124,31 @@ describe("GET /products_changes (the catalogue's changes extension)", () => {
     expect((await changesSince(after.version)).complete).toBe(false);
   });
 
+  it("forty writes at once: each one made is listed, at the version the last of them brought", async () => {
+    const before = await readAll();
+    const lamps = [...before.products.values()].slice(0, 4);
+    const writes = await Promise.all(
+      Array.from({ length: 40 }, (_, i) =>
+        api(store, admin, "PUT", `/products/${lamps[i % lamps.length]!.key}`, { name: `Lamp at once ${i}` }),
+      ),
+    );
+    // On PostgreSQL one account's share of the pool may refuse some (503, nothing changed: docs/contract.md#errors).
+    for (const res of writes) expect([200, 503], res.text).toContain(res.status);
+    const made = new Set(writes.flatMap((res, i) => (res.status === 200 ? [lamps[i % lamps.length]!.key] : [])));
+    expect(made.size).toBeGreaterThan(0);
+    const changes = await changesSince(before.version);
+    const after = await readAll();
+    expect(changes).toMatchObject({ complete: true, version: after.version });
+    expect(changes.products.map((p) => p.key).sort()).toEqual([...made].sort());
+    expect(held(applied(before.products, changes))).toEqual(held(after.products));
+  });
+
+  it("is read as the products list is: a token is needed, and a bad one is refused", async () => {
+    expect((await api(store, null, "GET", "/products_changes?since=0")).status).toBe(401);
+    expect((await api(store, "not-a-token", "GET", "/products_changes?since=0")).status).toBe(401);
+    expect((await api(store, admin, "POST", "/products_changes?since=0")).status).toBe(405);
+  });
+
   it("refuses a version it cannot hold or that is ahead of the catalogue, naming since, and changes nothing", async () => {
     const { version } = await readAll();
     expectError(await api(store, admin, "GET", `/products_changes?since=${version + 1}`), 422, ["since"]);
