@@ -348,12 +348,18 @@ async function main() {
   // side. On a later start the credentials are known already, so the dashboard starts beside the store.
   const saved = external ? null : savedCredentials();
   try {
+    // The store first: on a restart it starts before the dashboard's sources are looked over (some 25 ms
+    // of walking folders, on the way to its answer otherwise). A first start's seed waits for the build.
+    let buildEnded = () => {};
+    const afterBuild = new Promise((resolve) => (buildEnded = resolve));
+    const settingUp = external ? null : setUpStore(storeEnv, services, saved, saved || !seedDemo ? null : afterBuild);
     const built = buildDashboard();
+    built.then(buildEnded, buildEnded);
     const [, store] = await Promise.all([
       built.then(() => {
         if (!stopping && (external || saved)) startDashboard(external ? credentials : saved);
       }),
-      external ? null : setUpStore(storeEnv, services, saved, saved || !seedDemo ? null : built),
+      settingUp,
     ]);
     if (store) ({ credentials, seeded } = store);
   } catch (err) {

@@ -8,6 +8,7 @@ import type pg from "pg";
 import * as schema from "./schema/index.js";
 import { commitWatcher, outageLogger } from "./outage.js";
 import { gateConnections } from "../limits/pool-shares.js";
+import { dataSize, pgliteStartParams } from "./pglite-buffers.js";
 
 /**
  * How long a request waits for a connection to PostgreSQL before it fails
@@ -221,19 +222,22 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
     };
   }
 
-  const [{ PGlite }, { drizzle: drizzlePglite }, { migrate: migratePglite }] = await Promise.all([
+  const dataDir = opts.dataDir ? path.resolve(opts.dataDir) : undefined;
+  const [{ PGlite }, { drizzle: drizzlePglite }, { migrate: migratePglite }, bytes] = await Promise.all([
     import("@electric-sql/pglite"),
     import("drizzle-orm/pglite"),
     import("drizzle-orm/pglite/migrator"),
+    // Measured while the modules load: shared_buffers sized to the data (db/pglite-buffers.ts).
+    dataDir ? dataSize(path.join(dataDir, "pgdata")) : 0,
   ]);
   let release = () => {};
   let client: PGlite;
-  if (opts.dataDir) {
-    const dataDir = path.resolve(opts.dataDir);
+  if (dataDir) {
     fs.mkdirSync(dataDir, { recursive: true });
     release = lockDataDir(dataDir);
     try {
-      client = new PGlite(path.join(dataDir, "pgdata"));
+      const startParams = pgliteStartParams(PGlite.defaultStartParams, bytes);
+      client = new PGlite(path.join(dataDir, "pgdata"), { startParams });
       await client.waitReady;
     } catch (err) {
       release();

@@ -6,6 +6,7 @@ import { sql } from "drizzle-orm";
 import pg from "pg";
 import { afterAll, describe, expect, it } from "vitest";
 import { DataDirInUseError, openDatabase } from "../../src/db/index.js";
+import { buffersFor, dataSize, MOST_BUFFERS_MB } from "../../src/db/pglite-buffers.js";
 import { users } from "../../src/db/schema/index.js";
 import { startStore } from "../helpers/index.js";
 
@@ -26,9 +27,18 @@ describe("the embedded database", { timeout: 120_000 }, () => {
     const first = await openDatabase({ dataDir: dir });
     await first.db.insert(users).values({ email: "kept@example.com", permissions: [] });
     await first.close();
+    // The second start sizes shared_buffers to the data it finds (db/pglite-buffers.ts): a new store's
+    // 20-odd megabytes (Postgres's own catalogues, mostly) get less than Postgres's 128 MB.
+    const bytes = await dataSize(path.join(dir, "pgdata"));
+    expect(bytes).toBeGreaterThan(1024 * 1024);
     const second = await openDatabase({ dataDir: dir });
     const rows = await second.db.select().from(users);
     expect(rows.map((r) => r.email)).toEqual(["kept@example.com"]);
+    const [shown] = await second.db
+      .execute(sql`show shared_buffers`)
+      .then((r) => (r as unknown as { rows: { shared_buffers: string }[] }).rows);
+    expect(shown?.shared_buffers).toBe(`${buffersFor(bytes)}MB`);
+    expect(buffersFor(bytes)).toBeLessThan(MOST_BUFFERS_MB);
     await second.close();
   });
 
