@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { BulkProduct } from "../store/products/model-bulk";
-import { placeRows } from "./changes";
+import { placeRows, shiftRows } from "./changes";
 import { type CatalogueChanges, CatalogueCopy, type CatalogueSource } from "./copy";
 import { testRow } from "./test-row";
 
@@ -27,6 +27,30 @@ describe("placeRows", () => {
   });
 });
 
+describe("shiftRows", () => {
+  it("moves each row's order by every shift whose range held it then, in turn, but not the rows kept", () => {
+    const rows = [row("a", 1), row("b", 5), row("c", 9), row("d", null), row("e", 2_147_483_647), row("k", 5)];
+    const moved = shiftRows(
+      rows,
+      [
+        { from: 1, to: null, by: 1 }, // made room at the top: a 2, b 6, c 10 (e stays: the most an order holds)
+        { from: 6, to: 9, by: -1 }, // a product moved down past b: b 5, c stays 10
+      ],
+      (key) => key === "k",
+    );
+    expect(rows.map((r) => [r.key, r.order])).toEqual([
+      ["a", 2],
+      ["b", 5],
+      ["c", 10],
+      ["d", null],
+      ["e", 2_147_483_647],
+      ["k", 5],
+    ]);
+    expect(moved).toBe(2);
+    expect(shiftRows(rows, [], () => false)).toBe(0);
+  });
+});
+
 /** A store that keeps a list of its changes, as ours does (GET /products_changes). */
 function listingStore(initial: BulkProduct[]) {
   const store = {
@@ -37,6 +61,8 @@ function listingStore(initial: BulkProduct[]) {
     /** Versions below this are not listed (a change that moved everything). */
     from: 1,
     listing: "yes" as "yes" | "no" | "refused",
+    /** The list order's shifts, each with its version (not listed product by product). */
+    shifts: [] as { version: number; from: number; to: number | null; by: number }[],
     reads: 0,
     asked: 0,
     write(rows: BulkProduct[], removed: string[] = []) {
@@ -49,6 +75,15 @@ function listingStore(initial: BulkProduct[]) {
         store.rows.delete(key);
         store.log.set(key, store.version);
       }
+    },
+    /** A product created at `at`: every row from there on moves down one, told as one shift. */
+    createAt(made: BulkProduct, at: number) {
+      store.write([]);
+      for (const [key, r] of store.rows)
+        if ((r.order ?? 0) >= at) store.rows.set(key, { ...r, order: (r.order ?? 0) + 1 });
+      store.shifts.push({ version: store.version, from: at, to: null, by: 1 });
+      store.rows.set(made.key, made);
+      store.log.set(made.key, store.version);
     },
   };
   const source: CatalogueSource<string> = {
@@ -65,13 +100,14 @@ function listingStore(initial: BulkProduct[]) {
       if (store.listing === "refused") return null;
       const version = String(store.version);
       if (store.listing === "no" || Number(since) < store.from)
-        return { version, complete: false, rows: [], removed: [] };
+        return { version, complete: false, rows: [], removed: [], shifts: [] };
       const keys = [...store.log].filter(([, v]) => v > Number(since)).map(([k]) => k);
       return {
         version,
         complete: true,
         rows: keys.flatMap((k) => (store.rows.has(k) ? [store.rows.get(k)!] : [])),
         removed: keys.filter((k) => !store.rows.has(k)),
+        shifts: store.shifts.filter((shift) => shift.version > Number(since)),
       };
     },
   };
@@ -104,6 +140,19 @@ describe("CatalogueCopy with a store that lists its changes", () => {
     // Nothing new: one small read, nothing listed.
     expect(await copy.revalidate()).toBe(false);
     expect(store.asked).toBe(1);
+  });
+
+  it("a product created at the top elsewhere moves the copy's rows as the store moved its own, without a re-read", async () => {
+    const { store, source } = listingStore([row("a", 1), row("b", 2), row("c", 4)]);
+    const copy = await readCopy(source);
+    store.createAt(row("top", 1), 1);
+    store.createAt(row("mid", 4), 4);
+    expect(await copy.revalidate()).toBe(true);
+    expect(store.reads).toBe(1);
+    const fresh = storeOrder([...store.rows.values()]);
+    expect(keys(copy)).toEqual(fresh);
+    expect(copy.rows().map((r) => r.order)).toEqual(fresh.map((key) => store.rows.get(key)!.order));
+    expect(keys(copy)).toEqual(["top", "a", "b", "mid", "c"]);
   });
 
   it("reads every page again when the store does not know the changes from the copy's version", async () => {

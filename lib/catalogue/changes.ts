@@ -1,4 +1,34 @@
 import type { BulkProduct } from "../store/products/model-bulk";
+import type { OrderShift } from "./copy-types";
+
+/** The most an `order` holds (a Postgres integer): a row there stays when a shift adds to it. */
+const MOST_ORDER = 2_147_483_647;
+
+/**
+ * Moves the rows' `order` as the store's shifts of its list order did (the store's changes since a
+ * version, ./copy.ts), in the order they were made, but not the rows `kept` names (listed in the same
+ * changes, so already as they are now, or written here meanwhile). In place: only `order` moves, and
+ * the rows' places in the list do not (a shift keeps the rows it moves in their order). The rows moved.
+ */
+export function shiftRows(
+  rows: Iterable<BulkProduct>,
+  shifts: readonly OrderShift[],
+  kept: (key: string) => boolean,
+): number {
+  if (!shifts.length) return 0;
+  let moved = 0;
+  for (const row of rows) {
+    if (kept(row.key) || typeof row.order !== "number") continue;
+    let order = row.order;
+    for (const { from, to, by } of shifts)
+      if (order >= from && (to === null || order <= to)) order = Math.min(order + by, MOST_ORDER);
+    if (order !== row.order) {
+      (row as { order: number }).order = order;
+      moved++;
+    }
+  }
+  return moved;
+}
 
 /**
  * The store's order of the copy's keys once some rows came in or changed their `order` (the store's

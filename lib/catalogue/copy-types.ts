@@ -22,6 +22,15 @@ export interface CatalogueChanges {
   complete: boolean;
   rows: BulkProduct[];
   removed: string[];
+  /** The shifts of the list's order since, oldest first (./changes.ts shiftRows): the rows not listed move by them. */
+  shifts: OrderShift[];
+}
+
+/** Every row whose `order` was from `from` to `to` (null: no end) moved by `by` (at most 2147483647). */
+export interface OrderShift {
+  from: number;
+  to: number | null;
+  by: number;
 }
 
 export interface CopyOptions {

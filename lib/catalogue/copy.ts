@@ -1,5 +1,5 @@
 import type { BulkProduct } from "../store/products/model-bulk";
-import { placeRows } from "./changes";
+import { placeRows, shiftRows } from "./changes";
 import type { CatalogueSource, CopyOptions, CopyPhase, CopyStats } from "./copy-types";
 import { ChangeJournal } from "./journal";
 
@@ -319,12 +319,11 @@ export class CatalogueCopy<Reader> {
     }
   }
 
-  /** The store said it has no list of changes (not asked again). */
-  #noChanges = false;
+  #noChanges = false; // The store said it has no list of changes (not asked again).
   /**
-   * The store's changes since the copy's version (CatalogueSource.changes), put in when it lists them
-   * all: rows changed (in their place: ./changes.ts) and deleted, not over a row written here since
-   * `started`. Whether rows changed, or null when it does not list them: then every page is read again.
+   * The store's changes since the copy's version (CatalogueSource.changes), put in when it lists them all:
+   * the list's shifts, rows changed (in their place: ./changes.ts) and deleted, not over a row written here
+   * since `started`. Whether rows changed, or null when it does not list them: every page is read again.
    */
   async #changesSince(reader: Reader, started: number): Promise<boolean | null> {
     const since = this.#storeVersion;
@@ -333,6 +332,7 @@ export class CatalogueCopy<Reader> {
     if (changes === null) this.#noChanges = true;
     if (!changes?.complete) return null;
     const mine = (key: string) => (this.#written.get(key) ?? -Infinity) >= started;
+    shiftRows(this.#rows.values(), changes.shifts, mine);
     const placed = new Set<string>();
     const keys: string[] = [];
     for (const row of changes.rows) {

@@ -48,12 +48,16 @@ const changesSchema = z.object({
   complete: z.boolean(),
   products: z.array(storeStockProductSchema.transform(toStockProduct)),
   removed: z.array(z.string()),
+  shifts: z
+    .array(z.object({ from: z.number().int(), to: z.number().int().nullable(), by: z.number().int() }))
+    .optional(),
 });
 
 /**
  * The catalogue's changes since the store's version `since` (`GET /products_changes`, our store's
  * extension: docs/contract.md#extensions): the products changed since, whole with their stock, and the
- * keys deleted, with the version they bring the copy to; `complete: false` when the store does not
+ * keys deleted, and the shifts of the list's order (asked for with `shifts=1`: the copy moves its own
+ * rows the same way), with the version they bring the copy to; `complete: false` when the store does not
  * know them (read every page again). Null from a store without the extension (a 404, or the 405 of a
  * store that routes the path elsewhere): the copy does not ask it again.
  */
@@ -63,7 +67,7 @@ export async function catalogueChanges(store: StoreClient, since: string): Promi
       scope: "admin",
       resource: "product",
       path: "/api/v1/products_changes",
-      query: { since },
+      query: { since, shifts: 1 },
       schema: changesSchema,
     });
     return {
@@ -71,6 +75,7 @@ export async function catalogueChanges(store: StoreClient, since: string): Promi
       complete: body.complete,
       rows: body.products.map((product) => toBulkProduct(product, product.stock)),
       removed: body.removed,
+      shifts: body.shifts ?? [],
     };
   } catch (error) {
     if (error instanceof StoreApiError && (error.status === 404 || error.status === 405)) return null;

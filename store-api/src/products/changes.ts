@@ -1,9 +1,9 @@
-import { eq, gt, inArray } from "drizzle-orm";
+import { asc, eq, gt, inArray } from "drizzle-orm";
 import { z } from "zod";
 import { ValidationError } from "../api/errors.js";
 import type { Queryable } from "../db/index.js";
-import { catalogueVersion, productChanges, products } from "../db/schema/index.js";
-import { MOST_CHANGED } from "./order-shift.js";
+import { catalogueVersion, productChanges, productOrderShifts, products } from "../db/schema/index.js";
+import { MOST_CHANGED, type OrderShift } from "./order-shift.js";
 export { MOST_CHANGED };
 import { intString, product } from "./schemas.js";
 import { listOrder, productDetails, type ProductDetail } from "./products.js";
@@ -16,15 +16,28 @@ import { listOrder, productDetails, type ProductDetail } from "./products.js";
  *
  * The database keeps what changed (product_changes, drizzle/0009_catalogue_changes.sql): a product's
  * row, its options, extras, categories and media, its images' files. A change that moves every product
- * (a shift of the list's order, a shipping or tax group's change, a category renamed, a seed) is not
- * listed product by product: it moves `changes_from` to its version, and an answer for an older
- * version says `complete: false` (read the catalogue again), as it does past MOST_CHANGED products.
+ * (a shipping or tax group's change, a category renamed, a seed) is not listed product by product: it
+ * moves `changes_from` to its version, and an answer for an older version says `complete: false` (read
+ * the catalogue again), as it does past MOST_CHANGED products. A shift of the list's order is one line
+ * (product_order_shifts, ./order-shift.ts): told as `shifts` to a client that asks with `shifts=1`
+ * (it moves its own rows the same way); to one that does not, it makes the answer incomplete.
  */
 
 export const changesQuery = z.object({
   since: intString(0, Number.MAX_SAFE_INTEGER, "a whole number from 0").meta({
     description: "The catalogue's version the client holds (X-Catalogue-Version of a products read).",
   }),
+  shifts: z
+    .enum(["0", "1"], { error: "must be 0 or 1" })
+    .optional()
+    .meta({ description: "1: the client moves its rows by `shifts`; without it a shift makes the answer incomplete." }),
+});
+
+const orderShift = z.object({
+  version: z.number().meta({ description: "The version whose commit made the shift." }),
+  from: z.number().meta({ description: "The first `order` moved." }),
+  to: z.number().nullable().meta({ description: "The last `order` moved; null: every one from `from` on." }),
+  by: z.number().meta({ description: "1 or -1: added to each `order` moved (at most 2147483647, which stays)." }),
 });
 
 export const catalogueChangesBody = z
@@ -36,6 +49,14 @@ export const catalogueChangesBody = z
     }),
     products: z.array(product).meta({ description: "The products changed since, whole, in the list's order." }),
     removed: z.array(z.string()).meta({ description: "The keys of the products deleted since." }),
+    shifts: z
+      .array(orderShift)
+      .optional()
+      .meta({
+        description:
+          "With shifts=1: the shifts of the list's order since, in the order they were made. A product not " +
+          "listed moved by each shift whose range held its `order` then; a listed one is as listed.",
+      }),
   })
   .meta({ "x-store-extension": true });
 
@@ -45,9 +66,11 @@ export interface CatalogueChanges {
   complete: boolean;
   details: ProductDetail[];
   removed: string[];
+  /** With `withShifts`: the list order's shifts since, oldest first. */
+  shifts?: (OrderShift & { version: number })[];
 }
 
-export async function catalogueChanges(tx: Queryable, since: number): Promise<CatalogueChanges> {
+export async function catalogueChanges(tx: Queryable, since: number, withShifts = false): Promise<CatalogueChanges> {
   const [row] = await tx
     .select({ version: catalogueVersion.version, changesFrom: catalogueVersion.changesFrom })
     .from(catalogueVersion)
@@ -57,6 +80,18 @@ export async function catalogueChanges(tx: Queryable, since: number): Promise<Ca
   if (since > version) throw new ValidationError({ since: `is ahead of the catalogue's version (${version})` });
   const incomplete = { since, version, complete: false, details: [], removed: [] };
   if (since < changesFrom) return incomplete;
+  const shifts = await tx
+    .select({
+      version: productOrderShifts.version,
+      from: productOrderShifts.fromOrder,
+      to: productOrderShifts.toOrder,
+      by: productOrderShifts.by,
+    })
+    .from(productOrderShifts)
+    .where(gt(productOrderShifts.version, since))
+    .orderBy(asc(productOrderShifts.version), asc(productOrderShifts.id))
+    .limit(withShifts ? MOST_CHANGED + 1 : 1);
+  if (shifts.length > (withShifts ? MOST_CHANGED : 0)) return incomplete;
   // One read of what changed: past MOST_CHANGED rows the list is not worth reading.
   const listed = await tx
     .select({ id: productChanges.productId, key: productChanges.productKey })
@@ -78,7 +113,16 @@ export async function catalogueChanges(tx: Queryable, since: number): Promise<Ca
     : [];
   const present = new Set(rows.map((r) => r.id));
   const removed = listed.flatMap((r) => (present.has(r.id) || r.key === null ? [] : [r.key]));
-  return { since, version, complete: true, details: await productDetails(tx, rows), removed };
+  const details = await productDetails(tx, rows);
+  if (!withShifts) return { since, version, complete: true, details, removed };
+  return {
+    since,
+    version,
+    complete: true,
+    details,
+    removed,
+    shifts: shifts.map((s) => ({ version: s.version!, from: s.from, to: s.to, by: s.by === -1 ? -1 : 1 })),
+  };
 }
 
 /** Read in one snapshot: the version said and the products listed are of the same moment (PostgreSQL). */

@@ -8,20 +8,36 @@ import { products } from "../db/schema/index.js";
  * so that requests at once take turns.
  *
  * A shift is the one write that changes every product after a place: the catalogue's changes
- * (./changes.ts) keep it as "every product moved" (catalogue_version.changes_from,
- * drizzle/0009_catalogue_changes.sql), not product by product, as a product created at the top moves
- * 100,000 others. A move of at most MOST_CHANGED places is listed product by product like any change.
+ * (./changes.ts) keep it as one line of product_order_shifts (drizzle/0010_order_shifts.sql), not product
+ * by product, as a product created at the top moves 100,000 others; a client that holds the catalogue
+ * moves its rows the same way. A move of at most MOST_CHANGED places is listed product by product like any
+ * change.
  */
 
 /** Past this many products changed, the catalogue's changes say "read the list again" (./changes.ts). */
 export const MOST_CHANGED = 2000;
+/**
+ * The shifts kept for the catalogue's changes (an older one let go moves changes_from past it): as many as
+ * one answer lists, since a client further behind reads the list again anyway.
+ */
+export const KEPT_SHIFTS = MOST_CHANGED;
+
+/** What a shift did: every product whose order was from `from` to `to` (null: no end) moved by `by`. */
+export interface OrderShift {
+  from: number;
+  to: number | null;
+  by: 1 | -1;
+}
 
 async function lockOrder(q: Queryable) {
   await q.execute(sql`select pg_advisory_xact_lock(hashtext('product order'))`);
 }
 
-/** Runs `shift`, over `span` places: kept as "every product moved" past MOST_CHANGED (the triggers read the flag). */
-async function shiftOrders(q: Queryable, span: number, shift: () => Promise<unknown>): Promise<void> {
+/**
+ * Runs `shift`, over `span` places: past MOST_CHANGED it is kept as one line (the triggers read the flag
+ * and list none of the products it moved), and the oldest lines past KEPT_SHIFTS are let go.
+ */
+async function shiftOrders(q: Queryable, span: number, line: OrderShift, shift: () => Promise<unknown>) {
   if (span <= MOST_CHANGED) {
     await shift();
     return;
@@ -29,6 +45,15 @@ async function shiftOrders(q: Queryable, span: number, shift: () => Promise<unkn
   await q.execute(sql`select set_config('store.order_shift', 'on', true)`);
   await shift();
   await q.execute(sql`select set_config('store.order_shift', '', true)`);
+  await q.execute(sql`
+    with added as (
+      insert into product_order_shifts (from_order, to_order, "by") values (${line.from}, ${line.to}, ${line.by})
+      returning id
+    ), gone as (
+      delete from product_order_shifts where id <= (select id from added) - ${KEPT_SHIFTS} returning version
+    )
+    update catalogue_version set changes_from = greatest(changes_from, (select max(version) from gone))
+    where id = 1 and exists (select 1 from gone where version is not null)`);
 }
 
 /**
@@ -38,7 +63,7 @@ async function shiftOrders(q: Queryable, span: number, shift: () => Promise<unkn
  */
 export async function shiftFrom(q: Queryable, order: number) {
   await lockOrder(q);
-  await shiftOrders(q, Infinity, () =>
+  await shiftOrders(q, Infinity, { from: order, to: null, by: 1 }, () =>
     q
       .update(products)
       .set({ order: sql`least(${products.order}, 2147483646) + 1` })
@@ -54,14 +79,14 @@ export async function moveInOrder(q: Queryable, product: { id: number; order: nu
   const from = now?.order ?? product.order;
   const others = sql`${products.id} <> ${product.id}`;
   if (to < from) {
-    await shiftOrders(q, from - to, () =>
+    await shiftOrders(q, from - to, { from: to, to: from - 1, by: 1 }, () =>
       q
         .update(products)
         .set({ order: sql`${products.order} + 1` })
         .where(and(others, gte(products.order, to), lt(products.order, from))),
     );
   } else if (to > from) {
-    await shiftOrders(q, to - from, () =>
+    await shiftOrders(q, to - from, { from: from + 1, to, by: -1 }, () =>
       q
         .update(products)
         .set({ order: sql`${products.order} - 1` })

@@ -1,4 +1,4 @@
-import { bigint, check, index, integer, pgTable, text } from "drizzle-orm/pg-core";
+import { bigint, bigserial, check, index, integer, pgTable, text } from "drizzle-orm/pg-core";
 import { sql } from "drizzle-orm";
 
 /**
@@ -42,4 +42,24 @@ export const productChanges = pgTable(
       .on(t.productId)
       .where(sql`${t.version} is null`),
   ],
+);
+
+/**
+ * The shifts of the list's order that the catalogue's changes tell as one line rather than product by
+ * product (src/products/order-shift.ts: a product created at a place, or moved over more than
+ * MOST_CHANGED places): every product whose `order` was from `from_order` to `to_order` (no end: every
+ * one after) moved by `by`, at the commit of `version` (null until it: catalogue_version_bump sets it).
+ * A client that holds the catalogue moves its own rows the same way (GET /products_changes?shifts=1,
+ * drizzle/0010_order_shifts.sql). The oldest are let go past KEPT_SHIFTS (src/products/order-shift.ts), moving changes_from.
+ */
+export const productOrderShifts = pgTable(
+  "product_order_shifts",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    fromOrder: integer("from_order").notNull(),
+    toOrder: integer("to_order"),
+    by: integer("by").notNull(),
+    version: bigint("version", { mode: "number" }),
+  },
+  (t) => [index("product_order_shifts_version_idx").on(t.version)],
 );

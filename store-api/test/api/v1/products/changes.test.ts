@@ -1,12 +1,15 @@
+import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { KEPT_SHIFTS } from "../../../../src/products/order-shift.js";
 import { api, createProduct, expectError, startStoreWithAdmin, type TestStore } from "../../../helpers/index.js";
 
 /**
  * The catalogue's changes since a version (`GET /products_changes?since=N`, an extension:
  * docs/contract.md#extensions). What it must hold to: a client that read every product at version N and
  * applies the changes (each product listed in whole, each key removed taken out) holds what a fresh
- * read holds, at the version the answer says. A change that moves every product (a shift of the
- * list's order, a shipping group's change) is not listed: the answer says `complete: false`.
+ * read holds, at the version the answer says. A change that moves every product (a shipping group's
+ * change) is not listed: the answer says `complete: false`. A shift of the list's order is one line of
+ * `shifts` for a client that asks with `shifts=1` (and incomplete for one that does not).
  */
 
 type Product = { key: string; name: string } & Record<string, unknown>;
@@ -16,6 +19,7 @@ interface Changes {
   complete: boolean;
   products: Product[];
   removed: string[];
+  shifts?: { version: number; from: number; to: number | null; by: number }[];
 }
 
 let store: TestStore;
@@ -49,15 +53,21 @@ async function readAll(): Promise<{ version: number; products: Map<string, Produ
   };
 }
 
-async function changesSince(since: number | string): Promise<Changes> {
-  const res = await api(store, admin, "GET", `/products_changes?since=${since}`);
+async function changesSince(since: number | string, shifts = false): Promise<Changes> {
+  const res = await api(store, admin, "GET", `/products_changes?since=${since}${shifts ? "&shifts=1" : ""}`);
   expect(res.status, res.text).toBe(200);
   return res.json as Changes;
 }
 
-/** What a client that read at `before` holds once it applied `changes`. */
+/** What a client that read at `before` holds once it applied `changes`: its rows shifted, then those listed. */
 function applied(before: Map<string, Product>, changes: Changes): Map<string, Product> {
   const after = new Map(before);
+  for (const shift of changes.shifts ?? [])
+    for (const [key, product] of after) {
+      const order = product.order as number;
+      if (order >= shift.from && (shift.to === null || order <= shift.to))
+        after.set(key, { ...product, order: Math.min(order + shift.by, 2147483647) });
+    }
   for (const product of changes.products) after.set(product.key, product);
   for (const key of changes.removed) after.delete(key);
   return after;
@@ -107,15 +117,57 @@ describe("GET /products_changes (the catalogue's changes extension)", () => {
     expect(held(applied(before.products, changes))).toEqual(held((await readAll()).products));
   });
 
-  it("a change that moves every product is not listed: complete false, then complete again from its version", async () => {
+  it("a shift of the list's order is one line for a client that asks for shifts, and incomplete for another", async () => {
     const before = await readAll();
     // At the top of the list (order 1, the others shift down one).
-    await createProduct(store, admin, { name: "Lamp on top" });
+    const top = await createProduct(store, admin, { name: "Lamp on top" });
+    const after = await readAll();
     const changes = await changesSince(before.version);
     expect(changes).toMatchObject({ since: before.version, complete: false, products: [], removed: [] });
-    const after = await readAll();
     expect(changes.version).toBe(after.version);
+    expect(changes.shifts).toBeUndefined();
+    const shifted = await changesSince(before.version, true);
+    expect(shifted).toMatchObject({ complete: true, version: after.version, removed: [] });
+    expect(shifted.products.map((p) => p.key)).toEqual([top.key]);
+    expect(shifted.shifts).toEqual([{ version: after.version, from: 1, to: null, by: 1 }]);
+    expect(held(applied(before.products, shifted))).toEqual(held(after.products));
     expect(await changesSince(after.version)).toMatchObject({ complete: true, products: [] });
+
+    // A product moved far up: the ones it passed move down one, told as a range.
+    const far = await createProduct(store, admin, { name: "Lamp far", order: "5000", reorder_products: "false" });
+    const beforeMove = await readAll();
+    const moved = await api(store, admin, "PUT", `/products/${far.key}`, { order: "15" });
+    expect(moved.status, moved.text).toBe(200);
+    const afterMove = await readAll();
+    const move = await changesSince(beforeMove.version, true);
+    expect(move.shifts).toEqual([{ version: afterMove.version, from: 15, to: 4999, by: 1 }]);
+    expect(move.products.map((p) => p.key)).toEqual([far.key]);
+    expect(held(applied(beforeMove.products, move))).toEqual(held(afterMove.products));
+    // Both, from before either: each shift in turn.
+    expect(held(applied(before.products, await changesSince(before.version, true)))).toEqual(held(afterMove.products));
+  });
+
+  it("keeps the last 2,000 shifts (as many as one answer lists): a client older than one let go reads the list again", async () => {
+    const before = await readAll();
+    // As many shifts since the version before as one answer lists: those made at `before`'s version so
+    // far, and the rest as if made then too (one insert, not some 2,000 products).
+    const made = (await changesSince(before.version - 1, true)).shifts!.length;
+    await store.database.db.execute(
+      sql`insert into product_order_shifts (from_order, to_order, "by", version)
+          select 1000000, null, 1, ${before.version} from generate_series(${made + 1}::int, ${KEPT_SHIFTS}::int)`,
+    );
+    expect((await changesSince(before.version - 1, true)).complete).toBe(true);
+    await createProduct(store, admin, { name: "Lamp on top again" });
+    const after = await readAll();
+    // The shifts of `before`'s version are gone: from before it, the list must be read again; from it, not.
+    expect((await changesSince(before.version - 1, true)).complete).toBe(false);
+    const since = await changesSince(before.version, true);
+    expect(since).toMatchObject({ complete: true, version: after.version });
+    expect(since.shifts).toEqual([{ version: after.version, from: 1, to: null, by: 1 }]);
+  });
+
+  it("a change that moves every product is not listed: complete false, then complete again from its version", async () => {
+    const after = await readAll();
 
     // A shipping group's change shows on every product of the group.
     const groups = await api(store, admin, "GET", "/shipping_groups");
@@ -155,6 +207,7 @@ describe("GET /products_changes (the catalogue's changes extension)", () => {
     expectError(await api(store, admin, "GET", "/products_changes?since=abc"), 422, ["since"]);
     expectError(await api(store, admin, "GET", "/products_changes?since=-1"), 422, ["since"]);
     expectError(await api(store, admin, "GET", "/products_changes"), 422, ["since"]);
+    expectError(await api(store, admin, "GET", `/products_changes?since=${version}&shifts=yes`), 422, ["shifts"]);
     expect((await readAll()).version).toBe(version);
   });
 });
