@@ -17,7 +17,7 @@
 //    dashboard's search for the new name asked every 100 ms until it is found (a search that finds
 //    nothing may revalidate first when that is cheap). Goal: at most 10 s. Then a product created
 //    elsewhere at the top of the list, which moves every product's place: our store's list of changes
-//    does not list that, and the copy reads every page again.
+//    tells that as one shift of the list's order, which the copy applies to its own rows.
 // 4. Memory: the dashboard's resident set before the first read and once the copy is whole, and
 //    what the copy says of itself (bytes of JSON).
 //
