@@ -1,6 +1,6 @@
 import type { BulkProduct } from "../store/products/model-bulk";
 
-/** The catalogue copy's parts that are not its code (./copy.ts): what it reads, how, and what it says of itself. */
+/** The catalogue copy's types (./copy.ts): what it reads, how, and what it says of itself; and its one error. */
 
 /** How the copy reads the store; `reader` is whatever client the registry hands in (a token's). */
 export interface CatalogueSource<Reader> {
@@ -65,4 +65,13 @@ export interface CopyStats {
   lastError: string | null;
   /** Whether the store says a version (a revalidation is then one small read). */
   versioned: boolean;
+}
+
+/** A reading stopped at the copy's memory bound (CopyOptions.maxBytes). */
+export class CatalogueTooBig extends Error {
+  constructor(maxBytes: number) {
+    super(
+      `The catalogue is larger than the ${Math.round(maxBytes / 2 ** 20)} MB the dashboard may hold of it (CATALOGUE_MEMORY_MB).`,
+    );
+  }
 }

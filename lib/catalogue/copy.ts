@@ -1,6 +1,6 @@
 import type { BulkProduct } from "../store/products/model-bulk";
 import { placeRows, shiftRows } from "./changes";
-import type { CatalogueSource, CopyOptions, CopyPhase, CopyStats } from "./copy-types";
+import { CatalogueTooBig, type CatalogueSource, type CopyOptions, type CopyPhase, type CopyStats } from "./copy-types";
 import { ChangeJournal } from "./journal";
 
 /**
@@ -21,14 +21,6 @@ export type { CatalogueChanges, CatalogueSource, CopyOptions, CopyPhase, CopySta
 /** Rough bytes of a row: its JSON's length, which is also what it costs on the way to a browser. */
 export const rowBytes = (row: BulkProduct) => JSON.stringify(row).length;
 
-export class CatalogueTooBig extends Error {
-  constructor(maxBytes: number) {
-    super(
-      `The catalogue is larger than the ${Math.round(maxBytes / 2 ** 20)} MB the dashboard may hold of it (CATALOGUE_MEMORY_MB).`,
-    );
-  }
-}
-
 export class CatalogueCopy<Reader> {
   readonly #source: CatalogueSource<Reader>;
   readonly #options: Required<Omit<CopyOptions, "onEvent" | "onPage">> & Pick<CopyOptions, "onEvent" | "onPage">;
@@ -37,6 +29,7 @@ export class CatalogueCopy<Reader> {
   #order: string[] = [];
   /** Each key's place in #order, made when first asked and dropped when the order changes but by an addition. */
   #places: Map<string, number> | null = null;
+  #ordered: BulkProduct[] | null = null; // rows() of this version
   #bytes = 0;
   #phase: CopyPhase = "empty";
   #version = 0;
@@ -70,6 +63,7 @@ export class CatalogueCopy<Reader> {
 
   #changed(keys: readonly string[] | null) {
     this.#journal.note(++this.#version, keys);
+    this.#ordered = null;
   }
 
   /** The keys put or removed after `version` (./journal.ts), or null when not known. */
@@ -96,14 +90,15 @@ export class CatalogueCopy<Reader> {
     };
   }
 
-  /** The rows in the store's order (read-only: the copy's own array). */
+  /** The rows in the store's order, made once a version (read-only: the copy's own array). */
   rows(): BulkProduct[] {
+    if (this.#ordered) return this.#ordered;
     const out: BulkProduct[] = [];
     for (const key of this.#order) {
       const row = this.#rows.get(key);
       if (row) out.push(row);
     }
-    return out;
+    return (this.#ordered = out);
   }
 
   get(key: string): BulkProduct | undefined {
