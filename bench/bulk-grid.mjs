@@ -11,7 +11,9 @@
 //    the browser, React. Every read starts with the store's read cache empty (a write
 //    just before it, as after any change a person made): a first load, not a repeat
 //    the store answers from memory (it keeps answers only 10 s and 64 MB).
-// 2. Scroll smoothness: frame times (requestAnimationFrame timestamps in the page)
+// 2. Memory: the page's live JavaScript heap once every product is loaded (CDP, after a garbage
+//    collection), the browser's share of a big catalogue.
+// 3. Scroll smoothness: frame times (requestAnimationFrame timestamps in the page)
 //    while the grid scrolls at a steady wheel's speed and at a fling's, beside the
 //    frame times of the same page standing still (the machine's floor). Beside each,
 //    the renderer main thread's CPU time per frame (CDP Performance.getMetrics in
@@ -225,6 +227,13 @@ async function loadCpuSplit(context, dashboardBase, { store, dashboard }) {
 
 /** Opens the grid in a fresh page; ms from navigation to the first row and to the last product loaded. */
 const loadGrid = (context, dashboardBase) => loadGridPage(context, `${dashboardBase}/products/bulk`);
+
+/** The page's live JavaScript heap (MB): CDP's JSHeapUsedSize after a garbage collection. */
+async function liveHeapMb(cdp) {
+  await cdp.send("HeapProfiler.collectGarbage");
+  const { metrics } = await cdp.send("Performance.getMetrics");
+  return metrics.find((m) => m.name === "JSHeapUsedSize").value / 2 ** 20;
+}
 
 /** The renderer main thread's cumulative CPU times (thread time, ms) from CDP Performance.getMetrics. */
 async function mainThreadTimes(cdp) {
@@ -445,6 +454,7 @@ async function main() {
     for (const build of builds) {
       build.cdp = await build.page.context().newCDPSession(build.page);
       await build.cdp.send("Performance.enable", { timeDomain: "threadTicks" });
+      build.heapMb = await liveHeapMb(build.cdp);
       build.flings = [];
     }
 
@@ -487,7 +497,8 @@ async function main() {
     for (const build of builds) {
       console.log(
         `${builds.length > 1 ? `${build.name}: ` : ""}at most ${build.renderedRows} rows were in the DOM at once (virtualised), of ${PRODUCTS}.` +
-          ` Median frame interval, steady scroll / standing still: ${build.ratio.toFixed(2)}×.`,
+          ` Median frame interval, steady scroll / standing still: ${build.ratio.toFixed(2)}×.` +
+          ` The page's JavaScript heap with every product loaded, after a garbage collection: ${build.heapMb.toFixed(0)} MB.`,
       );
     }
 
