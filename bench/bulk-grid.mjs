@@ -11,8 +11,9 @@
 //    the browser, React. Every read starts with the store's read cache empty (a write
 //    just before it, as after any change a person made): a first load, not a repeat
 //    the store answers from memory (it keeps answers only 10 s and 64 MB).
-// 2. Memory: the page's live JavaScript heap once every product is loaded (CDP, after a garbage
-//    collection), the browser's share of a big catalogue.
+// 2. Memory, sort and search: the page's live JavaScript heap once every product is loaded (CDP,
+//    after a garbage collection), the browser's share of a big catalogue; then a click on the Name
+//    column's sort and a word typed into the search, each timed to the next frame.
 // 3. Scroll smoothness: frame times (requestAnimationFrame timestamps in the page)
 //    while the grid scrolls at a steady wheel's speed and at a fling's, beside the
 //    frame times of the same page standing still (the machine's floor). Beside each,
@@ -227,6 +228,50 @@ async function loadCpuSplit(context, dashboardBase, { store, dashboard }) {
 
 /** Opens the grid in a fresh page; ms from navigation to the first row and to the last product loaded. */
 const loadGrid = (context, dashboardBase) => loadGridPage(context, `${dashboardBase}/products/bulk`);
+
+/**
+ * From a click on a column's sort button to the frame after the grid says it is sorted (aria-sort),
+ * and from a word typed into the search to the frame after the grid's row count changed: the sort and
+ * the filter over every row loaded, React's render and the frame, measured inside the page.
+ */
+async function sortAndFilterTimes(page, { column, word }) {
+  const sorted = await page.evaluate(async (label) => {
+    const header = [...document.querySelectorAll('[role="grid"] [role="columnheader"]')].find(
+      (h) => h.textContent?.trim() === label,
+    );
+    const started = performance.now();
+    header.querySelector("button").click();
+    while (header.getAttribute("aria-sort") !== "ascending" && performance.now() - started < 60_000)
+      await new Promise((r) => setTimeout(r, 0));
+    await new Promise((r) => requestAnimationFrame(() => setTimeout(r, 0)));
+    return performance.now() - started;
+  }, column);
+  const before = await page.locator('[role="grid"]').getAttribute("aria-rowcount");
+  const search = page.locator("#bulk-search");
+  await search.focus();
+  const filtered = await page.evaluate(
+    async ({ word, before }) => {
+      const input = document.querySelector("#bulk-search");
+      const grid = document.querySelector('[role="grid"]');
+      const started = performance.now();
+      // React's controlled input hears the native setter and an input event, as typing makes them.
+      Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, "value").set.call(input, word);
+      input.dispatchEvent(new Event("input", { bubbles: true }));
+      while (grid.getAttribute("aria-rowcount") === before && performance.now() - started < 60_000)
+        await new Promise((r) => setTimeout(r, 0));
+      await new Promise((r) => requestAnimationFrame(() => setTimeout(r, 0)));
+      return performance.now() - started;
+    },
+    { word, before },
+  );
+  await search.fill("");
+  await page.waitForFunction(
+    (before) => document.querySelector('[role="grid"]')?.getAttribute("aria-rowcount") === before,
+    before,
+    { timeout: 60_000 },
+  );
+  return { sorted, filtered };
+}
 
 /** The page's live JavaScript heap (MB): CDP's JSHeapUsedSize after a garbage collection. */
 async function liveHeapMb(cdp) {
@@ -455,6 +500,7 @@ async function main() {
       build.cdp = await build.page.context().newCDPSession(build.page);
       await build.cdp.send("Performance.enable", { timeDomain: "threadTicks" });
       build.heapMb = await liveHeapMb(build.cdp);
+      build.sortFilter = await sortAndFilterTimes(build.page, { column: "Name", word: "lamp" });
       build.flings = [];
     }
 
@@ -498,7 +544,8 @@ async function main() {
       console.log(
         `${builds.length > 1 ? `${build.name}: ` : ""}at most ${build.renderedRows} rows were in the DOM at once (virtualised), of ${PRODUCTS}.` +
           ` Median frame interval, steady scroll / standing still: ${build.ratio.toFixed(2)}×.` +
-          ` The page's JavaScript heap with every product loaded, after a garbage collection: ${build.heapMb.toFixed(0)} MB.`,
+          ` The page's JavaScript heap with every product loaded, after a garbage collection: ${build.heapMb.toFixed(0)} MB.` +
+          ` Sorted by name in ${ms(build.sortFilter.sorted)}, searched for "lamp" in ${ms(build.sortFilter.filtered)} (click or word to the next frame).`,
       );
     }
 
