@@ -1,6 +1,6 @@
 "use client";
 
-import { useMemo } from "react";
+import { useEffect, useMemo } from "react";
 import { categoriesOf, plural, useCatalogue, useColumnsForWidth, useGridEditor, useGridState } from "@/components/grid";
 import { toast } from "@/components/ui/toast";
 import { useUnsavedGuard } from "../editor/use-unsaved-guard";
@@ -15,7 +15,7 @@ import {
 import { bulkSaver } from "./bulk-saver";
 import type { ColumnId, GridContext } from "./model/columns";
 import { importCsv, toCsv } from "./model/csv";
-import type { GridFilter } from "./model/view";
+import { type GridFilter, prepareSearch } from "./model/view";
 
 const noun = { one: "product", many: "products" };
 /** On a phone, what a person most often comes to bulk edit for sits beside the name (hidden ones stay hidden). */
@@ -49,6 +49,9 @@ export function useBulkEditor(ctx: GridContext) {
     [products, filter, sort, edits, ctx, reorder, storeIndex],
   );
   const categories = useMemo(() => categoriesOf(products), [products]);
+  // Once every product is in: their search texts made in the background, for the first search.
+  const whole = catalogue.state.phase === "done";
+  useEffect(() => (whole ? prepareSearch(products) : undefined), [whole, products]);
   const editor = useGridEditor(grid, { rows, columns, byKey, ctx, noun });
 
   function setFilter(patch: Partial<GridFilter>) {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { applyChanges, categoriesOf, emptyEdits, type GridSort, searchText } from "../../../grid";
 import { byKey, ctx, product } from "./fixtures";
-import { emptyFilter, type GridFilter, isFiltering, matches, visibleRows } from "./view";
+import { emptyFilter, type GridFilter, isFiltering, matches, prepareSearch, visibleRows } from "./view";
 
 const products = [
   product("k1", {
@@ -50,6 +50,18 @@ describe("filtering", () => {
     expect(matches(products[1]!, filter({ text: "tea" }), s)).toBe(false);
     // Its short name still matches.
     expect(matches(products[1]!, filter({ text: "pot" }), s)).toBe(true);
+  });
+
+  it("prepares the search texts in the background, and an edited name is still matched over them", async () => {
+    const stop = prepareSearch(products, 1);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    stop();
+    expect(keys(products.filter((p) => matches(p, filter({ text: "mug" }), emptyEdits())))).toEqual(["k1", "k3", "k4"]);
+    const s = applyChanges(emptyEdits(), [{ key: "k2", column: "name", text: "Kettle" }], byKey(products), ctx, "x");
+    expect(keys(products.filter((p) => matches(p, filter({ text: "tea" }), s)))).toEqual([]);
+    expect(keys(products.filter((p) => matches(p, filter({ text: "kettle" }), s)))).toEqual(["k2"]);
+    // Stopped before its first step: nothing runs after.
+    prepareSearch(products)();
   });
 
   it("filters by status, category and price range (edited values, bounds included)", () => {
