@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { BulkProduct } from "../store/products/model-bulk";
-import { placeRows, shiftRows } from "./changes";
+import { placeRows, renameCategories, shiftRows } from "./changes";
 import { type CatalogueChanges, CatalogueCopy, type CatalogueSource } from "./copy";
 import { testRow } from "./test-row";
 
@@ -51,6 +51,26 @@ describe("shiftRows", () => {
   });
 });
 
+describe("renameCategories", () => {
+  it("gives the rows whose categories a rename changed, renamed in turn, as new rows; not the rows kept", () => {
+    const lamp = testRow("lamp", { categories: ["Lights", "Sale"] });
+    const desk = testRow("desk", { categories: ["Desks"] });
+    const kept = testRow("kept", { categories: ["Lights"] });
+    const renamed = renameCategories(
+      [lamp, desk, kept],
+      [
+        { from: "Lights", to: "Lighting" },
+        { from: "Lighting", to: "Lamps" },
+        { from: "Sale", to: "Offers" },
+      ],
+      (key) => key === "kept",
+    );
+    expect(renamed.map((r) => [r.key, r.categories])).toEqual([["lamp", ["Lamps", "Offers"]]]);
+    expect(lamp.categories).toEqual(["Lights", "Sale"]);
+    expect(renameCategories([lamp], [], () => false)).toEqual([]);
+  });
+});
+
 /** A store that keeps a list of its changes, as ours does (GET /products_changes). */
 function listingStore(initial: BulkProduct[]) {
   const store = {
@@ -63,6 +83,8 @@ function listingStore(initial: BulkProduct[]) {
     listing: "yes" as "yes" | "no" | "refused",
     /** The list order's shifts, each with its version (not listed product by product). */
     shifts: [] as { version: number; from: number; to: number | null; by: number }[],
+    /** Categories renamed, each with its version (not listed product by product). */
+    renames: [] as { version: number; from: string; to: string }[],
     reads: 0,
     asked: 0,
     write(rows: BulkProduct[], removed: string[] = []) {
@@ -75,6 +97,14 @@ function listingStore(initial: BulkProduct[]) {
         store.rows.delete(key);
         store.log.set(key, store.version);
       }
+    },
+    /** A category renamed (elsewhere: psql), told as one line. */
+    renameCategory(from: string, to: string) {
+      store.write([]);
+      for (const [key, r] of store.rows)
+        if (r.categories.includes(from))
+          store.rows.set(key, { ...r, categories: r.categories.map((c) => (c === from ? to : c)) });
+      store.renames.push({ version: store.version, from, to });
     },
     /** A product created at `at`: every row from there on moves down one, told as one shift. */
     createAt(made: BulkProduct, at: number) {
@@ -108,6 +138,7 @@ function listingStore(initial: BulkProduct[]) {
         rows: keys.flatMap((k) => (store.rows.has(k) ? [store.rows.get(k)!] : [])),
         removed: keys.filter((k) => !store.rows.has(k)),
         shifts: store.shifts.filter((shift) => shift.version > Number(since)),
+        renames: store.renames.filter((rename) => rename.version > Number(since)),
       };
     },
   };
@@ -153,6 +184,22 @@ describe("CatalogueCopy with a store that lists its changes", () => {
     expect(keys(copy)).toEqual(fresh);
     expect(copy.rows().map((r) => r.order)).toEqual(fresh.map((key) => store.rows.get(key)!.order));
     expect(keys(copy)).toEqual(["top", "a", "b", "mid", "c"]);
+  });
+
+  it("a category renamed elsewhere renames it in the copy's rows, without a re-read, and says which rows changed", async () => {
+    const { store, source } = listingStore([
+      testRow("a", { order: 1, categories: ["Lights"] }),
+      testRow("b", { order: 2, categories: ["Desks"] }),
+      testRow("c", { order: 3, categories: ["Desks", "Lights"] }),
+    ]);
+    const copy = await readCopy(source);
+    const before = copy.version;
+    store.renameCategory("Lights", "Lighting");
+    expect(await copy.revalidate()).toBe(true);
+    expect(store.reads).toBe(1);
+    expect(copy.rows().map((r) => r.categories)).toEqual([...store.rows.values()].map((r) => r.categories));
+    expect(copy.get("c")?.categories).toEqual(["Desks", "Lighting"]);
+    expect(copy.changedSince(before)).toEqual(new Set(["a", "c"]));
   });
 
   it("reads every page again when the store does not know the changes from the copy's version", async () => {

@@ -1,5 +1,5 @@
 import type { BulkProduct } from "../store/products/model-bulk";
-import type { OrderShift } from "./copy-types";
+import type { CategoryRename, OrderShift } from "./copy-types";
 
 /** The most an `order` holds (a Postgres integer): a row there stays when a shift adds to it. */
 const MOST_ORDER = 2_147_483_647;
@@ -28,6 +28,29 @@ export function shiftRows(
     }
   }
   return moved;
+}
+
+/**
+ * The rows whose categories the store's renames since a version changed (the store's changes, ./copy.ts),
+ * as new rows with the names renamed in turn, but not the rows `kept` names (listed in the same changes,
+ * so already as they are now, or written here meanwhile). The rows given are not touched: the caller puts
+ * the renamed ones in, as any changed row.
+ */
+export function renameCategories(
+  rows: Iterable<BulkProduct>,
+  renames: readonly CategoryRename[],
+  kept: (key: string) => boolean,
+): BulkProduct[] {
+  if (!renames.length) return [];
+  const renamed: BulkProduct[] = [];
+  for (const row of rows) {
+    if (kept(row.key) || !row.categories.length) continue;
+    let categories = row.categories;
+    for (const { from, to } of renames)
+      if (categories.includes(from)) categories = categories.map((name) => (name === from ? to : name));
+    if (categories !== row.categories) renamed.push({ ...row, categories });
+  }
+  return renamed;
 }
 
 /**

@@ -24,6 +24,18 @@ export interface CatalogueChanges {
   removed: string[];
   /** The shifts of the list's order since, oldest first (./changes.ts shiftRows): the rows not listed move by them. */
   shifts: OrderShift[];
+  /**
+   * The categories renamed since, oldest first (./changes.ts renameCategories): a row's category `from`
+   * reads `to`. (A group's change needs nothing here: a row names its groups by id.) Optional: a source
+   * that never tells them.
+   */
+  renames?: CategoryRename[];
+}
+
+/** A category's name before and after a rename. */
+export interface CategoryRename {
+  from: string;
+  to: string;
 }
 
 /** Every row whose `order` was from `from` to `to` (null: no end) moved by `by` (at most 2147483647). */

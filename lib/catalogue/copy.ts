@@ -1,5 +1,5 @@
 import type { BulkProduct } from "../store/products/model-bulk";
-import { placeRows, shiftRows } from "./changes";
+import { placeRows, renameCategories, shiftRows } from "./changes";
 import { CatalogueTooBig, type CatalogueSource, type CopyOptions, type CopyPhase, type CopyStats } from "./copy-types";
 import { ChangeJournal } from "./journal";
 
@@ -328,8 +328,10 @@ export class CatalogueCopy<Reader> {
     if (!changes?.complete) return null;
     const mine = (key: string) => (this.#written.get(key) ?? -Infinity) >= started;
     shiftRows(this.#rows.values(), changes.shifts, mine);
+    const renamed = renameCategories(this.#rows.values(), changes.renames ?? [], mine);
+    for (const row of renamed) this.#add(row);
     const placed = new Set<string>();
-    const keys: string[] = [];
+    const keys: string[] = renamed.map((row) => row.key);
     for (const row of changes.rows) {
       if (mine(row.key)) continue;
       if (this.#rows.get(row.key)?.order !== row.order) placed.add(row.key);
@@ -342,7 +344,7 @@ export class CatalogueCopy<Reader> {
     this.#storeVersion = changes.version;
     this.#stats.freshAt = started;
     if (!keys.length) return false;
-    this.#options.onPage?.(changes.rows);
+    this.#options.onPage?.(renamed.length ? [...renamed, ...changes.rows] : changes.rows);
     this.#changed(keys);
     this.#stats.changes++;
     this.#options.onEvent?.("changed", this.stats());

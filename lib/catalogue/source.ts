@@ -51,14 +51,21 @@ const changesSchema = z.object({
   shifts: z
     .array(z.object({ from: z.number().int(), to: z.number().int().nullable(), by: z.number().int() }))
     .optional(),
+  parts: z
+    .array(z.object({ kind: z.string(), from: z.string().nullable().optional(), to: z.string().nullable().optional() }))
+    .optional(),
 });
+
+/** Changes of groups ask nothing of the copy (its rows name groups by id); a category renamed, its name. */
+const GROUP_KINDS = new Set(["shipping_group", "tax_group"]);
 
 /**
  * The catalogue's changes since the store's version `since` (`GET /products_changes`, our store's
  * extension: docs/contract.md#extensions): the products changed since, whole with their stock, and the
- * keys deleted, and the shifts of the list's order (asked for with `shifts=1`: the copy moves its own
- * rows the same way), with the version they bring the copy to; `complete: false` when the store does not
- * know them (read every page again). Null from a store without the extension (a 404, or the 405 of a
+ * keys deleted, the shifts of the list's order (asked for with `shifts=1`: the copy moves its own rows
+ * the same way) and the groups changed and categories renamed (`parts=1`: the copy renames its rows'
+ * categories), with the version they bring the copy to; `complete: false` when the store does not know
+ * them, or tells a change of a kind this dashboard does not know (read every page again). Null from a store without the extension (a 404, or the 405 of a
  * store that routes the path elsewhere): the copy does not ask it again.
  */
 export async function catalogueChanges(store: StoreClient, since: string): Promise<CatalogueChanges | null> {
@@ -67,15 +74,20 @@ export async function catalogueChanges(store: StoreClient, since: string): Promi
       scope: "admin",
       resource: "product",
       path: "/api/v1/products_changes",
-      query: { since, shifts: 1 },
+      query: { since, shifts: 1, parts: 1 },
       schema: changesSchema,
     });
+    const parts = body.parts ?? [];
+    const known = parts.every(
+      (part) => GROUP_KINDS.has(part.kind) || (part.kind === "category" && part.from && part.to),
+    );
     return {
       version: String(body.version),
-      complete: body.complete,
+      complete: body.complete && known,
       rows: body.products.map((product) => toBulkProduct(product, product.stock)),
       removed: body.removed,
       shifts: body.shifts ?? [],
+      renames: parts.flatMap((part) => (part.kind === "category" ? [{ from: part.from!, to: part.to! }] : [])),
     };
   } catch (error) {
     if (error instanceof StoreApiError && (error.status === 404 || error.status === 405)) return null;

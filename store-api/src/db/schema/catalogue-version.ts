@@ -63,3 +63,28 @@ export const productOrderShifts = pgTable(
   },
   (t) => [index("product_order_shifts_version_idx").on(t.version)],
 );
+
+/**
+ * The changes of a shipping group, a tax group or a category that every product in it shows, kept as one
+ * line each rather than product by product (drizzle/0011_part_changes.sql writes them from triggers):
+ * `kind` "shipping_group" or "tax_group" with the group's `ref_id` (its name, options or rules changed,
+ * or it was deleted), or "category" with the names before and after a rename (`from_name`, `to_name`).
+ * `version` is null until the commit (catalogue_version_bump sets it). Told by GET
+ * /products_changes?parts=1 (src/products/changes.ts); the oldest are let go past KEPT_PARTS lines,
+ * moving changes_from.
+ */
+export const cataloguePartChanges = pgTable(
+  "catalogue_part_changes",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    kind: text("kind").notNull(),
+    refId: integer("ref_id").notNull(),
+    fromName: text("from_name"),
+    toName: text("to_name"),
+    version: bigint("version", { mode: "number" }),
+  },
+  (t) => [
+    index("catalogue_part_changes_version_idx").on(t.version),
+    check("catalogue_part_changes_kind", sql`${t.kind} in ('shipping_group', 'tax_group', 'category')`),
+  ],
+);

@@ -120,17 +120,20 @@ const productsRoutes: FastifyPluginAsyncZod = async (api) => {
           "`since` (an `X-Catalogue-Version` the client read), whole and in the list's order, and the keys of " +
           "those deleted since, with the version they bring the client to; read in one snapshot. `complete` is " +
           "false, with nothing listed, when the store does not know the changes from that version (a change " +
-          `that moved every product: a shipping or tax group or a category changed) or more than ${MOST_CHANGED} ` +
-          "products changed: then read the list again. A shift of the list's order (a product created at a " +
-          "place, or moved far) is told as one line in `shifts` to a client that asks with `shifts=1`, and " +
-          "makes the answer incomplete for one that does not. A store without the extension answers 404.",
+          `that moved every product, such as a seed) or more than ${MOST_CHANGED} products changed: then read ` +
+          "the list again. A shift of the list's order (a product created at a place, or moved far) is told as " +
+          "one line in `shifts` to a client that asks with `shifts=1`; a change of a shipping or tax group (its " +
+          "name, options or rules) or of a category's name, as one line in `parts` to a client that asks with " +
+          "`parts=1`. Either makes the answer incomplete for a client that does not ask. A store without the " +
+          "extension answers 404.",
         "x-store-extension": true,
         querystring: changesQuery,
         response: { 200: catalogueChangesBody, ...apiErrors },
       },
       handler: async (request) => {
-        const { since, shifts } = request.query;
-        const changes = await db.transaction((tx) => catalogueChanges(tx, since, shifts === "1"), SNAPSHOT);
+        const { since, shifts, parts } = request.query;
+        const asked = { shifts: shifts === "1", parts: parts === "1" };
+        const changes = await db.transaction((tx) => catalogueChanges(tx, since, asked), SNAPSHOT);
         return {
           since: changes.since,
           version: changes.version,
@@ -138,6 +141,7 @@ const productsRoutes: FastifyPluginAsyncZod = async (api) => {
           products: changes.details.map((d) => serializeProduct(d, ctx())),
           removed: changes.removed,
           ...(changes.shifts ? { shifts: changes.shifts } : {}),
+          ...(changes.parts ? { parts: changes.parts } : {}),
         };
       },
     },

@@ -7,9 +7,10 @@ import { api, createProduct, expectError, startStoreWithAdmin, type TestStore } 
  * The catalogue's changes since a version (`GET /products_changes?since=N`, an extension:
  * docs/contract.md#extensions). What it must hold to: a client that read every product at version N and
  * applies the changes (each product listed in whole, each key removed taken out) holds what a fresh
- * read holds, at the version the answer says. A change that moves every product (a shipping group's
- * change) is not listed: the answer says `complete: false`. A shift of the list's order is one line of
- * `shifts` for a client that asks with `shifts=1` (and incomplete for one that does not).
+ * read holds, at the version the answer says. A shift of the list's order is one line of `shifts` for a
+ * client that asks with `shifts=1`, and a change of a group or a category's name one line of `parts` for
+ * one that asks with `parts=1` (each incomplete for a client that does not ask). A change that moves every
+ * product otherwise (a table emptied, a seed) is not listed: the answer says `complete: false`.
  */
 
 type Product = { key: string; name: string } & Record<string, unknown>;
@@ -20,6 +21,7 @@ interface Changes {
   products: Product[];
   removed: string[];
   shifts?: { version: number; from: number; to: number | null; by: number }[];
+  parts?: { version: number; kind: string; id: number; from: string | null; to: string | null }[];
 }
 
 let store: TestStore;
@@ -53,15 +55,31 @@ async function readAll(): Promise<{ version: number; products: Map<string, Produ
   };
 }
 
-async function changesSince(since: number | string, shifts = false): Promise<Changes> {
-  const res = await api(store, admin, "GET", `/products_changes?since=${since}${shifts ? "&shifts=1" : ""}`);
+async function changesSince(since: number | string, shifts = false, parts = false): Promise<Changes> {
+  const asked = `${shifts ? "&shifts=1" : ""}${parts ? "&parts=1" : ""}`;
+  const res = await api(store, admin, "GET", `/products_changes?since=${since}${asked}`);
   expect(res.status, res.text).toBe(200);
   return res.json as Changes;
 }
 
-/** What a client that read at `before` holds once it applied `changes`: its rows shifted, then those listed. */
-function applied(before: Map<string, Product>, changes: Changes): Map<string, Product> {
+/**
+ * What a client that read at `before` holds once it applied `changes`: its rows shifted, its groups read
+ * again and its category names renamed (`parts`), then those listed.
+ */
+async function applied(before: Map<string, Product>, changes: Changes): Promise<Map<string, Product>> {
   const after = new Map(before);
+  for (const part of changes.parts ?? []) {
+    const field = part.kind === "category" ? "categories" : part.kind;
+    const group = part.kind === "category" ? null : await readGroup(part.kind, part.id);
+    for (const [key, product] of after) {
+      if (part.kind === "category") {
+        const names = product.categories as string[];
+        if (names.includes(part.from!))
+          after.set(key, { ...product, categories: names.map((name) => (name === part.from ? part.to : name)) });
+      } else if ((product[field] as { id?: number } | null)?.id === part.id)
+        after.set(key, { ...product, [field]: group });
+    }
+  }
   for (const shift of changes.shifts ?? [])
     for (const [key, product] of after) {
       const order = product.order as number;
@@ -71,6 +89,13 @@ function applied(before: Map<string, Product>, changes: Changes): Map<string, Pr
   for (const product of changes.products) after.set(product.key, product);
   for (const key of changes.removed) after.delete(key);
   return after;
+}
+
+/** A group as GET /shipping_groups/{id} or /tax_groups/{id} shows it now (what its products show). */
+async function readGroup(kind: string, id: number): Promise<unknown> {
+  const res = await api(store, admin, "GET", `/${kind}s/${id}`);
+  expect(res.status, res.text).toBe(200);
+  return res.json;
 }
 
 /** Sorted by key: the comparison is of what is held, not of the list's order. */
@@ -101,7 +126,7 @@ describe("GET /products_changes (the catalogue's changes extension)", () => {
     expect(changes.version).toBe(after.version);
     expect(changes.products.map((p) => p.key).sort()).toEqual([first, second, third, made].map((p) => p!.key).sort());
     expect(changes.removed).toEqual([fourth!.key]);
-    expect(held(applied(before.products, changes))).toEqual(held(after.products));
+    expect(held(await applied(before.products, changes))).toEqual(held(after.products));
     // From a version in between: only what changed after it.
     const later = await changesSince(changes.version - 1);
     expect(later.products.map((p) => p.key)).toEqual([made.key]);
@@ -114,7 +139,7 @@ describe("GET /products_changes (the catalogue's changes extension)", () => {
     expect(moved.status, moved.text).toBe(200);
     const changes = await changesSince(before.version);
     expect(changes.complete).toBe(true);
-    expect(held(applied(before.products, changes))).toEqual(held((await readAll()).products));
+    expect(held(await applied(before.products, changes))).toEqual(held((await readAll()).products));
   });
 
   it("a shift of the list's order is one line for a client that asks for shifts, and incomplete for another", async () => {
@@ -130,7 +155,7 @@ describe("GET /products_changes (the catalogue's changes extension)", () => {
     expect(shifted).toMatchObject({ complete: true, version: after.version, removed: [] });
     expect(shifted.products.map((p) => p.key)).toEqual([top.key]);
     expect(shifted.shifts).toEqual([{ version: after.version, from: 1, to: null, by: 1 }]);
-    expect(held(applied(before.products, shifted))).toEqual(held(after.products));
+    expect(held(await applied(before.products, shifted))).toEqual(held(after.products));
     expect(await changesSince(after.version)).toMatchObject({ complete: true, products: [] });
 
     // A product moved far up: the ones it passed move down one, told as a range.
@@ -142,9 +167,11 @@ describe("GET /products_changes (the catalogue's changes extension)", () => {
     const move = await changesSince(beforeMove.version, true);
     expect(move.shifts).toEqual([{ version: afterMove.version, from: 15, to: 4999, by: 1 }]);
     expect(move.products.map((p) => p.key)).toEqual([far.key]);
-    expect(held(applied(beforeMove.products, move))).toEqual(held(afterMove.products));
+    expect(held(await applied(beforeMove.products, move))).toEqual(held(afterMove.products));
     // Both, from before either: each shift in turn.
-    expect(held(applied(before.products, await changesSince(before.version, true)))).toEqual(held(afterMove.products));
+    expect(held(await applied(before.products, await changesSince(before.version, true)))).toEqual(
+      held(afterMove.products),
+    );
   });
 
   it("keeps the last 2,000 shifts (as many as one answer lists): a client older than one let go reads the list again", async () => {
@@ -166,14 +193,77 @@ describe("GET /products_changes (the catalogue's changes extension)", () => {
     expect(since.shifts).toEqual([{ version: after.version, from: 1, to: null, by: 1 }]);
   });
 
-  it("a change that moves every product is not listed: complete false, then complete again from its version", async () => {
-    const after = await readAll();
-
-    // A shipping group's change shows on every product of the group.
+  it("a group's change is one line for a client that asks for parts, and incomplete for another", async () => {
+    const before = await readAll();
     const groups = await api(store, admin, "GET", "/shipping_groups");
-    const renamed = await api(store, admin, "PUT", `/shipping_groups/${groups.json[0].id}`, { name: "Boxes" });
+    const id = groups.json[0].id as number;
+    const renamed = await api(store, admin, "PUT", `/shipping_groups/${id}`, { name: "Boxes" });
     expect(renamed.status, renamed.text).toBe(200);
-    expect((await changesSince(after.version)).complete).toBe(false);
+    // Its options replaced: one line for the group in that transaction, however many options moved.
+    const options = await api(store, admin, "POST", `/shipping_groups/${id}/options`, {
+      options: JSON.stringify([
+        {
+          name: "Ground",
+          per_cart_type: "flat_fee",
+          per_cart_rate_raw: 5,
+          destinations: [{ country: "DE", allowed: true }],
+        },
+        { name: "Express", per_cart_type: "flat_fee", per_cart_rate_raw: 9 },
+      ]),
+    });
+    expect(options.status, options.text).toBeLessThan(300);
+    const after = await readAll();
+    expect(await changesSince(before.version)).toMatchObject({ complete: false, products: [], removed: [] });
+    const changes = await changesSince(before.version, true, true);
+    expect(changes).toMatchObject({ complete: true, version: after.version, products: [], removed: [] });
+    expect(changes.parts).toEqual([
+      { version: after.version - 1, kind: "shipping_group", id, from: null, to: null },
+      { version: after.version, kind: "shipping_group", id, from: null, to: null },
+    ]);
+    expect(held(await applied(before.products, changes))).toEqual(held(after.products));
+    expect(await changesSince(after.version, true, true)).toMatchObject({ complete: true, parts: [] });
+  });
+
+  it("a category renamed elsewhere (psql: the contract cannot rename one) is one line with both names", async () => {
+    const before = await readAll();
+    await store.database.db.execute(sql`update categories set name = 'Lighting' where name = 'Lights'`);
+    // A slug alone is not shown on a product: no line.
+    await store.database.db.execute(sql`update categories set slug = 'lighting' where name = 'Lighting'`);
+    const after = await readAll();
+    const changes = await changesSince(before.version, true, true);
+    expect(changes).toMatchObject({ complete: true, version: after.version, products: [] });
+    expect(changes.parts).toEqual([expect.objectContaining({ kind: "category", from: "Lights", to: "Lighting" })]);
+    expect(held(await applied(before.products, changes))).toEqual(held(after.products));
+  });
+
+  it("keeps the last 2,000 part changes: a client older than one let go reads the list again", async () => {
+    const before = await readAll();
+    // Lines as if made at `before`'s version (one insert), numbered so that the next real one lets go of
+    // every line 2,000 or more behind it (every 256th line does).
+    await store.database.db.execute(
+      sql`insert into catalogue_part_changes (kind, ref_id, version)
+          select 'tax_group', 0, ${before.version} from generate_series(1, 300)`,
+    );
+    await store.database.db.execute(
+      sql`select setval('catalogue_part_changes_id_seq', ((select max(id) from catalogue_part_changes) / 256 + 9) * 256 - 1)`,
+    );
+    expect((await changesSince(before.version - 1, true, true)).complete).toBe(true);
+    const groups = await api(store, admin, "GET", "/shipping_groups");
+    expect((await api(store, admin, "PUT", `/shipping_groups/${groups.json[0].id}`, { name: "Crates" })).status).toBe(
+      200,
+    );
+    const after = await readAll();
+    expect((await changesSince(before.version - 1, true, true)).complete).toBe(false);
+    expect(await changesSince(before.version, true, true)).toMatchObject({ complete: true, version: after.version });
+  });
+
+  it("a change that moves every product otherwise is not listed: complete false, then complete again from its version", async () => {
+    const before = await readAll();
+    await store.database.db.execute(sql`truncate image_files`);
+    const after = await readAll();
+    expect(after.version).toBeGreaterThan(before.version);
+    expect((await changesSince(before.version, true, true)).complete).toBe(false);
+    expect((await changesSince(after.version, true, true)).complete).toBe(true);
   });
 
   it("forty writes at once: each one made is listed, at the version the last of them brought", async () => {
@@ -192,7 +282,7 @@ describe("GET /products_changes (the catalogue's changes extension)", () => {
     const after = await readAll();
     expect(changes).toMatchObject({ complete: true, version: after.version });
     expect(changes.products.map((p) => p.key).sort()).toEqual([...made].sort());
-    expect(held(applied(before.products, changes))).toEqual(held(after.products));
+    expect(held(await applied(before.products, changes))).toEqual(held(after.products));
   });
 
   it("forty products made on top at once: their shifts, applied in turn, make a fresh read", async () => {
@@ -209,7 +299,7 @@ describe("GET /products_changes (the catalogue's changes extension)", () => {
     expect(changes).toMatchObject({ complete: true, version: after.version });
     expect(changes.shifts).toHaveLength(created);
     expect(changes.products).toHaveLength(created);
-    expect(held(applied(before.products, changes))).toEqual(held(after.products));
+    expect(held(await applied(before.products, changes))).toEqual(held(after.products));
   });
 
   it("is read as the products list is: a token is needed, and a bad one is refused", async () => {
@@ -225,6 +315,7 @@ describe("GET /products_changes (the catalogue's changes extension)", () => {
     expectError(await api(store, admin, "GET", "/products_changes?since=-1"), 422, ["since"]);
     expectError(await api(store, admin, "GET", "/products_changes"), 422, ["since"]);
     expectError(await api(store, admin, "GET", `/products_changes?since=${version}&shifts=yes`), 422, ["shifts"]);
+    expectError(await api(store, admin, "GET", `/products_changes?since=${version}&parts=2`), 422, ["parts"]);
     expect((await readAll()).version).toBe(version);
   });
 });
