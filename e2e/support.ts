@@ -453,6 +453,20 @@ export function toastSaying(page: Page, text: string): Locator {
 }
 
 /**
+ * Closes the toast saying `text`, as a person does whose next click it covers: sonner keeps a toast while
+ * the pointer rests on it, and one shown under the button just clicked (bottom right, over a form's last
+ * row) would wait there, taking the next click on that button, for as long as the pointer stays.
+ */
+export async function dismissToast(page: Page, text: string) {
+  const item = page
+    .getByRole("region", { name: /^Notifications/ })
+    .getByRole("listitem")
+    .filter({ hasText: text });
+  await item.getByRole("button", { name: "Dismiss notification" }).click();
+  await expect(item).toHaveCount(0);
+}
+
+/**
  * From now on, every console error and uncaught error of `page`, each in a
  * line ("console error: … (at <url>)", "page error: …"), for a test to fail
  * on: a clean page logs none. `expected(text, url)` names a console error the

@@ -128,6 +128,34 @@ describe("sorting", () => {
     expect(sorted({ column: "price", direction: "asc" }, edited)).toEqual(["k2", "k3", "k4", "k1"]);
   });
 
+  it("orders text as the collator does, ties (case, accents) in the store's order in both directions", () => {
+    const collator = new Intl.Collator(undefined, { numeric: true, sensitivity: "base" });
+    const names = [
+      "Lamp 10",
+      "lamp 2",
+      "LAMP 2",
+      "Lamp — Studio",
+      "Lampe",
+      "Lämpe",
+      "Cæsar",
+      "Caesar",
+      "",
+      "Desk 02",
+      "desk 2",
+    ];
+    const many = Array.from({ length: 300 }, (_, i) => product(`p${i}`, { name: names[(i * 7) % names.length]! }));
+    for (const direction of ["asc", "desc"] as const) {
+      const expected = many
+        .map((p, i) => ({ p, i }))
+        .sort((a, b) => {
+          if (!a.p.name || !b.p.name) return a.p.name === b.p.name ? a.i - b.i : a.p.name ? -1 : 1;
+          return (direction === "asc" ? 1 : -1) * collator.compare(a.p.name, b.p.name) || a.i - b.i;
+        })
+        .map(({ p }) => p.key);
+      expect(keys(visibleRows(many, emptyFilter, { column: "name", direction }, s, ctx))).toEqual(expected);
+    }
+  });
+
   it("filters and sorts 10,000 products", () => {
     const many = Array.from({ length: 10_000 }, (_, i) =>
       product(`p${i}`, { name: `Item ${(i * 7919) % 10_000}`, price: (i * 31) % 500, categories: ["All"] }),
