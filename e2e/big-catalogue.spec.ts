@@ -6,7 +6,8 @@ import { accessTokenOf, e2e, signedIn, storeRequest } from "./support";
  * once for the suite (scripts/e2e.mjs, E2E_BIG_PRODUCTS), and its dashboard. The dashboard's server
  * reads the catalogue once into its copy; the products search and the command palette ask it for
  * matches (an option's SKU included), and a change made elsewhere reaches it through the store's list
- * of changes since its version (our store's extension), without reading 100,000 products again.
+ * of changes since its version (our store's extension), without reading 100,000 products again: a
+ * product renamed, one made on top of the list (every product moves), a shipping group renamed.
  * It runs in the page walk's project: on the second worker, once the walk is done.
  */
 
@@ -96,4 +97,20 @@ test("finds a product among 100,000 by an option's SKU in the products search an
   expect(post.status).toBe(201);
   await page.goto(`/products?q=${encodeURIComponent(made)}`);
   await expect(productLink(page, made)).toBeVisible();
+
+  // A shipping group renamed elsewhere shows on every product of it: the store tells that as one line
+  // too (parts), so a rename made just after it is found as soon (else: every product read again, 40 s).
+  const groups = await storeRequest(storeUrl, token, "GET", "/api/v1/shipping_groups");
+  expect(groups.status).toBe(200);
+  const group = (groups.body as { id: number; name: string }[])[0]!;
+  const regrouped = await storeRequest(storeUrl, token, "PUT", `/api/v1/shipping_groups/${group.id}`, {
+    name: `${group.name} (renamed elsewhere)`,
+  });
+  expect(regrouped.status).toBe(200);
+  const afterGroup = `Renamed after a group's change ${Date.now()}`;
+  expect(
+    (await storeRequest(storeUrl, token, "PUT", `/api/v1/products/${product.key}`, { name: afterGroup })).status,
+  ).toBe(200);
+  await page.goto(`/products?q=${encodeURIComponent(afterGroup)}`);
+  await expect(productLink(page, afterGroup)).toBeVisible();
 });
