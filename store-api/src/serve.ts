@@ -2,7 +2,7 @@ import path from "node:path";
 import { parseArgs } from "node:util";
 import { configurePasswordHashing } from "./auth/secrets.js";
 import { checkListenAddress, loadConfig } from "./config.js";
-import { openDatabase } from "./db/index.js";
+import { startOpening } from "./db/index.js";
 import { markStart } from "./ops/timeline.js";
 
 /**
@@ -27,13 +27,14 @@ export async function serve(argv: string[]): Promise<void> {
     configurePasswordHashing({ logN: config.signIn.scryptLogN });
     // Before the database opens: nothing starts on a refused address.
     checkListenAddress(config);
-    const database = openDatabase({
+    // PGlite is constructed before the app's modules load, so that its WebAssembly compiles on other
+    // threads meanwhile.
+    const database = await startOpening({
       databaseUrl: config.databaseUrl,
       dataDir: config.dataDir,
       poolSize: config.databasePool,
     });
-    // Should loading the modules fail, the database opening meanwhile must not end the process unheard.
-    database.catch(() => {});
+    markStart("database opening");
     const [{ startServer }, { bootstrapDashboardApp }] = await Promise.all([
       import("./server.js"),
       import("./accounts/bootstrap.js"),

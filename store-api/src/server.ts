@@ -1,32 +1,37 @@
 import { buildApp } from "./app.js";
 import type { StoreConfig } from "./config.js";
 import { checkListenAddress } from "./config.js";
-import { type Database, type Db, gatherStaleStatistics, openDatabase } from "./db/index.js";
+import { type Db, gatherStaleStatistics, type OpeningDatabase, startOpening } from "./db/index.js";
 import { shutDown } from "./ops/shutdown.js";
 import { markStart } from "./ops/timeline.js";
 
 /**
- * Opens the database (migrating it; or takes the one `database` is opening: serve.ts), runs `prepare` on
- * it (`serve --credentials`), builds the app and listens until SIGINT/SIGTERM, then stops gracefully.
- * Each phase is marked on the start's timeline.
+ * Opens the database (migrating it; or takes the one `database` is opening: serve.ts), builds the app while
+ * it opens, runs `prepare` on it once open (`serve --credentials`), and listens until SIGINT/SIGTERM, then
+ * stops gracefully. Each phase is marked on the start's timeline.
  */
 export async function startServer(
   config: StoreConfig,
   {
     prepare,
     database: opening,
-  }: { prepare?: ((db: Db) => Promise<void>) | undefined; database?: Promise<Database> | undefined } = {},
+  }: { prepare?: ((db: Db) => Promise<void>) | undefined; database?: OpeningDatabase | undefined } = {},
 ) {
   // Before the database opens: nothing starts on a refused address.
   checkListenAddress(config);
-  const database = await (opening ??
-    openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, poolSize: config.databasePool }));
-  markStart("database open");
-  if (prepare) {
-    await prepare(database.db);
-    markStart("dashboard's app checked");
-  }
-  const app = await buildApp({ config, database });
+  const database =
+    opening ??
+    (await startOpening({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, poolSize: config.databasePool }));
+  // Building the app queries nothing (its first queries are its onReady hooks, at listen), so it is built
+  // while PGlite starts and the migrations run; the app listens once both are done.
+  const opened = database.ready.then(async () => {
+    markStart("database open");
+    if (prepare) {
+      await prepare(database.db);
+      markStart("dashboard's app checked");
+    }
+  });
+  const [app] = await Promise.all([buildApp({ config, database }), opened]);
   markStart("app built");
   // The embedded database's planner statistics are brought up to date once the store serves (app.serving),
   // off the way to its first answer (docs/architecture.md#the-starts-timeline); a stop waits for them.
