@@ -176,21 +176,26 @@ function releaseOnFailedBegin(client: pg.Client): void {
 }
 
 /**
- * V8 runs PGlite's WebAssembly in its baseline compiler (Liftoff) first and recompiles a function with its
- * optimising one (TurboFan) once it has run some 1.8 MB of code (V8's `--wasm-tiering-budget`). Postgres's
- * own start passes that mark in hundreds of functions it never runs again, and their recompiling took
- * 0.25 s of CPU of a restart's 1 s, on the cores the dashboard starts on. A budget of 100 MB recompiles
- * only what queries keep running: a query's steady speed is reached by its third run, as before (while
- * Liftoff only is 55 % slower), and the store's start costs a quarter less CPU
- * (docs/architecture.md#the-starts-timeline). Set before the module compiles; a budget given on Node's
- * command line is left as it is.
+ * How V8 compiles PGlite's WebAssembly, set before the module compiles (a flag given on Node's command line
+ * is left as it is). Measured on a restart of the demo store (docs/architecture.md#the-starts-timeline):
+ * - V8 runs each function in its baseline compiler (Liftoff) first and recompiles it with its optimising
+ *   one (TurboFan) once it has run some 1.8 MB of code (`--wasm-tiering-budget`). Postgres's own start
+ *   passes that mark in hundreds of functions it never runs again: their recompiling took 0.25 s of CPU of
+ *   the store's 1 s, on the cores the dashboard starts on. At 100 MB only what queries keep running is
+ *   recompiled: a query reaches its steady speed by its third run, as before (Liftoff alone stays 55 %
+ *   slower).
+ * - Compiled asynchronously (`WebAssembly.instantiate`'s default), the module's compilation ended with a
+ *   60-90 ms stop of the main thread just after the store began listening, holding its first answer.
+ *   Compiled synchronously, it ends before Postgres starts, and the store answers 60 ms sooner.
  */
-function deferWasmTierUp(): void {
+function tuneWasmCompilation(): void {
   const given = [...process.execArgv, ...(process.env.NODE_OPTIONS ?? "").split(/\s+/)];
-  if (given.some((arg) => arg.startsWith("--wasm-tiering-budget"))) return;
-  v8.setFlagsFromString(`--wasm-tiering-budget=${WASM_TIERING_BUDGET}`);
+  for (const flag of WASM_FLAGS) {
+    const name = flag.replace(/^--(no-)?/, "").replace(/=.*/, "");
+    if (!given.some((arg) => arg.replace(/^--(no-)?/, "").replace(/=.*/, "") === name)) v8.setFlagsFromString(flag);
+  }
 }
-const WASM_TIERING_BUDGET = 100_000_000;
+const WASM_FLAGS = ["--wasm-tiering-budget=100000000", "--no-wasm-async-compilation"];
 
 /** Opens the database and applies pending migrations. */
 export async function openDatabase(opts: OpenOptions): Promise<Database> {
@@ -262,13 +267,11 @@ export async function startOpening(opts: OpenOptions): Promise<OpeningDatabase> 
   }
 
   const dataDir = opts.dataDir ? path.resolve(opts.dataDir) : undefined;
-  deferWasmTierUp();
-  const [{ PGlite }, { drizzle: drizzlePglite }, { migrate: migratePglite }, bytes] = await Promise.all([
+  tuneWasmCompilation();
+  const [{ PGlite }, { drizzle: drizzlePglite }, { migrate: migratePglite }] = await Promise.all([
     import("@electric-sql/pglite"),
     import("drizzle-orm/pglite"),
     import("drizzle-orm/pglite/migrator"),
-    // Measured while the modules load: shared_buffers sized to the data (db/pglite-buffers.ts).
-    dataDir ? dataSize(path.join(dataDir, "pgdata")) : 0,
   ]);
   let release = () => {};
   let client: PGlite;
@@ -276,7 +279,8 @@ export async function startOpening(opts: OpenOptions): Promise<OpeningDatabase> 
     fs.mkdirSync(dataDir, { recursive: true });
     release = lockDataDir(dataDir);
     try {
-      const startParams = pgliteStartParams(PGlite.defaultStartParams, bytes);
+      // shared_buffers sized to the data (db/pglite-buffers.ts).
+      const startParams = pgliteStartParams(PGlite.defaultStartParams, dataSize(path.join(dataDir, "pgdata")));
       client = new PGlite(path.join(dataDir, "pgdata"), { startParams });
     } catch (err) {
       release();

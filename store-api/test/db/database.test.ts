@@ -29,7 +29,7 @@ describe("the embedded database", { timeout: 120_000 }, () => {
     await first.close();
     // The second start sizes shared_buffers to the data it finds (db/pglite-buffers.ts): a new store's
     // 20-odd megabytes (Postgres's own catalogues, mostly) get less than Postgres's 128 MB.
-    const bytes = await dataSize(path.join(dir, "pgdata"));
+    const bytes = dataSize(path.join(dir, "pgdata"));
     expect(bytes).toBeGreaterThan(1024 * 1024);
     const second = await openDatabase({ dataDir: dir });
     const rows = await second.db.select().from(users);
