@@ -1,4 +1,7 @@
 import { afterEach, describe, expect, it } from "vitest";
+import { buildApp } from "../../src/app.js";
+import { testConfig } from "../../src/config.js";
+import type { Db } from "../../src/db/index.js";
 import { SERVING_WAIT_MS } from "../../src/ops/serving.js";
 import { startStore, type TestStore } from "../helpers/index.js";
 
@@ -39,5 +42,34 @@ describe("when the store's background work begins", () => {
     const serving = early.app.serving;
     await early.close();
     expect(await settled(serving, 50)).toBe(early.database.kind === "postgres");
+  });
+});
+
+// `serve` builds the app while the database opens (server.ts, db/index.ts's startOpening): a query made
+// while the app is built would run before the migrations end. The app's first queries are its onReady
+// hooks, at listen.
+describe("building the app", () => {
+  it.each(["pglite", "postgres"] as const)("calls nothing of the database (%s)", async (kind) => {
+    // A query is run by a call that executes (db.execute(), db.transaction(), a builder's .execute(), .all()
+    // or awaiting it): this database records each such call and fails it. Building a query (db.select()…,
+    // .prepare()) and reading a property (Fastify looks for a getter) run nothing.
+    const called: string[] = [];
+    const runs = new Set(["execute", "transaction", "batch", "all", "get", "values", "run", "then"]);
+    const recorder = (name: string): unknown =>
+      new Proxy(() => {}, {
+        get: (_target, key) =>
+          typeof key === "symbol" || key === "getter" || key === "setter" ? undefined : recorder(`${name}.${key}`),
+        apply: () => {
+          if (!runs.has(name.slice(name.lastIndexOf(".") + 1))) return recorder(`${name}()`);
+          called.push(name);
+          throw new Error(`${name}() was called while the app was built`);
+        },
+      });
+    const app = await buildApp({
+      config: testConfig(),
+      database: { db: recorder("db") as Db, kind, close: async () => {} },
+    });
+    expect(called).toEqual([]);
+    await app.close();
   });
 });
