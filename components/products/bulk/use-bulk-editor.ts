@@ -1,7 +1,15 @@
 "use client";
 
 import { useEffect, useMemo } from "react";
-import { categoriesOf, plural, useCatalogue, useColumnsForWidth, useGridEditor, useGridState } from "@/components/grid";
+import {
+  categoriesOf,
+  plural,
+  prepareSort,
+  useCatalogue,
+  useColumnsForWidth,
+  useGridEditor,
+  useGridState,
+} from "@/components/grid";
 import { toast } from "@/components/ui/toast";
 import { useUnsavedGuard } from "../editor/use-unsaved-guard";
 import {
@@ -16,6 +24,9 @@ import { bulkSaver } from "./bulk-saver";
 import type { ColumnId, GridContext } from "./model/columns";
 import { importCsv, toCsv } from "./model/csv";
 import { type GridFilter, prepareSearch } from "./model/view";
+
+/** The columns of many different texts, whose sort is made ahead (docs/bulk-editing.md#sorting). */
+const TEXT_SORTS: readonly ColumnId[] = ["name", "nameShort", "sku"];
 
 const noun = { one: "product", many: "products" };
 /** On a phone, what a person most often comes to bulk edit for sits beside the name (hidden ones stay hidden). */
@@ -49,9 +60,11 @@ export function useBulkEditor(ctx: GridContext) {
     [products, filter, sort, edits, ctx, reorder, storeIndex],
   );
   const categories = useMemo(() => categoriesOf(products), [products]);
-  // Once every product is in: their search texts made in the background, for the first search.
+  // Once every product is in: their search texts, and the order of the text columns' values, made in the
+  // background for the first search and the first sort (docs/bulk-editing.md#sorting).
   const whole = catalogue.state.phase === "done";
   useEffect(() => (whole ? prepareSearch(products) : undefined), [whole, products]);
+  useEffect(() => (whole ? prepareSort(products, TEXT_SORTS, ctx) : undefined), [whole, products, ctx]);
   const editor = useGridEditor(grid, { rows, columns, byKey, ctx, noun });
 
   function setFilter(patch: Partial<GridFilter>) {

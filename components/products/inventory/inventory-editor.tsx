@@ -10,6 +10,7 @@ import {
   gridReducer,
   initialGridState,
   plural,
+  prepareSort,
   useCatalogue,
   useColumnsForWidth,
   useGridEditor,
@@ -27,6 +28,8 @@ import { filterFromQuery, filterToQuery, type InventoryFilter, inventoryView, is
 const noun = { one: "option", many: "options" };
 /** On a phone, what a person comes to the inventory for sits beside the product's name. */
 const phoneFirst = ["stock", "unlimited", "values"] as const;
+/** The columns of many different texts, whose sort is made ahead (docs/bulk-editing.md#sorting). */
+const TEXT_SORTS = ["product", "values", "itemSku"] as const;
 
 export interface InventoryEditorProps {
   /** Whether the user may change products (showing only: the store decides on every write). */
@@ -47,6 +50,8 @@ export function InventoryEditor({ canWrite, query }: InventoryEditorProps) {
   const productByKey = useMemo(() => new Map(products.map((p) => [p.key, p])), [products]);
   const allRows = useMemo(() => products.flatMap(inventoryRows), [products]);
   const byKey = useMemo(() => new Map(allRows.map((row) => [row.key, row])), [allRows]);
+  const whole = catalogue.state.phase === "done";
+  useEffect(() => (whole ? prepareSort(allRows, TEXT_SORTS, ctx) : undefined), [whole, allRows]);
   const categories = useMemo(() => categoriesOf(products), [products]);
   const saver = useMemo(
     () => inventorySaver(catalogue.replace, (key) => productByKey.get(key)),

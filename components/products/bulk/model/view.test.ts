@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { applyChanges, categoriesOf, emptyEdits, type GridSort, searchText } from "../../../grid";
+import { applyChanges, categoriesOf, emptyEdits, type GridSort, prepareSort, searchText } from "../../../grid";
 import { byKey, ctx, product } from "./fixtures";
 import { emptyFilter, type GridFilter, isFiltering, matches, prepareSearch, visibleRows } from "./view";
 
@@ -174,5 +174,40 @@ describe("categoriesOf", () => {
     expect(categoriesOf(products)).toEqual(["Éditions", "Mugs", "Sale"]);
     expect(categoriesOf([])).toEqual([]);
     expect(categoriesOf([product("a", { categories: ["b", "B", "a10", "a9"] })])).toEqual(["a9", "a10", "B", "b"]);
+  });
+});
+
+describe("sorting with the order made ahead", () => {
+  it("sorts as without it, edited and new names included", async () => {
+    const collator = new Intl.Collator(undefined, { numeric: true, sensitivity: "base" });
+    const many = Array.from({ length: 2000 }, (_, i) =>
+      product(`p${i}`, { name: `${["Lamp", "lamp", "Lämp", "Desk"][i % 4]} ${(i * 7919) % 997}`, sku: `S-${i % 50}` }),
+    );
+    // Before the order is made, and after (made in slices, each in a later task).
+    const none = emptyEdits();
+    const before = keys(visibleRows(many, emptyFilter, { column: "name", direction: "asc" }, none, ctx));
+    await new Promise<void>((done) => prepareSort(many, ["name", "sku"], ctx, { sliceMs: 0.01, done }));
+    expect(keys(visibleRows(many, emptyFilter, { column: "name", direction: "asc" }, none, ctx))).toEqual(before);
+    // Names the order lacks (an edit, a product renamed since), between, before and after the others.
+    const edited = applyChanges(
+      emptyEdits(),
+      [
+        { key: "p1", column: "name", text: "Lamp 5000" },
+        { key: "p2", column: "name", text: "aardvark" },
+        { key: "p3", column: "name", text: "Lamp 1.5" },
+        { key: "p4", column: "name", text: "LAMP 5000" },
+      ],
+      byKey(many),
+      ctx,
+      "x",
+    );
+    const renamed = [...many.slice(0, 10), product("new", { name: "Desk 0" }), ...many.slice(10)];
+    for (const direction of ["asc", "desc"] as const) {
+      const expected = renamed
+        .map((p, i) => ({ p, i, name: String(edited.cells.get(`${p.key}\u0000name`)?.value ?? p.name) }))
+        .sort((a, b) => (direction === "asc" ? 1 : -1) * collator.compare(a.name, b.name) || a.i - b.i)
+        .map(({ p }) => p.key);
+      expect(keys(visibleRows(renamed, emptyFilter, { column: "name", direction }, edited, ctx))).toEqual(expected);
+    }
   });
 });
