@@ -47,7 +47,7 @@ import path from "node:path";
 import { parseArgs } from "node:util";
 import { chromium } from "@playwright/test";
 import { buildDashboardIfStale, buildStoreIfStale, root, runJson, waitForHttp } from "../scripts/lib/processes.mjs";
-import { frameTimes, loadGridPage } from "./lib/grid.mjs";
+import { frameTimes, liveHeapMb, loadGridPage, sortAndFilterTimes } from "./lib/grid.mjs";
 import { benchRun, freePort, storeEnvironment, tokenResponse } from "./lib/harness.mjs";
 
 const { values: args } = parseArgs({
@@ -229,57 +229,6 @@ async function loadCpuSplit(context, dashboardBase, { store, dashboard }) {
 
 /** Opens the grid in a fresh page; ms from navigation to the first row and to the last product loaded. */
 const loadGrid = (context, dashboardBase) => loadGridPage(context, `${dashboardBase}/products/bulk`);
-
-/**
- * From a click on a column's sort button to the frame after the grid says it is sorted (aria-sort),
- * and from a word typed into the search to the frame after the grid's row count changed: the sort and
- * the filter over every row loaded, React's render and the frame, measured inside the page.
- */
-async function sortAndFilterTimes(page, { column, word }) {
-  const sorted = await page.evaluate(async (label) => {
-    const header = [...document.querySelectorAll('[role="grid"] [role="columnheader"]')].find(
-      (h) => h.textContent?.trim() === label,
-    );
-    const started = performance.now();
-    header.querySelector("button").click();
-    while (header.getAttribute("aria-sort") !== "ascending" && performance.now() - started < 60_000)
-      await new Promise((r) => setTimeout(r, 0));
-    await new Promise((r) => requestAnimationFrame(() => setTimeout(r, 0)));
-    return performance.now() - started;
-  }, column);
-  const before = await page.locator('[role="grid"]').getAttribute("aria-rowcount");
-  const search = page.locator("#bulk-search");
-  await search.focus();
-  const filtered = await page.evaluate(
-    async ({ word, before }) => {
-      const input = document.querySelector("#bulk-search");
-      const grid = document.querySelector('[role="grid"]');
-      const started = performance.now();
-      // React's controlled input hears the native setter and an input event, as typing makes them.
-      Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, "value").set.call(input, word);
-      input.dispatchEvent(new Event("input", { bubbles: true }));
-      while (grid.getAttribute("aria-rowcount") === before && performance.now() - started < 60_000)
-        await new Promise((r) => setTimeout(r, 0));
-      await new Promise((r) => requestAnimationFrame(() => setTimeout(r, 0)));
-      return performance.now() - started;
-    },
-    { word, before },
-  );
-  await search.fill("");
-  await page.waitForFunction(
-    (before) => document.querySelector('[role="grid"]')?.getAttribute("aria-rowcount") === before,
-    before,
-    { timeout: 60_000 },
-  );
-  return { sorted, filtered };
-}
-
-/** The page's live JavaScript heap (MB): CDP's JSHeapUsedSize after a garbage collection. */
-async function liveHeapMb(cdp) {
-  await cdp.send("HeapProfiler.collectGarbage");
-  const { metrics } = await cdp.send("Performance.getMetrics");
-  return metrics.find((m) => m.name === "JSHeapUsedSize").value / 2 ** 20;
-}
 
 /** The renderer main thread's cumulative CPU times (thread time, ms) from CDP Performance.getMetrics. */
 async function mainThreadTimes(cdp) {
@@ -504,7 +453,7 @@ async function main() {
       // As a person would, some seconds after the last product: the search texts and the text columns'
       // order are made in the background once every product is in (about 2 s of work at 100,000).
       await new Promise((r) => setTimeout(r, 4000));
-      build.sortFilter = await sortAndFilterTimes(build.page, { column: "Name", word: "lamp" });
+      build.sortFilter = await sortAndFilterTimes(build.page, { column: "Name", word: "lamp", search: "#bulk-search" });
       build.flings = [];
     }
 

@@ -62,3 +62,55 @@ export async function frameTimes(page, { rows, seconds }) {
     { rows: Number.isFinite(rows) ? rows : null, seconds, rowHeight: 36 },
   );
 }
+
+/**
+ * From a click on a column's sort button to the frame after the grid says it is sorted (aria-sort),
+ * and from a word typed into the search to the frame after the grid's row count changed: the sort and
+ * the filter over every row loaded, React's render and the frame, measured inside the page. `search`:
+ * the search field's selector.
+ */
+export async function sortAndFilterTimes(page, { column, word, search: searchSelector }) {
+  const sorted = await page.evaluate(async (label) => {
+    const header = [...document.querySelectorAll('[role="grid"] [role="columnheader"]')].find(
+      (h) => h.textContent?.trim() === label,
+    );
+    const started = performance.now();
+    header.querySelector("button").click();
+    while (header.getAttribute("aria-sort") !== "ascending" && performance.now() - started < 60_000)
+      await new Promise((r) => setTimeout(r, 0));
+    await new Promise((r) => requestAnimationFrame(() => setTimeout(r, 0)));
+    return performance.now() - started;
+  }, column);
+  const before = await page.locator('[role="grid"]').getAttribute("aria-rowcount");
+  const search = page.locator(searchSelector);
+  await search.focus();
+  const filtered = await page.evaluate(
+    async ({ word, before, searchSelector }) => {
+      const input = document.querySelector(searchSelector);
+      const grid = document.querySelector('[role="grid"]');
+      const started = performance.now();
+      // React's controlled input hears the native setter and an input event, as typing makes them.
+      Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, "value").set.call(input, word);
+      input.dispatchEvent(new Event("input", { bubbles: true }));
+      while (grid.getAttribute("aria-rowcount") === before && performance.now() - started < 60_000)
+        await new Promise((r) => setTimeout(r, 0));
+      await new Promise((r) => requestAnimationFrame(() => setTimeout(r, 0)));
+      return performance.now() - started;
+    },
+    { word, before, searchSelector },
+  );
+  await search.fill("");
+  await page.waitForFunction(
+    (before) => document.querySelector('[role="grid"]')?.getAttribute("aria-rowcount") === before,
+    before,
+    { timeout: 60_000 },
+  );
+  return { sorted, filtered };
+}
+
+/** The page's live JavaScript heap (MB): CDP's JSHeapUsedSize after a garbage collection. */
+export async function liveHeapMb(cdp) {
+  await cdp.send("HeapProfiler.collectGarbage");
+  const { metrics } = await cdp.send("Performance.getMetrics");
+  return metrics.find((m) => m.name === "JSHeapUsedSize").value / 2 ** 20;
+}

@@ -88,7 +88,7 @@ export { type DelimitedParse, parseDelimited, splitDelimited } from "./model/del
 export { fillDownRequests, setAllRequests } from "./model/fill";
 export { changeWarning, editsInColumnOrder, type ReviewChange, reviewChanges } from "./model/review";
 export { type Conflict, type FieldConflict, findConflicts } from "./model/conflicts";
-export { categoriesOf, type GridSort, prepareSort, searchText, sortRows, words } from "./model/sort";
+export { categoriesOf, eachInBackground, type GridSort, prepareSort, searchText, sortRows, words } from "./model/sort";
 export { moveKeys } from "./grid-moves";
 export { counted, plural } from "./words";
 

@@ -68,21 +68,28 @@ export function sortRows<R extends GridItem>(kept: R[], sort: GridSort, state: E
   const column = sort.column;
   const n = kept.length;
   const keys = kept.map((p) => sortKey(column, currentValue(state, p, column), ctx));
-  const texts = new Set<string>();
-  for (const key of keys) if (typeof key === "string") texts.add(key);
-  const rank = ranksOf(texts, prepared.get(column), collator.compare);
-  // 0: a number, 1: text, 2: empty; and the number or the text's rank.
+  const table = prepared.get(column);
+  // 0: a number, 1: text, 2: empty; and the number or the text's rank (NaN: not in the table yet).
   const group = new Uint8Array(n);
   const value = new Float64Array(n);
+  const unknown = new Set<string>();
   for (let i = 0; i < n; i++) {
     const key = keys[i]!;
     if (key === null) group[i] = 2;
     else if (typeof key === "number") value[i] = key;
     else {
       group[i] = 1;
-      value[i] = rank(key);
+      const rank = table?.rank.get(key);
+      if (rank === undefined) unknown.add(key);
+      value[i] = rank ?? Number.NaN;
     }
   }
+  if (unknown.size) {
+    const rank = ranksOf(unknown, table, collator.compare);
+    for (let i = 0; i < n; i++) if (Number.isNaN(value[i]) && group[i] === 1) value[i] = rank(keys[i] as string);
+  }
+  // V8 sorts these 300,000 at a time in some 80 ms (placing each row by one number and sorting those
+  // natively was slower: making the numbers dense cost more than it saved).
   const sign = sort.direction === "desc" ? -1 : 1;
   const indexes = Array.from({ length: n }, (_, i) => i);
   indexes.sort((i, j) => {
@@ -140,6 +147,22 @@ export function prepareSort<R extends GridItem>(
     stopped = true;
     clearTimeout(timer);
   };
+}
+
+/**
+ * Runs `each` over `items`, `chunk` at a time, each chunk in a later task, so that what a page makes
+ * ahead once every row is in (the rows' search texts) never holds it long. Returns a way to stop (the
+ * rows changed, the page left).
+ */
+export function eachInBackground<T>(items: readonly T[], each: (item: T) => void, chunk = 2000): () => void {
+  let at = 0;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const step = () => {
+    for (const end = Math.min(items.length, at + chunk); at < end; at++) each(items[at]!);
+    if (at < items.length) timer = setTimeout(step, 0);
+  };
+  timer = setTimeout(step, 0);
+  return () => clearTimeout(timer);
 }
 
 /** Every category of the rows, once each, sorted. */

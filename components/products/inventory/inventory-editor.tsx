@@ -23,7 +23,14 @@ import { inventoryColumns, inventoryContext as ctx } from "./columns";
 import { InventoryFilters } from "./inventory-filters";
 import { inventorySaver } from "./inventory-saver";
 import { usePinnedRows } from "./use-pinned-rows";
-import { filterFromQuery, filterToQuery, type InventoryFilter, inventoryView, isInventoryFiltering } from "./model";
+import {
+  filterFromQuery,
+  filterToQuery,
+  type InventoryFilter,
+  inventoryView,
+  isInventoryFiltering,
+  prepareInventorySearch,
+} from "./model";
 
 const noun = { one: "option", many: "options" };
 /** On a phone, what a person comes to the inventory for sits beside the product's name. */
@@ -51,6 +58,9 @@ export function InventoryEditor({ canWrite, query }: InventoryEditorProps) {
   const allRows = useMemo(() => products.flatMap(inventoryRows), [products]);
   const byKey = useMemo(() => new Map(allRows.map((row) => [row.key, row])), [allRows]);
   const whole = catalogue.state.phase === "done";
+  // Once every row is in: their search texts, and the order of the text columns' values, made in the
+  // background for the first search and the first sort (docs/bulk-editing.md#sorting).
+  useEffect(() => (whole ? prepareInventorySearch(allRows) : undefined), [whole, allRows]);
   useEffect(() => (whole ? prepareSort(allRows, TEXT_SORTS, ctx) : undefined), [whole, allRows]);
   const categories = useMemo(() => categoriesOf(products), [products]);
   const saver = useMemo(

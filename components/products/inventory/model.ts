@@ -4,6 +4,7 @@ import { unlimitedQuantity } from "../../../lib/store/products/model";
 import {
   cellId,
   currentValue,
+  eachInBackground,
   editsByKey,
   type EditsState,
   type GridContext,
@@ -93,6 +94,14 @@ function haystackOf(row: InventoryRow): string {
     haystacks.set(row, cached);
   }
   return cached;
+}
+
+/**
+ * Makes the rows' search texts in the background (components/grid's eachInBackground), as the bulk grid
+ * does: at 100,000 products (310,000 rows) the first search made them all, some 0.7 s of the page.
+ */
+export function prepareInventorySearch(rows: readonly InventoryRow[]): () => void {
+  return eachInBackground(rows, haystackOf);
 }
 
 /**

@@ -3,6 +3,7 @@ import {
   cellId,
   type ColumnId,
   currentValue,
+  eachInBackground,
   type EditsState,
   type GridContext,
   type GridSort,
@@ -52,14 +53,7 @@ function storedHaystack(product: BulkProduct): string {
  * bench/RESULTS.md). Returns a way to stop (the products changed, the page left).
  */
 export function prepareSearch(products: readonly BulkProduct[], chunk = 2000): () => void {
-  let at = 0;
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  const step = () => {
-    for (const end = Math.min(products.length, at + chunk); at < end; at++) storedHaystack(products[at]!);
-    if (at < products.length) timer = setTimeout(step, 0);
-  };
-  timer = setTimeout(step, 0);
-  return () => clearTimeout(timer);
+  return eachInBackground(products, storedHaystack, chunk);
 }
 
 /** The product's searchable text with its edited name, short name and SKU. */
