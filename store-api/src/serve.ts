@@ -27,8 +27,7 @@ export async function serve(argv: string[]): Promise<void> {
     configurePasswordHashing({ logN: config.signIn.scryptLogN });
     // Before the database opens: nothing starts on a refused address.
     checkListenAddress(config);
-    // PGlite is constructed before the app's modules load, so that its WebAssembly compiles on other
-    // threads meanwhile.
+    // PGlite is constructed before the app's modules load, so that its files are read meanwhile.
     const database = await startOpening({
       databaseUrl: config.databaseUrl,
       dataDir: config.dataDir,

@@ -206,7 +206,7 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
 
 /**
  * Sets the database's driver up and starts opening it (docs/architecture.md#the-starts-timeline): `serve`
- * loads the app's modules and builds the app while PGlite's WebAssembly compiles on other threads, and
+ * loads the app's modules and builds the app while PGlite reads its files and Postgres starts, and
  * listens once `ready` has resolved.
  */
 export async function startOpening(opts: OpenOptions): Promise<OpeningDatabase> {
